@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "ctxsim",
+  products: [
+    .library(name: "ContextSim", targets: ["ContextSim"]),
+    .executable(name: "ctxsim", targets: ["ctxsim"]),
+  ],
+  targets: [
+    .target(name: "ContextSim"),
+    .executableTarget(name: "ctxsim", dependencies: ["ContextSim"]),
+    .testTarget(name: "ContextSimTests", dependencies: ["ContextSim"]),
+    .testTarget(
+      name: "CtxsimTests",
+      dependencies: ["ctxsim", "ContextSim"],
+      resources: [.copy("Snapshots")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,116 @@
+/// Every sentence a report shows about a run, in one place so the wording stays consistent.
+public enum Messages {
+  /// The line Core Data logs at launch when the flag is on (semantics §1.4).
+  public static let assertionsEnabled =
+    "CoreData: annotation: Core Data multi-threading assertions enabled."
+  /// The method a ConcurrencyDebug violation stops in (semantics §1.6).
+  public static let trapSymbol =
+    "+[NSManagedObjectContext __Multithreading_Violation_AllThatIsLeftToUsIsHonor__]"
+
+  /// What a step did, in words, or nil for bookkeeping shown only with `--all-steps`.
+  public static func describe(_ effect: Effect, allSteps: Bool) -> String? {
+    switch effect {
+    case .fetched(let entity, let context, let ids):
+      switch ids.count {
+      case 0: return "fetched no \(entity) into \(context)"
+      case 1: return "fetched \(ids[0]) into \(context)"
+      default: return "fetched \(ids.count) \(entity) into \(context): \(list(ids))"
+      }
+    case .counted(let entity, let context, let n): return "counted \(n) \(entity) in \(context)"
+    case .inserted(let id, let context): return "inserted \(id) into \(context)"
+    case .read(let id, let key, let value): return "read \(id).\(key): \(value.swiftDescription)"
+    case .readNil(let variable): return "\(variable) is nil, so nothing happens"
+    case .wrote(let id, let key, let value): return "set \(id).\(key) = \(value.swiftDescription)"
+    case .saved(let context, let inserted, let updated):
+      var parts: [String] = []
+      if !inserted.isEmpty { parts.append("inserted \(list(inserted))") }
+      if !updated.isEmpty { parts.append("updated \(list(updated))") }
+      return "saved \(context) to the store: " + parts.joined(separator: "; ")
+    case .savedNothing(let context): return "saved \(context): no changes"
+    case .lookedUp(let id, let context, let registered, let existing):
+      if existing { return "fetched \(id) into \(context) by its object ID" }
+      return registered
+        ? "found \(id) already in \(context) by its object ID"
+        : "got a fault for \(id) in \(context) by its object ID"
+    case .printed(let text): return "print: \(text)"
+    case .varRead(let name, let value): return "read self.\(name): \(value.swiftDescription)"
+    case .varWritten(let name, let value): return "self.\(name) = \(value.swiftDescription)"
+    case .expectationHeld(let what): return "expect \(what): holds"
+    case .enqueued(let queue): return allSteps ? "enqueued a block on \(queue)" : nil
+    case .entered(let queue, let reentrant):
+      return allSteps ? "runs a block on \(queue)\(reentrant ? " (re-entrant)" : "") and waits" : nil
+    case .waits(let queue): return allSteps ? "blocks until \(queue) is free" : nil
+    case .objectID(let id): return allSteps ? "took the object ID \(id)" : nil
+    case .loop(let count): return allSteps ? "loops \(count) time\(count == 1 ? "" : "s")" : nil
+    case .threw(let error): return allSteps ? "threw \(error.description)" : nil
+    case .expectationFailed, .trapped: return nil
+    }
+  }
+
+  private static func list(_ ids: [ObjectID]) -> String {
+    let shown = ids.prefix(5).map(\.description).joined(separator: ", ")
+    return ids.count > 5 ? shown + ", …" : shown
+  }
+
+  /// A short tag for a violation's first line.
+  public static func tag(_ violation: Violation) -> String {
+    switch violation.detail {
+    case .wrongQueue: "TRAP"
+    case .deadlock: "DEADLOCK"
+    case .expectationFailed: "EXPECT"
+    case .caughtError: "ERROR"
+    case .discardedError: "DISCARDED"
+    case .faultOnDeletedObject(_, let throwsException): throwsException ? "CRASH" : "FAULT"
+    case .uncaughtError, .unknownKey: "CRASH"
+    }
+  }
+
+  /// What went wrong, in one line.
+  public static func headline(_ violation: Violation) -> String {
+    switch violation.detail {
+    case .wrongQueue(let w):
+      switch w.subject {
+      case .context(let name):
+        return "context \(name) (queue \(w.ownerQueue)) touched from \(w.touchingQueue)"
+      case .object(let id, let context):
+        return "\(id) (context \(context), queue \(w.ownerQueue)) used on \(w.touchingQueue)"
+      }
+    case .deadlock(let blocked):
+      return blocked.map { b in
+        "\(b.thread) waits for \(b.waitsFor)" + (b.heldBy.map { ", held by \($0)" } ?? "")
+      }.joined(separator: "; ")
+    case .expectationFailed(let expected, let actual):
+      return "expected \(expected), saw \(actual)"
+    case .caughtError(let error, let call):
+      return "\(call) threw \(error.code): \(error.message)"
+    case .discardedError(let error, let call):
+      return "try? threw away the error from \(call): \(error.code) \(error.message)"
+    case .uncaughtError(let error, let call):
+      return "try! \(call) crashed: \(error.code) \(error.message)"
+    case .unknownKey(let entity, let key):
+      return "\(entity) has no key \"\(key)\""
+    case .faultOnDeletedObject(let id, let throwsException):
+      return throwsException
+        ? "the fault for \(id) cannot be fulfilled: its row is gone"
+        : "the fault for \(id) fired on a deleted row: the app reads nil"
+    }
+  }
+
+  /// What the real app prints or shows as it dies of this violation, if it does.
+  public static func crashLine(_ violation: Violation) -> String? {
+    switch violation.detail {
+    case .wrongQueue: return trapSymbol
+    case .uncaughtError(let error, _):
+      return "Fatal error: 'try!' expression unexpectedly raised an error: \(error.description)"
+    case .unknownKey(let entity, let key):
+      return "*** Terminating app due to uncaught exception 'NSUnknownKeyException', reason: "
+        + "'[<\(entity) …> valueForUndefinedKey:]: the entity \(entity) is not key value coding-compliant for the key \"\(key)\".'"
+    case .faultOnDeletedObject(let id, true):
+      return "*** Terminating app due to uncaught exception 'NSObjectInaccessibleException', "
+        + "reason: 'CoreData could not fulfill a fault for '\(id)''"
+    case .deadlock where violation.termination == .watchdog:
+      return "the main thread never returns: the system watchdog kills the app"
+    default: return nil
+    }
+  }
+}

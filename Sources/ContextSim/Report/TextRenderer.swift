@@ -1,0 +1,152 @@
+/// Renders a run for people: one line per step that did something, each violation as a
+/// short trap report, then a summary and the schedule.
+///
+///     CoreData: annotation: Core Data multi-threading assertions enabled.
+///        2  background  fetched note-1 into background
+///        3  main        TRAP  context background (queue background) touched from main
+public struct TextRenderer {
+  public struct Options: Sendable {
+    /// Also show steps that touch no context: dispatch, object IDs, loops.
+    public var allSteps = false
+    /// Add a simulated backtrace to each violation.
+    public var verbose = false
+    public var colour = false
+
+    public init(allSteps: Bool = false, verbose: Bool = false, colour: Bool = false) {
+      self.allSteps = allSteps
+      self.verbose = verbose
+      self.colour = colour
+    }
+  }
+
+  let scenario: Scenario
+  let options: Options
+  private let steps: [Step]
+
+  public init(scenario: Scenario, options: Options) {
+    self.scenario = scenario
+    self.options = options
+    steps = scenario.allSteps
+  }
+
+  public func render(_ trace: Trace) -> String {
+    var out: [String] = []
+    if trace.concurrencyDebug { out.append(Messages.assertionsEnabled) }
+    let lines = stepLines(trace)
+    let stepWidth = max(3, String(trace.schedule.threads.count).count)
+    let queueWidth = lines.map(\.queue.count).max() ?? 0
+    let indent = String(repeating: " ", count: stepWidth + queueWidth + 4)
+    for line in lines {
+      let number = String(repeating: " ", count: stepWidth - String(line.step).count) + String(line.step)
+      let queue = line.queue + String(repeating: " ", count: queueWidth - line.queue.count)
+      out.append("\(dim(number))  \(queue)  \(line.text)")
+      out += line.detail.map { indent + $0 }
+    }
+    out.append("")
+    out += summary(trace)
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  private struct Line {
+    var step: Int
+    var queue: String
+    var text: String
+    var detail: [String] = []
+  }
+
+  private func stepLines(_ trace: Trace) -> [Line] {
+    var lines: [Line] = []
+    var violations = trace.violations[...]
+    for event in trace.events {
+      // A trap fires at the touch, before the step's effect, so violations come first.
+      while let v = violations.first, v.site.step <= event.site.step {
+        lines.append(violationLine(v))
+        violations.removeFirst()
+      }
+      let trapped = trace.violations.contains { $0.site.step == event.site.step }
+      if trapped && !options.allSteps { continue }
+      if let text = Messages.describe(event.effect, allSteps: options.allSteps) {
+        lines.append(Line(step: event.site.step, queue: event.site.queue, text: text))
+      }
+    }
+    lines += violations.map(violationLine)
+    return lines
+  }
+
+  private func violationLine(_ v: Violation) -> Line {
+    let tag = Messages.tag(v)
+    var detail: [String] = []
+    if let crash = Messages.crashLine(v) { detail.append(crash) }
+    var at = "\(v.kind.rawValue) at \(v.site.path)"
+    if let label = steps[v.site.stepIndex].label { at += " \"\(label)\"" }
+    detail.append(dim(at))
+    if options.verbose { detail += backtrace(v) }
+    let pad = String(repeating: " ", count: max(0, 6 - tag.count))
+    return Line(step: v.site.step, queue: v.site.queue, text: red(tag) + pad + Messages.headline(v), detail: detail)
+  }
+
+  /// A crash-log style backtrace: Core Data's frames, then the scenario steps as Swift.
+  private func backtrace(_ v: Violation) -> [String] {
+    var lines = ["Thread \(v.site.thread) backtrace:"]
+    var n = 0
+    func frame(_ place: String, _ text: String) {
+      lines.append("  \(n)  \(place)  \(text)")
+      n += 1
+    }
+    if case .wrongQueue(let w) = v.detail {
+      frame("CoreData", Messages.trapSymbol)
+      frame("CoreData", "_PFAssertSafeMultiThreadedAccess_impl")
+      frame("CoreData", w.method)
+    }
+    for entry in v.backtrace {
+      switch entry {
+      case .step(let index): frame(steps[index].path, steps[index].swift)
+      case .launch: frame("(launch)", "the app starts on the main thread")
+      case .enqueued(let queue, let thread): lines.append("  -- enqueued on \(queue) by \(thread) --")
+      }
+    }
+    return lines
+  }
+
+  private func summary(_ trace: Trace) -> [String] {
+    var out: [String] = []
+    let count = trace.violations.count
+    if count == 0 {
+      out.append(
+        trace.concurrencyDebug
+          ? "No violations."
+          : "No violations. (ConcurrencyDebug is off, so queue use is not checked.)")
+    } else {
+      var kinds: [String] = []
+      for v in trace.violations where !kinds.contains(v.kind.rawValue) { kinds.append(v.kind.rawValue) }
+      out.append("\(count) violation\(count == 1 ? "" : "s"): \(kinds.joined(separator: ", ")).")
+      if let crash = trace.firstCrash, let termination = crash.termination {
+        let rest = trace.stop == .crashed ? "" : " ctxsim ran on to show the rest."
+        out.append(
+          "The real app stops at step \(crash.site.step): exit \(termination.exitStatus) (\(termination.signal)).\(rest)")
+      } else {
+        out.append("None of them crashes the app; ctxsim exits 1 because it found them.")
+      }
+    }
+    switch trace.stop {
+    case .stepLimit(let limit)?:
+      out.append("Stopped after \(limit) steps, the step limit: does a block re-enqueue itself forever?")
+    case .scheduleMismatch(let step, let thread, let runnable)?:
+      out.append(
+        "The schedule does not fit this scenario: at step \(step) thread \(thread) cannot run "
+          + "(runnable: \(runnable.map(String.init).joined(separator: ", "))).")
+    default:
+      break
+    }
+    out.append("schedule \(trace.schedule)")
+    return out
+  }
+
+  private func dim(_ text: String) -> String {
+    options.colour ? "\u{1B}[2m\(text)\u{1B}[0m" : text
+  }
+
+  private func red(_ text: String) -> String {
+    options.colour ? "\u{1B}[1;31m\(text)\u{1B}[0m" : text
+  }
+}

@@ -1,0 +1,65 @@
+/// Everything one run did, in order: the record renderers turn into text, JSON or HTML.
+///
+/// A trace holds facts only; wording lives in the renderers and ``Messages``.
+public struct Trace: Sendable {
+  public var events: [TraceEvent] = []
+  public var violations: [Violation] = []
+  /// The threads of the run, by ``TraceEvent/thread`` index.
+  public var threads: [String] = []
+  /// The schedule the run took; replaying it gives this trace again.
+  public var schedule = Schedule()
+  public var concurrencyDebug: Bool
+  /// Why the run ended early, if it did.
+  public var stop: Stop?
+
+  public enum Stop: Sendable, Equatable {
+    /// `--stop-at-first`: the app ended at its first crash, as the real one would.
+    case crashed
+    /// The step limit was reached.
+    case stepLimit(Int)
+    /// A replayed schedule named a thread that could not run at that step.
+    case scheduleMismatch(step: Int, thread: Int, runnable: [Int])
+  }
+
+  public init(concurrencyDebug: Bool) {
+    self.concurrencyDebug = concurrencyDebug
+  }
+
+  /// The first violation that would end the real app, which decides its exit status.
+  public var firstCrash: Violation? {
+    violations.first { $0.termination != nil }
+  }
+}
+
+/// One scheduler step: which thread ran which scenario step, and what it did.
+public struct TraceEvent: Sendable {
+  public var site: Site
+  public var effect: Effect
+}
+
+/// What a step did, as facts.
+public enum Effect: Sendable, Equatable {
+  case enqueued(queue: String)
+  /// A synchronous block (`performAndWait`, `sync`) now runs on the caller's thread.
+  case entered(queue: String, reentrant: Bool)
+  /// The thread blocks until the queue is free.
+  case waits(queue: String)
+  case fetched(entity: String, context: String, objects: [ObjectID])
+  case counted(entity: String, context: String, count: Int)
+  case inserted(ObjectID, context: String)
+  case read(object: ObjectID, key: String, value: Value)
+  case readNil(variable: String)
+  case wrote(object: ObjectID, key: String, value: Value)
+  case saved(context: String, inserted: [ObjectID], updated: [ObjectID])
+  case savedNothing(context: String)
+  case objectID(ObjectID)
+  case lookedUp(ObjectID, context: String, registered: Bool, existing: Bool)
+  case threw(CoreDataError)
+  case loop(count: Int)
+  case printed(String)
+  case varRead(name: String, value: Value)
+  case varWritten(name: String, value: Value)
+  case expectationHeld(String)
+  case expectationFailed
+  case trapped
+}

@@ -1,0 +1,165 @@
+/// A broken rule found during a run: what happened, where, and how the app would end.
+public struct Violation: Sendable {
+  /// Where the violation happened: scheduler step, thread, queue and scenario step.
+  public var site: Site
+  public var detail: Detail
+  /// The scenario steps that led here, innermost first, across the blocks that enqueued them.
+  public var backtrace: [BacktraceEntry]
+
+  public var kind: ViolationKind { detail.kind }
+  /// Labels of the scenario step and the steps around it; `expect`'s `at` matches these.
+  public var labels: [String] { site.labels }
+
+  /// The facts of each kind of violation, for renderers to word.
+  public enum Detail: Sendable {
+    /// A ConcurrencyDebug trap: a context, or an object through its context, touched off-queue.
+    case wrongQueue(WrongQueue)
+    /// No thread can move; each entry is a blocked thread and what it waits for.
+    case deadlock([BlockedThread])
+    /// An `expect` step saw something else.
+    case expectationFailed(expected: String, actual: String)
+    /// `valueForKey:` or `setValue:forKey:` with a key the entity does not have.
+    case unknownKey(entity: String, key: String)
+    /// A Core Data error that a `do`/`catch` caught.
+    case caughtError(CoreDataError, call: String)
+    /// A Core Data error that `try?` threw away.
+    case discardedError(CoreDataError, call: String)
+    /// A Core Data error that `try!` turned into a crash.
+    case uncaughtError(CoreDataError, call: String)
+    /// A fault fired on a row that no longer exists.
+    case faultOnDeletedObject(object: ObjectID, throwsException: Bool)
+
+    public var kind: ViolationKind {
+      switch self {
+      case .wrongQueue(let w): w.subject.isContext ? .wrongQueueContext : .wrongQueueObject
+      case .deadlock: .deadlock
+      case .expectationFailed: .expectationFailed
+      case .unknownKey: .unknownKey
+      case .caughtError(let error, _): error.kind
+      case .discardedError: .discardedError
+      case .uncaughtError: .uncaughtError
+      case .faultOnDeletedObject: .faultOnDeletedObject
+      }
+    }
+  }
+
+  /// The facts of a ConcurrencyDebug trap.
+  public struct WrongQueue: Sendable {
+    public enum Subject: Sendable {
+      case context(String)
+      case object(ObjectID, context: String)
+
+      public var isContext: Bool {
+        if case .context = self { true } else { false }
+      }
+
+      /// The context whose queue the check asked about.
+      public var context: String {
+        switch self {
+        case .context(let name), .object(_, let name): name
+        }
+      }
+    }
+
+    public var subject: Subject
+    /// The queue that owns the context.
+    public var ownerQueue: String
+    /// The queue the touching thread was running.
+    public var touchingQueue: String
+    /// The Core Data method that ran the check, as a crash log shows it.
+    public var method: String
+  }
+
+  /// One thread that cannot move in a deadlock.
+  public struct BlockedThread: Sendable {
+    public var thread: String
+    public var waitsFor: String
+    public var heldBy: String?
+  }
+
+  /// How the real app would end because of this violation, if it would.
+  public var termination: Termination? {
+    switch detail {
+    case .wrongQueue: .concurrencyTrap
+    case .uncaughtError: .swiftRuntimeTrap
+    case .unknownKey: .uncaughtException
+    case .faultOnDeletedObject(_, let throwsException): throwsException ? .uncaughtException : nil
+    case .deadlock(let blocked): blocked.contains { $0.thread == "main" } ? .watchdog : nil
+    default: nil
+    }
+  }
+}
+
+/// Where in a run something happened.
+public struct Site: Sendable {
+  /// The scheduler step, counted from 1.
+  public var step: Int
+  public var thread: String
+  /// The queue the thread was running: the innermost queue it held.
+  public var queue: String
+  /// The scenario step's index in ``Scenario/allSteps``.
+  public var stepIndex: Int
+  public var path: String
+  public var labels: [String]
+}
+
+/// One line of a simulated backtrace.
+public enum BacktraceEntry: Sendable, Equatable {
+  /// A scenario step, by its index in ``Scenario/allSteps``.
+  case step(Int)
+  /// The block above was enqueued on `queue` by `thread`, from the steps below.
+  case enqueued(queue: String, thread: String)
+  /// The main thread's launch code.
+  case launch
+}
+
+/// A Core Data `NSError`, as the simulated app would receive it.
+public struct CoreDataError: Sendable, Equatable {
+  public var code: Int
+  public var message: String
+
+  /// The violation kind the error stands for when it is caught and reported.
+  public var kind: ViolationKind {
+    switch code {
+    case 133_000: .objectNotFound
+    case 133_020: .mergeConflict
+    case 133_021: .constraintConflict
+    case 1550...1680: .validationFailed
+    default: .uncaughtError
+    }
+  }
+
+  /// `Error Domain=NSCocoaErrorDomain Code=133000 "…"`, as Swift prints an `NSError`.
+  public var description: String {
+    "Error Domain=NSCocoaErrorDomain Code=\(code) \"\(message)\""
+  }
+}
+
+/// How a crashed app ends, with the exit status a shell sees.
+public enum Termination: Sendable, Equatable {
+  /// `+[NSManagedObjectContext __Multithreading_Violation_AllThatIsLeftToUsIsHonor__]`: `brk`.
+  case concurrencyTrap
+  /// A Swift runtime failure such as `try!`: a trap instruction.
+  case swiftRuntimeTrap
+  /// An uncaught `NSException`: `abort()`.
+  case uncaughtException
+  /// The main thread stopped answering and the system watchdog killed the app.
+  case watchdog
+
+  /// The status a shell sees: 128 plus the signal number.
+  public var exitStatus: Int32 {
+    switch self {
+    case .concurrencyTrap, .swiftRuntimeTrap: 133  // SIGTRAP on Apple silicon
+    case .uncaughtException: 134  // SIGABRT
+    case .watchdog: 137  // SIGKILL
+    }
+  }
+
+  public var signal: String {
+    switch self {
+    case .concurrencyTrap, .swiftRuntimeTrap: "SIGTRAP"
+    case .uncaughtException: "SIGABRT"
+    case .watchdog: "SIGKILL"
+    }
+  }
+}

@@ -1,0 +1,52 @@
+/// What `ctxsim check` holds a scenario to: its top-level `expect`.
+public struct Expectation: Sendable {
+  /// The violations the design must show; empty means it must be clean.
+  public var violations: [ExpectedViolation]
+}
+
+/// One declared violation: its kind, optionally where, and in how many schedules.
+public struct ExpectedViolation: Sendable, Equatable, CustomStringConvertible {
+  /// Whether the violation must show in every explored schedule or in at least one.
+  public enum Quantifier: String, Sendable, CaseIterable {
+    case every, some
+  }
+
+  public var kind: ViolationKind
+  /// A label of the step (or of a step containing it) where the violation happens.
+  public var label: String?
+  public var quantifier: Quantifier
+  public var location: SourceLocation
+
+  /// `wrongQueueContext at fetch-on-main`.
+  public var description: String {
+    var text = kind.rawValue
+    if let label { text += " at \(label)" }
+    if quantifier == .some { text += " (in some schedule)" }
+    return text
+  }
+
+  /// Whether a violation that happened answers this expectation.
+  public func matches(_ violation: Violation) -> Bool {
+    violation.kind == kind && (label.map { violation.labels.contains($0) } ?? true)
+  }
+}
+
+/// The kinds of violation a run can report, by the scenario format's names.
+public enum ViolationKind: String, Sendable, CaseIterable, Codable {
+  case wrongQueueContext
+  case wrongQueueObject
+  case crossContextRelationship
+  case faultOnDeletedObject
+  case objectNotFound
+  case mergeConflict
+  case constraintConflict
+  case validationFailed
+  case uncaughtError
+  case discardedError
+  case dataRace
+  case deadlock
+  case corruption
+  case expectationFailed
+  /// Not in the v1 list: a key the entity does not have (`NSUnknownKeyException`).
+  case unknownKey
+}

@@ -1,0 +1,148 @@
+/// A validated scenario: a small app's Core Data model, its store, its contexts and queues,
+/// and the script its main thread runs at launch.
+///
+/// Built only by ``ScenarioDecoder``, which guarantees that every name a step uses
+/// (entity, attribute, context, queue, label) exists, so the simulation never meets an
+/// unknown name.
+public struct Scenario: Sendable {
+  public var file: String
+  public var title: String
+  public var about: String?
+  public var concurrencyDebug: Bool
+  public var entities: [Entity]
+  public var storeRows: [StoredRow]
+  public var contexts: [ContextDescription]
+  public var queues: [QueueDescription]
+  public var vars: [(name: String, value: Value)]
+  public var main: [Step]
+  public var expectation: Expectation?
+
+  public func entity(named name: String) -> Entity? {
+    entities.first { $0.name == name }
+  }
+
+  public func context(named name: String) -> ContextDescription? {
+    contexts.first { $0.name == name }
+  }
+
+  /// Every step in the file, depth first, in the order written.
+  public var allSteps: [Step] {
+    var result: [Step] = []
+    func visit(_ steps: [Step]) {
+      for step in steps {
+        result.append(step)
+        visit(step.body)
+      }
+    }
+    visit(main)
+    return result
+  }
+}
+
+/// An entity of the managed object model: `NSEntityDescription`.
+public struct Entity: Sendable, Equatable {
+  public var name: String
+  public var attributes: [Attribute]
+  public var relationships: [Relationship]
+  public var uniquenessConstraints: [[String]]
+
+  public func attribute(named name: String) -> Attribute? {
+    attributes.first { $0.name == name }
+  }
+
+  public func relationship(named name: String) -> Relationship? {
+    relationships.first { $0.name == name }
+  }
+}
+
+/// `NSAttributeDescription`, reduced to what the rules need.
+public struct Attribute: Sendable, Equatable {
+  public var name: String
+  public var type: AttributeType
+  public var isOptional: Bool
+  public var defaultValue: Value?
+}
+
+public enum AttributeType: String, Sendable, CaseIterable {
+  case string, integer, double, boolean, date, binary, uuid
+
+  /// Whether a scenario literal can be stored in an attribute of this type.
+  ///
+  /// Dates, binary data and UUIDs are written as strings in scenario files.
+  func accepts(_ value: Value) -> Bool {
+    switch (self, value) {
+    case (_, .null): true
+    case (.string, .string), (.date, .string), (.binary, .string), (.uuid, .string): true
+    case (.integer, .integer), (.double, .integer), (.double, .double): true
+    case (.boolean, .bool): true
+    default: false
+    }
+  }
+}
+
+/// `NSRelationshipDescription`.
+public struct Relationship: Sendable, Equatable {
+  public enum DeleteRule: String, Sendable, CaseIterable {
+    case nullify, cascade, deny
+  }
+
+  public var name: String
+  public var destination: String
+  public var isToMany: Bool
+  public var inverse: String?
+  public var isOptional: Bool
+  public var deleteRule: DeleteRule
+}
+
+/// A row saved in the store before launch. Its handle names its object ID in every report.
+public struct StoredRow: Sendable {
+  public var entity: String
+  public var handle: String
+  public var values: [String: Value]
+}
+
+/// `NSManagedObjectContextConcurrencyType`, without the long-deprecated confinement type.
+public enum ConcurrencyType: String, Sendable, CaseIterable {
+  case mainQueue = "main"
+  case privateQueue = "private"
+}
+
+/// Where a context saves to: the persistent store coordinator, or a parent context.
+public enum ParentStore: Sendable, Equatable {
+  case store
+  case context(String)
+}
+
+/// `NSMergePolicy`'s five policies, by their scenario names.
+public enum MergePolicy: String, Sendable, CaseIterable {
+  case error
+  case mergeByPropertyStoreTrump
+  case mergeByPropertyObjectTrump
+  case overwrite
+  case rollback
+}
+
+/// A context the scenario declares up front, with its options.
+public struct ContextDescription: Sendable, Equatable {
+  public var name: String
+  public var concurrencyType: ConcurrencyType
+  public var parent: ParentStore
+  public var mergePolicy: MergePolicy
+  public var automaticallyMergesChangesFromParent: Bool
+  public var shouldDeleteInaccessibleFaults: Bool
+
+  /// `NSPersistentContainer.viewContext`: main queue, on the store, no automatic merging.
+  public static let viewContext = ContextDescription(
+    name: "viewContext", concurrencyType: .mainQueue, parent: .store, mergePolicy: .error,
+    automaticallyMergesChangesFromParent: false, shouldDeleteInaccessibleFaults: true)
+}
+
+/// A dispatch queue the scenario declares besides `main` and `global`.
+public struct QueueDescription: Sendable, Equatable {
+  public enum Attributes: String, Sendable, CaseIterable {
+    case serial, concurrent
+  }
+
+  public var name: String
+  public var attributes: Attributes
+}

@@ -1,0 +1,550 @@
+/// What the decoder knows about a variable bound with `"as"`, to check the names used on it.
+enum BindingType: Equatable {
+  case object(entity: String)
+  case objects(entity: String)
+  case objectID(entity: String)
+  case value
+}
+
+/// The variables a step can see, as a Swift closure sees them.
+///
+/// Synchronous bodies (`performAndWait`, `sync`, `forEach`) bind into the scope around
+/// them, as a block assigning to an outer `var` does; an asynchronous block starts from a
+/// copy taken when it is enqueued, so what it binds stays inside it.
+struct StepScope {
+  var bindings: [String: BindingType] = [:]
+}
+
+extension ScenarioDecoder {
+  /// Verbs this version runs, and the keys each accepts besides `label` and `note`.
+  static let verbKeys: [String: [String]] = [
+    "async": ["do"], "sync": ["do"], "perform": ["do", "await", "schedule"],
+    "performAndWait": ["do"],
+    "insert": ["into", "as", "values"], "fetch": ["in", "where", "as", "first", "try"],
+    "count": ["in", "where", "as", "try"], "get": ["as"], "set": ["to"], "save": ["try"],
+    "objectID": ["as"], "existingObject": ["in", "as", "try"], "object": ["in", "as"],
+    "read": ["as"], "write": ["value"], "forEach": ["as", "do"], "print": [], "expect": [],
+  ]
+
+  /// Verbs of scenario format v1 that ctxsim does not run yet: refused, never ignored.
+  static let futureVerbs = [
+    "task", "newContext", "newBackgroundContext", "delete", "refresh", "reset", "rollback",
+    "batchUpdate",
+  ]
+
+  mutating func decodeSteps(
+    _ json: JSONValue, path: String, scope: inout StepScope, enclosingLabels: [String]
+  ) -> [Step] {
+    guard let items = list(json, path: path, what: "a list of steps") else { return [] }
+    var steps: [Step] = []
+    for (i, item) in items.enumerated() {
+      if let step = decodeStep(
+        item, path: "\(path)[\(i)]", scope: &scope, enclosingLabels: enclosingLabels)
+      {
+        steps.append(step)
+      }
+    }
+    return steps
+  }
+
+  private mutating func decodeStep(
+    _ json: JSONValue, path: String, scope: inout StepScope, enclosingLabels: [String]
+  ) -> Step? {
+    guard let members = object(json, path: path, what: "a step") else { return nil }
+    let known = Set(Self.verbKeys.keys).union(Self.futureVerbs)
+    let verbs = members.filter { known.contains($0.key) }
+    guard let verbMember = verbs.first else {
+      let unknown = members.first { !["label", "note"].contains($0.key) }
+      let suggestion = unknown.flatMap { nearestName(to: $0.key, in: Array(Self.verbKeys.keys).sorted()) }
+      if let unknown {
+        fail(
+          "unknown verb \"\(unknown.key)\"",
+          fix: suggestion.map { "did you mean \"\($0)\"?" }
+            ?? "a step starts with a verb such as \"fetch\", \"perform\" or \"async\"; see docs/scenario-format.md",
+          at: unknown.keyLocation, path: path)
+      } else {
+        fail(
+          "this step has no verb", fix: "add one verb key, such as \"fetch\" or \"perform\"",
+          at: json.location, path: path)
+      }
+      return nil
+    }
+    if verbs.count > 1 {
+      fail(
+        "a step has one verb, but this one has \"\(verbs[0].key)\" and \"\(verbs[1].key)\"",
+        fix: "split it into two steps", at: verbs[1].keyLocation, path: path)
+      return nil
+    }
+    let verb = verbMember.key
+    if Self.futureVerbs.contains(verb) {
+      notSupportedYet("the verb \"\(verb)\"", at: verbMember.keyLocation, path: path)
+      return nil
+    }
+    checkKeys(
+      members, allowed: [verb, "label", "note"] + Self.verbKeys[verb]!, path: path,
+      what: "a \"\(verb)\" step")
+
+    let index = stepCount
+    stepCount += 1
+    var label: String?
+    if let labelJSON = json["label"], let name = string(labelJSON, path: path, what: "\"label\"") {
+      if let first = labels[name] {
+        fail(
+          "the label \"\(name)\" is already used at \(first)", fix: "give each step its own label",
+          at: labelJSON.location, path: path)
+      } else {
+        labels[name] = labelJSON.location
+      }
+      label = name
+    }
+    let note = json["note"].flatMap { string($0, path: path, what: "\"note\"") }
+    let stepLabels = (label.map { [$0] } ?? []) + enclosingLabels
+    var context = StepContext(
+      verb: verb, json: json, verbValue: verbMember.value, path: path, labels: stepLabels)
+    guard let action = decodeAction(verb, &context, scope: &scope) else { return nil }
+    return Step(
+      index: index, path: path, location: json.location, label: label, note: note,
+      labels: stepLabels, action: action)
+  }
+
+  /// What decoding one step's action needs to know about the step.
+  struct StepContext {
+    var verb: String
+    var json: JSONValue
+    var verbValue: JSONValue
+    var path: String
+    var labels: [String]
+  }
+
+  // MARK: Actions
+
+  private mutating func decodeAction(
+    _ verb: String, _ step: inout StepContext, scope: inout StepScope
+  ) -> Action? {
+    let path = step.path
+    switch verb {
+    case "async", "sync":
+      guard let queue = queueName(step.verbValue, path: path) else { return nil }
+      var inner = scope
+      let body = blockBody(step, verb: verb, scope: &inner)
+      if verb == "sync" {
+        scope = inner
+        return .sync(queue: queue, body: body)
+      }
+      return .async(queue: queue, body: body)
+
+    case "perform", "performAndWait":
+      guard let context = contextName(step.verbValue, path: path) else { return nil }
+      if let awaitJSON = step.json["await"] {
+        notSupportedYet("async perform (\"await\")", at: awaitJSON.location, path: path)
+        return nil
+      }
+      if let schedule = step.json["schedule"] {
+        notSupportedYet("\"schedule\" on perform", at: schedule.location, path: path)
+        return nil
+      }
+      var inner = scope
+      let body = blockBody(step, verb: verb, scope: &inner)
+      if verb == "performAndWait" {
+        scope = inner
+        return .performAndWait(context: context, body: body)
+      }
+      return .perform(context: context, body: body)
+
+    case "insert":
+      guard let entity = entityName(step.verbValue, path: path) else { return nil }
+      guard let context = required("into", step, what: "the context to insert into").flatMap({ contextName($0, path: path) })
+      else { return nil }
+      var values: [(key: String, value: Expression)] = []
+      if let valuesJSON = step.json["values"] {
+        values = attributeValues(valuesJSON, entity: entity, path: path, scope: scope)
+      }
+      let bind = binding(step, .object(entity: entity.name), scope: &scope)
+      return .insert(entity: entity.name, context: context, values: values, bind: bind)
+
+    case "fetch", "count":
+      guard let entity = entityName(step.verbValue, path: path) else { return nil }
+      guard let context = required("in", step, what: "the context to \(verb) in").flatMap({ contextName($0, path: path) })
+      else { return nil }
+      let predicate = step.json["where"].map {
+        attributeValues($0, entity: entity, path: path, scope: scope)
+      } ?? []
+      let tryMode = self.tryMode(step, path: path)
+      if verb == "count" {
+        let bind = binding(step, .value, scope: &scope)
+        return .count(entity: entity.name, context: context, predicate: predicate, bind: bind, try: tryMode)
+      }
+      let first = step.json["first"].flatMap { bool($0, path: path, what: "\"first\"") } ?? false
+      let bind = binding(
+        step, first ? .object(entity: entity.name) : .objects(entity: entity.name), scope: &scope)
+      return .fetch(
+        entity: entity.name, context: context, predicate: predicate, first: first, bind: bind,
+        try: tryMode)
+
+    case "get":
+      guard let (variable, key, _) = keyPath(step.verbValue, path: path, scope: scope) else {
+        return nil
+      }
+      return .get(variable: variable, key: key, bind: binding(step, .value, scope: &scope))
+
+    case "set":
+      guard let (variable, key, entity) = keyPath(step.verbValue, path: path, scope: scope) else {
+        return nil
+      }
+      guard let valueJSON = required("to", step, what: "the new value") else { return nil }
+      let attribute = entity.flatMap { $0.attribute(named: key) }
+      guard let value = expression(valueJSON, path: path, scope: scope, attribute: attribute) else {
+        return nil
+      }
+      return .set(variable: variable, key: key, value: value)
+
+    case "save":
+      guard let context = contextName(step.verbValue, path: path) else { return nil }
+      return .save(context: context, try: tryMode(step, path: path))
+
+    case "objectID":
+      guard let variable = variableName(step.verbValue, path: path, scope: scope) else { return nil }
+      guard step.json["as"] != nil else {
+        fail(
+          "\"objectID\" needs \"as\"", fix: "add \"as\": \"\(variable)ID\"", at: step.json.location,
+          path: path)
+        return nil
+      }
+      let entity: String? =
+        switch scope.bindings[variable] {
+        case .object(let entity)?: entity
+        default: nil
+        }
+      let bind = binding(step, entity.map { .objectID(entity: $0) } ?? .value, scope: &scope)
+      return bind.map { .objectID(variable: variable, bind: $0) }
+
+    case "existingObject", "object":
+      guard let id = expression(step.verbValue, path: path, scope: scope, attribute: nil) else {
+        return nil
+      }
+      guard let context = required("in", step, what: "the context to look the object up in").flatMap({ contextName($0, path: path) })
+      else { return nil }
+      var type = BindingType.value
+      if case .variable(let name) = id, case .objectID(let entity)? = scope.bindings[name] {
+        type = .object(entity: entity)
+      }
+      let bind = binding(step, type, scope: &scope)
+      if verb == "object" {
+        return .object(id: id, context: context, bind: bind)
+      }
+      return .existingObject(id: id, context: context, bind: bind, try: tryMode(step, path: path))
+
+    case "read":
+      guard let variable = sharedVariable(step.verbValue, path: path) else { return nil }
+      return .read(variable: variable, bind: binding(step, .value, scope: &scope))
+
+    case "write":
+      guard let variable = sharedVariable(step.verbValue, path: path) else { return nil }
+      guard let valueJSON = required("value", step, what: "the value to write"),
+        let value = expression(valueJSON, path: path, scope: scope, attribute: nil)
+      else { return nil }
+      return .write(variable: variable, value: value)
+
+    case "forEach":
+      guard let sequence = expression(step.verbValue, path: path, scope: scope, attribute: nil) else {
+        return nil
+      }
+      var elementType = BindingType.value
+      if case .variable(let name) = sequence, case .objects(let entity)? = scope.bindings[name] {
+        elementType = .object(entity: entity)
+      }
+      guard step.json["as"] != nil else {
+        fail(
+          "\"forEach\" needs \"as\"", fix: "add \"as\": the name each element is bound to",
+          at: step.json.location, path: path)
+        return nil
+      }
+      guard let bind = binding(step, elementType, scope: &scope) else { return nil }
+      let body = blockBody(step, verb: verb, scope: &scope)
+      return .forEach(sequence: sequence, bind: bind, body: body)
+
+    case "print":
+      guard let text = string(step.verbValue, path: path, what: "\"print\"") else { return nil }
+      let parts = template(text)
+      for case .variable(let name) in parts where !isVisible(name, scope) {
+        unknownVariable(name, at: step.verbValue.location, path: path, scope: scope)
+      }
+      return .print(parts)
+
+    case "expect":
+      return assertion(step.verbValue, path: path, scope: scope).map { .expect($0) }
+
+    default:
+      return nil
+    }
+  }
+
+  private mutating func blockBody(_ step: StepContext, verb: String, scope: inout StepScope) -> [Step] {
+    guard let body = step.json["do"] else {
+      fail(
+        "\"\(verb)\" needs \"do\"", fix: "add \"do\": [ … ], the steps of the block",
+        at: step.json.location, path: step.path)
+      return []
+    }
+    return decodeSteps(body, path: "\(step.path).\(verb).do", scope: &scope, enclosingLabels: step.labels)
+  }
+
+  private mutating func required(_ key: String, _ step: StepContext, what: String) -> JSONValue? {
+    if let value = step.json[key] { return value }
+    fail(
+      "this \"\(step.verb)\" step has no \"\(key)\"",
+      fix: "add \"\(key)\": \(what)", at: step.json.location, path: step.path)
+    return nil
+  }
+
+  private mutating func tryMode(_ step: StepContext, path: String) -> TryMode {
+    guard let json = step.json["try"] else { return .do }
+    guard let text = string(json, path: path, what: "\"try\""), let mode = TryMode(rawValue: text) else {
+      if json.string != nil {
+        fail(
+          "\"try\" must be \"do\", \"?\" or \"!\"", fix: "write \"try\": \"?\" for try?, \"!\" for try!",
+          at: json.location, path: path)
+      }
+      return .do
+    }
+    return mode
+  }
+
+  // MARK: Names
+
+  private mutating func binding(_ step: StepContext, _ type: BindingType, scope: inout StepScope) -> String? {
+    guard let json = step.json["as"], let name = string(json, path: step.path, what: "\"as\"") else {
+      return nil
+    }
+    let bare = name.hasPrefix("$") ? String(name.dropFirst()) : name
+    guard isIdentifier(bare) else {
+      fail(
+        "\"\(name)\" is not a variable name", fix: "use letters, digits and _", at: json.location,
+        path: step.path)
+      return nil
+    }
+    if sharedVars.contains(bare) {
+      fail(
+        "\"\(bare)\" is a shared var declared in \"vars\"; \"as\" binds a new local name",
+        fix: "pick another name, or use a \"write\" step to change the shared var",
+        at: json.location, path: step.path)
+      return nil
+    }
+    scope.bindings[bare] = type
+    return bare
+  }
+
+  private func isVisible(_ name: String, _ scope: StepScope) -> Bool {
+    scope.bindings[name] != nil || sharedVars.contains(name)
+  }
+
+  private mutating func unknownVariable(
+    _ name: String, at location: SourceLocation, path: String, scope: StepScope
+  ) {
+    let candidates = Array(scope.bindings.keys).sorted() + sharedVars
+    let fix =
+      nearestName(to: name, in: candidates).map { "did you mean \"$\($0)\"?" }
+      ?? "bind it earlier with \"as\" (a block sees what was bound before it was enqueued), or declare it in \"vars\""
+    fail("unknown variable \"$\(name)\"", fix: fix, at: location, path: path)
+  }
+
+  /// A variable named with or without `$` in a place that only takes a variable.
+  private mutating func variableName(_ json: JSONValue, path: String, scope: StepScope) -> String? {
+    guard let text = string(json, path: path, what: "a variable name") else { return nil }
+    let name = text.hasPrefix("$") ? String(text.dropFirst()) : text
+    guard isVisible(name, scope) else {
+      unknownVariable(name, at: json.location, path: path, scope: scope)
+      return nil
+    }
+    return name
+  }
+
+  private mutating func sharedVariable(_ json: JSONValue, path: String) -> String? {
+    guard let text = string(json, path: path, what: "a shared var") else { return nil }
+    let name = text.hasPrefix("$") ? String(text.dropFirst()) : text
+    guard sharedVars.contains(name) else {
+      let fix =
+        nearestName(to: name, in: sharedVars).map { "did you mean \"\($0)\"?" }
+        ?? "declare \"\(name)\" in \"vars\" with its initial value"
+      fail("\"\(name)\" is not a shared var", fix: fix, at: json.location, path: path)
+      return nil
+    }
+    return name
+  }
+
+  /// `"note.title"`: a variable and a key, checked against the entity when it is known.
+  private mutating func keyPath(_ json: JSONValue, path: String, scope: StepScope) -> (String, String, Entity?)? {
+    guard let text = string(json, path: path, what: "a key path") else { return nil }
+    let bare = text.hasPrefix("$") ? String(text.dropFirst()) : text
+    let parts = bare.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+      fail(
+        "\"\(text)\" is not VARIABLE.key", fix: "write the object's variable and the key: \"note.title\"",
+        at: json.location, path: path)
+      return nil
+    }
+    let (variable, key) = (parts[0], parts[1])
+    guard isVisible(variable, scope) else {
+      unknownVariable(variable, at: json.location, path: path, scope: scope)
+      return nil
+    }
+    guard case .object(let entityName)? = scope.bindings[variable],
+      let entity = entities.first(where: { $0.name == entityName })
+    else { return (variable, key, nil) }
+    if entity.relationship(named: key) != nil {
+      notSupportedYet("relationships (\(entity.name).\(key))", at: json.location, path: path)
+      return nil
+    }
+    guard knownAttribute(key, of: entity, at: json.location, path: path) != nil else { return nil }
+    return (variable, key, entity)
+  }
+
+  private mutating func entityName(_ json: JSONValue, path: String) -> Entity? {
+    guard let name = string(json, path: path, what: "an entity name") else { return nil }
+    return knownEntity(name, at: json.location, path: path)
+  }
+
+  private mutating func contextName(_ json: JSONValue, path: String) -> String? {
+    guard let name = string(json, path: path, what: "a context name") else { return nil }
+    if contexts.contains(where: { $0.name == name }) { return name }
+    let names = contexts.map(\.name)
+    let fix =
+      nearestName(to: name, in: names).map { "did you mean \"\($0)\"?" }
+      ?? "declare it in \"contexts\" with \"queue\": \"private\", or use viewContext"
+    fail("unknown context \"\(name)\"", fix: fix, at: json.location, path: path)
+    return nil
+  }
+
+  private mutating func queueName(_ json: JSONValue, path: String) -> String? {
+    guard let name = string(json, path: path, what: "a queue name") else { return nil }
+    let names = ["main", "global"] + queues.map(\.name)
+    if names.contains(name) { return name }
+    if contexts.contains(where: { $0.name == name }) {
+      fail(
+        "\"\(name)\" is a context; its private queue is reached with perform, not dispatched to",
+        fix: "write { \"perform\": \"\(name)\", \"do\": [ … ] }", at: json.location, path: path)
+      return nil
+    }
+    let fix =
+      nearestName(to: name, in: names).map { "did you mean \"\($0)\"?" }
+      ?? "use \"main\", \"global\", or declare the queue in \"queues\""
+    fail("unknown queue \"\(name)\"", fix: fix, at: json.location, path: path)
+    return nil
+  }
+
+  // MARK: Values
+
+  /// A literal or `$variable`; literals for a known attribute are checked against its type.
+  private mutating func expression(
+    _ json: JSONValue, path: String, scope: StepScope, attribute: Attribute?
+  ) -> Expression? {
+    if let text = json.string, text.hasPrefix("$"), text.count > 1 {
+      let name = String(text.dropFirst())
+      guard isVisible(name, scope) else {
+        unknownVariable(name, at: json.location, path: path, scope: scope)
+        return nil
+      }
+      return .variable(name)
+    }
+    if let elements = json.elements {
+      var items: [Expression] = []
+      for element in elements {
+        guard let item = expression(element, path: path, scope: scope, attribute: nil) else {
+          return nil
+        }
+        items.append(item)
+      }
+      return .list(items)
+    }
+    if let attribute {
+      return typedLiteral(json, for: attribute, path: path).map { .literal($0) }
+    }
+    guard let value = Value(literal: json) else {
+      fail(
+        "a value cannot be an object", fix: "use a string, number, boolean, null, list or $variable",
+        at: json.location, path: path)
+      return nil
+    }
+    return .literal(value)
+  }
+
+  /// `"values"` of an insert or `"where"` of a fetch: attribute name → value.
+  private mutating func attributeValues(
+    _ json: JSONValue, entity: Entity, path: String, scope: StepScope
+  ) -> [(key: String, value: Expression)] {
+    guard let members = object(json, path: path, what: "attribute values") else { return [] }
+    var result: [(key: String, value: Expression)] = []
+    for member in members {
+      if entity.relationship(named: member.key) != nil {
+        notSupportedYet("relationships (\(entity.name).\(member.key))", at: member.keyLocation, path: path)
+        continue
+      }
+      guard let attribute = knownAttribute(member.key, of: entity, at: member.keyLocation, path: path),
+        let value = expression(member.value, path: path, scope: scope, attribute: attribute)
+      else { continue }
+      result.append((member.key, value))
+    }
+    return result
+  }
+
+  /// Splits `print` text into words and `$variables`: `"saved $n notes"`.
+  private func template(_ text: String) -> [TemplatePart] {
+    var parts: [TemplatePart] = []
+    var literal = ""
+    var scalars = text.unicodeScalars[...]
+    while let scalar = scalars.popFirst() {
+      let isNameStart = { (s: Unicode.Scalar) in s == "_" || s.properties.isAlphabetic }
+      guard scalar == "$", let next = scalars.first, isNameStart(next) else {
+        literal.unicodeScalars.append(scalar)
+        continue
+      }
+      var name = ""
+      while let s = scalars.first, s == "_" || s.properties.isAlphabetic || ("0"..."9").contains(s) {
+        name.unicodeScalars.append(s)
+        scalars.removeFirst()
+      }
+      if !literal.isEmpty { parts.append(.text(literal)); literal = "" }
+      parts.append(.variable(name))
+    }
+    if !literal.isEmpty { parts.append(.text(literal)) }
+    return parts
+  }
+
+  private mutating func assertion(_ json: JSONValue, path: String, scope: StepScope) -> Assertion? {
+    guard let members = object(json, path: path, what: "\"expect\"") else { return nil }
+    if json["count"] != nil {
+      checkKeys(members, allowed: ["count", "in", "where", "equals"], path: path, what: "an expect count")
+      guard let entity = entityName(json["count"]!, path: path) else { return nil }
+      guard let inJSON = json["in"] else {
+        fail("\"expect\" count needs \"in\"", fix: "add \"in\": the context to count in", at: json.location, path: path)
+        return nil
+      }
+      guard let context = contextName(inJSON, path: path) else { return nil }
+      let predicate = json["where"].map { attributeValues($0, entity: entity, path: path, scope: scope) } ?? []
+      guard let equals = json["equals"], case .integer(let n) = equals.kind else {
+        fail("\"expect\" count needs \"equals\": a whole number", fix: "add \"equals\": 3, say", at: json.location, path: path)
+        return nil
+      }
+      return .count(entity: entity.name, context: context, predicate: predicate, equals: n)
+    }
+    if let valueJSON = json["value"] {
+      checkKeys(members, allowed: ["value", "equals"], path: path, what: "an expect value")
+      guard let text = string(valueJSON, path: path, what: "\"value\"") else { return nil }
+      guard let equalsJSON = json["equals"], let equals = Value(literal: equalsJSON) else {
+        fail("\"expect\" value needs \"equals\": a literal", fix: "add \"equals\": the value the app should see", at: json.location, path: path)
+        return nil
+      }
+      if text.contains(".") {
+        guard let (variable, key, _) = keyPath(valueJSON, path: path, scope: scope) else { return nil }
+        return .value(variable: variable, key: key, equals: equals)
+      }
+      guard let variable = variableName(valueJSON, path: path, scope: scope) else { return nil }
+      return .value(variable: variable, key: nil, equals: equals)
+    }
+    fail(
+      "\"expect\" needs \"count\" or \"value\"",
+      fix: "write {\"count\": ENTITY, \"in\": CONTEXT, \"equals\": n} or {\"value\": \"VAR.key\", \"equals\": v}",
+      at: json.location, path: path)
+    return nil
+  }
+}

@@ -1,0 +1,262 @@
+/// Turns a scenario file's bytes into a validated ``Scenario``, or into every error it has.
+///
+/// Decoding runs in one pass over the JSON tree: the model, store, contexts and queues
+/// first, then the steps, whose names are checked against them. Errors are collected, not
+/// thrown at the first, so a file with three typos gets three messages.
+public struct ScenarioDecoder {
+  /// The top-level keys of scenario format v1.
+  static let topLevelKeys = [
+    "title", "about", "concurrencyDebug", "model", "store", "contexts", "queues", "vars", "main",
+    "expect",
+  ]
+
+  let file: String
+  var errors: [ScenarioError] = []
+  var entities: [Entity] = []
+  var contexts: [ContextDescription] = [.viewContext]
+  var queues: [QueueDescription] = []
+  var sharedVars: [String] = []
+  var labels: [String: SourceLocation] = [:]
+  var stepCount = 0
+
+  /// Decodes one scenario file.
+  ///
+  /// - Parameter file: the name errors and reports use for the file, usually its path.
+  public static func decode(_ bytes: [UInt8], file: String) throws(ScenarioErrors) -> Scenario {
+    let json: JSONValue
+    do {
+      json = try JSONReader.read(bytes)
+    } catch {
+      throw ScenarioErrors([
+        ScenarioError(
+          file: file, location: error.location, path: nil, message: error.message, fix: error.fix)
+      ])
+    }
+    var decoder = ScenarioDecoder(file: file)
+    let scenario = decoder.decodeScenario(json)
+    guard decoder.errors.isEmpty, let scenario else {
+      throw ScenarioErrors(decoder.errors.sorted { ($0.location ?? .init(line: 0, column: 0)) < ($1.location ?? .init(line: 0, column: 0)) })
+    }
+    return scenario
+  }
+
+  init(file: String) {
+    self.file = file
+  }
+
+  // MARK: Reporting
+
+  mutating func fail(_ message: String, fix: String, at location: SourceLocation?, path: String?) {
+    errors.append(
+      ScenarioError(file: file, location: location, path: path, message: message, fix: fix))
+  }
+
+  /// Reports keys an object may not have, suggesting the nearest allowed one.
+  mutating func checkKeys(
+    _ members: [JSONValue.Member], allowed: [String], path: String, what: String
+  ) {
+    for member in members where !allowed.contains(member.key) {
+      let fix =
+        nearestName(to: member.key, in: allowed).map { "did you mean \"\($0)\"?" }
+        ?? "use one of: " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
+      fail(
+        "unknown key \"\(member.key)\" in \(what)", fix: fix, at: member.keyLocation, path: path)
+    }
+  }
+
+  mutating func object(_ json: JSONValue, path: String, what: String) -> [JSONValue.Member]? {
+    guard let members = json.members else {
+      fail(
+        "\(what) must be an object, not \(json.typeDescription)", fix: "write { … }",
+        at: json.location, path: path)
+      return nil
+    }
+    return members
+  }
+
+  mutating func string(_ json: JSONValue, path: String, what: String) -> String? {
+    guard let text = json.string else {
+      fail(
+        "\(what) must be a string, not \(json.typeDescription)", fix: "write it in double quotes",
+        at: json.location, path: path)
+      return nil
+    }
+    return text
+  }
+
+  mutating func bool(_ json: JSONValue, path: String, what: String) -> Bool? {
+    guard let flag = json.bool else {
+      fail(
+        "\(what) must be true or false, not \(json.typeDescription)", fix: "write true or false",
+        at: json.location, path: path)
+      return nil
+    }
+    return flag
+  }
+
+  mutating func list(_ json: JSONValue, path: String, what: String) -> [JSONValue]? {
+    guard let elements = json.elements else {
+      fail(
+        "\(what) must be a list, not \(json.typeDescription)", fix: "write [ … ]",
+        at: json.location, path: path)
+      return nil
+    }
+    return elements
+  }
+
+  /// Reads a member that must be one of an enum's raw values.
+  mutating func choice<T: RawRepresentable & CaseIterable>(
+    _ json: JSONValue, path: String, what: String, as: T.Type
+  ) -> T? where T.RawValue == String {
+    guard let text = string(json, path: path, what: what) else { return nil }
+    if let value = T(rawValue: text) { return value }
+    let names = T.allCases.map(\.rawValue)
+    let fix =
+      nearestName(to: text, in: names).map { "did you mean \"\($0)\"?" }
+      ?? "use one of: " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+    fail("\(what) \"\(text)\" is not known", fix: fix, at: json.location, path: path)
+    return nil
+  }
+
+  // MARK: The file
+
+  mutating func decodeScenario(_ json: JSONValue) -> Scenario? {
+    guard let members = object(json, path: "scenario", what: "a scenario") else { return nil }
+    checkKeys(members, allowed: Self.topLevelKeys, path: "scenario", what: "the scenario")
+
+    var title = ""
+    if let value = json["title"] {
+      title = string(value, path: "title", what: "\"title\"") ?? ""
+    } else {
+      fail(
+        "the scenario has no \"title\"", fix: "add \"title\": \"one line saying what it shows\"",
+        at: json.location, path: nil)
+    }
+    let about = json["about"].flatMap { string($0, path: "about", what: "\"about\"") }
+    let concurrencyDebug =
+      json["concurrencyDebug"].flatMap {
+        bool($0, path: "concurrencyDebug", what: "\"concurrencyDebug\"")
+      } ?? true
+
+    if let model = json["model"] { decodeModel(model) }
+    var rows: [StoredRow] = []
+    if let store = json["store"] { rows = decodeStore(store) }
+    if let contexts = json["contexts"] { decodeContexts(contexts) }
+    if let queues = json["queues"] { decodeQueues(queues) }
+    var vars: [(name: String, value: Value)] = []
+    if let value = json["vars"] { vars = decodeVars(value) }
+
+    var main: [Step] = []
+    if let value = json["main"] {
+      var scope = StepScope()
+      main = decodeSteps(value, path: "main", scope: &scope, enclosingLabels: [])
+    } else {
+      fail(
+        "the scenario has no \"main\"",
+        fix: "add \"main\": [ … ], the steps the main thread runs at launch", at: json.location,
+        path: nil)
+    }
+    var expectation: Expectation?
+    if let value = json["expect"] { expectation = decodeExpectation(value) }
+
+    return Scenario(
+      file: file, title: title, about: about, concurrencyDebug: concurrencyDebug,
+      entities: entities, storeRows: rows, contexts: contexts, queues: queues, vars: vars,
+      main: main, expectation: expectation)
+  }
+
+  mutating func decodeQueues(_ json: JSONValue) {
+    guard let members = object(json, path: "queues", what: "\"queues\"") else { return }
+    for member in members {
+      let path = "queues.\(member.key)"
+      if ["main", "global"].contains(member.key) || contexts.contains(where: { $0.name == member.key }) {
+        fail(
+          "the queue name \"\(member.key)\" is taken",
+          fix: "\"main\", \"global\" and each context's own queue already exist; pick another name",
+          at: member.keyLocation, path: path)
+        continue
+      }
+      guard
+        let attributes = choice(
+          member.value, path: path, what: "a queue's kind", as: QueueDescription.Attributes.self)
+      else { continue }
+      queues.append(QueueDescription(name: member.key, attributes: attributes))
+    }
+  }
+
+  mutating func decodeVars(_ json: JSONValue) -> [(name: String, value: Value)] {
+    guard let members = object(json, path: "vars", what: "\"vars\"") else { return [] }
+    var result: [(name: String, value: Value)] = []
+    for member in members {
+      guard isIdentifier(member.key) else {
+        fail(
+          "\"\(member.key)\" is not a variable name", fix: "use letters, digits and _",
+          at: member.keyLocation, path: "vars")
+        continue
+      }
+      guard let value = Value(literal: member.value) else {
+        fail(
+          "the initial value of \"\(member.key)\" cannot be an object",
+          fix: "use a string, number, boolean, null or list", at: member.value.location,
+          path: "vars.\(member.key)")
+        continue
+      }
+      sharedVars.append(member.key)
+      result.append((member.key, value))
+    }
+    return result
+  }
+
+  mutating func decodeExpectation(_ json: JSONValue) -> Expectation? {
+    guard let members = object(json, path: "expect", what: "\"expect\"") else { return nil }
+    checkKeys(members, allowed: ["violations"], path: "expect", what: "\"expect\"")
+    guard let value = json["violations"] else {
+      fail(
+        "\"expect\" has no \"violations\"",
+        fix: "write \"violations\": [] for a clean design, or list the violations it must show",
+        at: json.location, path: "expect")
+      return nil
+    }
+    guard let items = list(value, path: "expect.violations", what: "\"violations\"") else {
+      return nil
+    }
+    var expected: [ExpectedViolation] = []
+    for (i, item) in items.enumerated() {
+      let path = "expect.violations[\(i)]"
+      guard let members = object(item, path: path, what: "an expected violation") else { continue }
+      checkKeys(members, allowed: ["kind", "at", "in"], path: path, what: "an expected violation")
+      guard let kindJSON = item["kind"] else {
+        fail(
+          "an expected violation has no \"kind\"", fix: "add \"kind\": \"wrongQueueContext\", say",
+          at: item.location, path: path)
+        continue
+      }
+      guard let kind = choice(kindJSON, path: path, what: "the violation kind", as: ViolationKind.self)
+      else { continue }
+      var label: String?
+      if let at = item["at"], let name = string(at, path: path, what: "\"at\"") {
+        if labels[name] == nil {
+          let fix =
+            nearestName(to: name, in: Array(labels.keys)).map { "did you mean \"\($0)\"?" }
+            ?? "add \"label\": \"\(name)\" to the step where the violation happens"
+          fail("no step has the label \"\(name)\"", fix: fix, at: at.location, path: path)
+        }
+        label = name
+      }
+      let quantifier =
+        item["in"].flatMap {
+          choice($0, path: path, what: "\"in\"", as: ExpectedViolation.Quantifier.self)
+        } ?? .every
+      expected.append(
+        ExpectedViolation(kind: kind, label: label, quantifier: quantifier, location: item.location))
+    }
+    return Expectation(violations: expected)
+  }
+}
+
+
+func isIdentifier(_ name: String) -> Bool {
+  guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic
+  else { return false }
+  return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+}

@@ -1,0 +1,79 @@
+/// A problem with a scenario file: what is wrong, where, and how to fix it.
+///
+/// Errors are for broken input only; a scenario that finds a bug in the app it models
+/// has succeeded and yields violations, not errors.
+public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
+  public var file: String
+  /// Line and column in the file, when the problem has a place in the text.
+  public var location: SourceLocation?
+  /// Where in the scenario's structure: `main[2].perform.do[0]` or `model.Note.attributes`.
+  public var path: String?
+  public var message: String
+  public var fix: String
+
+  public init(
+    file: String, location: SourceLocation?, path: String?, message: String, fix: String
+  ) {
+    self.file = file
+    self.location = location
+    self.path = path
+    self.message = message
+    self.fix = fix
+  }
+
+  /// `file:line:column: error: message (at path)` then the fix, as compilers print them.
+  public var description: String {
+    var head = file
+    if let location { head += ":\(location)" }
+    head += ": error: \(message)"
+    if let path { head += " (at \(path))" }
+    return head + "\n  fix: \(fix)"
+  }
+}
+
+/// Every problem found in one scenario file, in file order.
+public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {
+  public var errors: [ScenarioError]
+
+  public init(_ errors: [ScenarioError]) {
+    self.errors = errors
+  }
+
+  public var description: String {
+    errors.map(\.description).joined(separator: "\n")
+  }
+}
+
+/// The known name closest to a misspelt one, if any is close enough to be a likely typo.
+func nearestName(to name: String, in candidates: [String]) -> String? {
+  let lowered = name.lowercased()
+  var best: (name: String, distance: Int)?
+  for candidate in candidates {
+    let distance = editDistance(lowered, candidate.lowercased())
+    if best == nil || distance < best!.distance {
+      best = (candidate, distance)
+    }
+  }
+  guard let best else { return nil }
+  let allowed = max(1, min(3, name.count / 3))
+  return best.distance <= allowed ? best.name : nil
+}
+
+/// Levenshtein distance over characters.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a)
+  let b = Array(b)
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      let cost = a[i - 1] == b[j - 1] ? 0 : 1
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}

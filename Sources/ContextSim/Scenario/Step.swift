@@ -1,0 +1,106 @@
+/// One line of the app's Swift, as a scenario file scripts it.
+public struct Step: Sendable {
+  /// The step's position among all steps of the scenario, depth first; stable per file.
+  public var index: Int
+  /// Where the step sits in the file's structure: `main[2].perform.do[0]`.
+  public var path: String
+  public var location: SourceLocation
+  public var label: String?
+  public var note: String?
+  /// Labels of this step and of the steps that contain it, innermost first.
+  public var labels: [String]
+  public var action: Action
+
+  /// The steps of the block this step runs or enqueues, if it has one.
+  public var body: [Step] { action.body }
+}
+
+/// How a throwing call is written: `try`, `try?` or `try!`.
+public enum TryMode: String, Sendable {
+  /// `do { try … } catch { … }`: the error is caught and reported.
+  case `do`
+  /// `try?`: the error is swallowed, which ctxsim reports as a discarded error.
+  case optional = "?"
+  /// `try!`: an error crashes the app.
+  case force = "!"
+}
+
+/// An expression in a step: a literal, or a variable named with `$`.
+public indirect enum Expression: Sendable, Equatable {
+  case literal(Value)
+  case variable(String)
+  case list([Expression])
+}
+
+/// A piece of `print` text: plain words, or a `$variable` to interpolate.
+public enum TemplatePart: Sendable, Equatable {
+  case text(String)
+  case variable(String)
+}
+
+/// What a step does. Each case is one verb of the scenario format.
+public indirect enum Action: Sendable {
+  // Queues and threads
+  case async(queue: String, body: [Step])
+  case sync(queue: String, body: [Step])
+  case perform(context: String, body: [Step])
+  case performAndWait(context: String, body: [Step])
+
+  // Core Data
+  case insert(entity: String, context: String, values: [(key: String, value: Expression)], bind: String?)
+  case fetch(entity: String, context: String, predicate: [(key: String, value: Expression)], first: Bool, bind: String?, try: TryMode)
+  case count(entity: String, context: String, predicate: [(key: String, value: Expression)], bind: String?, try: TryMode)
+  case get(variable: String, key: String, bind: String?)
+  case set(variable: String, key: String, value: Expression)
+  case save(context: String, try: TryMode)
+  case objectID(variable: String, bind: String)
+  case existingObject(id: Expression, context: String, bind: String?, try: TryMode)
+  case object(id: Expression, context: String, bind: String?)
+
+  // Plain Swift
+  case read(variable: String, bind: String?)
+  case write(variable: String, value: Expression)
+  case forEach(sequence: Expression, bind: String, body: [Step])
+  case print([TemplatePart])
+  case expect(Assertion)
+
+  public var body: [Step] {
+    switch self {
+    case .async(_, let body), .sync(_, let body), .perform(_, let body),
+      .performAndWait(_, let body), .forEach(_, _, let body):
+      body
+    default:
+      []
+    }
+  }
+
+  /// The scenario verb that spells this action.
+  public var verb: String {
+    switch self {
+    case .async: "async"
+    case .sync: "sync"
+    case .perform: "perform"
+    case .performAndWait: "performAndWait"
+    case .insert: "insert"
+    case .fetch: "fetch"
+    case .count: "count"
+    case .get: "get"
+    case .set: "set"
+    case .save: "save"
+    case .objectID: "objectID"
+    case .existingObject: "existingObject"
+    case .object: "object"
+    case .read: "read"
+    case .write: "write"
+    case .forEach: "forEach"
+    case .print: "print"
+    case .expect: "expect"
+    }
+  }
+}
+
+/// What an `expect` step asserts about what the app can see at that moment.
+public enum Assertion: Sendable {
+  case count(entity: String, context: String, predicate: [(key: String, value: Expression)], equals: Int)
+  case value(variable: String, key: String?, equals: Value)
+}

@@ -1,0 +1,84 @@
+extension Step {
+  /// The line of Swift this step stands for, as lessons and backtraces show it.
+  ///
+  ///     {"fetch": "Note", "in": "background", "first": true, "as": "note"}
+  ///     // let note = try background.fetch(Note.fetchRequest()).first
+  public var swift: String {
+    switch action {
+    case .async(let queue, _): "\(dispatchQueue(queue)).async {"
+    case .sync(let queue, _): "\(dispatchQueue(queue)).sync {"
+    case .perform(let context, _): "\(context).perform {"
+    case .performAndWait(let context, _): "\(context).performAndWait {"
+    case .insert(let entity, let context, let values, let bind):
+      (["\(assign(bind))NSEntityDescription.insertNewObject(forEntityName: \"\(entity)\", into: \(context))"]
+        + values.map { "\(bind ?? "object").\($0.key) = \($0.value.swift)" }).joined(separator: "; ")
+    case .fetch(let entity, let context, let predicate, let first, let bind, let mode):
+      "\(assign(bind))\(mode.keyword) \(context).fetch(\(request(entity, predicate)))\(first ? ".first" : "")"
+    case .count(let entity, let context, let predicate, let bind, let mode):
+      "\(assign(bind))\(mode.keyword) \(context).count(for: \(request(entity, predicate)))"
+    case .get(let variable, let key, let bind): "\(assign(bind))\(variable).\(key)"
+    case .set(let variable, let key, let value): "\(variable).\(key) = \(value.swift)"
+    case .save(let context, let mode): "\(mode.keyword) \(context).save()"
+    case .objectID(let variable, let bind): "let \(bind) = \(variable).objectID"
+    case .existingObject(let id, let context, let bind, let mode):
+      "\(assign(bind))\(mode.keyword) \(context).existingObject(with: \(id.swift))"
+    case .object(let id, let context, let bind):
+      "\(assign(bind))\(context).object(with: \(id.swift))"
+    case .read(let variable, let bind): "\(assign(bind))self.\(variable)"
+    case .write(let variable, let value): "self.\(variable) = \(value.swift)"
+    case .forEach(let sequence, let bind, _): "for \(bind) in \(sequence.swift) {"
+    case .print(let parts):
+      "print(\"" + parts.map { part in
+        switch part {
+        case .text(let words): words
+        case .variable(let name): "\\(\(name))"
+        }
+      }.joined() + "\")"
+    case .expect(.count(let entity, let context, let predicate, let equals)):
+      "#expect(try \(context).count(for: \(request(entity, predicate))) == \(equals))"
+    case .expect(.value(let variable, let key, let equals)):
+      "#expect(\(variable)\(key.map { ".\($0)" } ?? "") == \(equals.swiftDescription))"
+    }
+  }
+
+  private func assign(_ bind: String?) -> String {
+    bind.map { "let \($0) = " } ?? ""
+  }
+
+  private func dispatchQueue(_ name: String) -> String {
+    switch name {
+    case "main": "DispatchQueue.main"
+    case "global": "DispatchQueue.global()"
+    default: name
+    }
+  }
+
+  private func request(_ entity: String, _ predicate: [(key: String, value: Expression)]) -> String {
+    guard !predicate.isEmpty else { return "\(entity).fetchRequest()" }
+    let format = predicate.map { "\($0.key) == %@" }.joined(separator: " AND ")
+    let arguments = predicate.map(\.value.swift).joined(separator: ", ")
+    return "\(entity).fetchRequest(\"\(format)\", \(arguments))"
+  }
+}
+
+extension TryMode {
+  /// `try`, `try?` or `try!`.
+  public var keyword: String {
+    switch self {
+    case .do: "try"
+    case .optional: "try?"
+    case .force: "try!"
+    }
+  }
+}
+
+extension Expression {
+  /// The expression as Swift source: a literal, or the variable's name.
+  public var swift: String {
+    switch self {
+    case .literal(let value): value.swiftDescription
+    case .variable(let name): name
+    case .list(let items): "[" + items.map(\.swift).joined(separator: ", ") + "]"
+    }
+  }
+}

@@ -1,0 +1,107 @@
+/// Steps that move work between queues: `async`, `sync`, `perform`, `performAndWait`, loops.
+extension Simulation {
+  func execute(_ step: Step) {
+    switch step.action {
+    case .async(let queue, let body):
+      enqueue(body, on: queueIndex(queue), from: step)
+    case .perform(let context, let body):
+      enqueue(body, on: contexts[contextIndex(context)].queue, from: step)
+    case .sync(let queue, let body):
+      runSynchronously(body, on: queueIndex(queue), from: step, reentrant: false)
+    case .performAndWait(let context, let body):
+      // Re-entrant: on a thread already running the context's queue, the block runs inline.
+      runSynchronously(body, on: contexts[contextIndex(context)].queue, from: step, reentrant: true)
+    case .forEach(let sequence, let name, let body):
+      loop(over: sequence, as: name, body: body, from: step)
+    default:
+      executeData(step)
+    }
+  }
+
+  var scope: Scope {
+    threads[current].frames.last!.scope
+  }
+
+  func queueIndex(_ name: String) -> Int {
+    queues.firstIndex { $0.name == name }!
+  }
+
+  func contextIndex(_ name: String) -> Int {
+    contexts.firstIndex { $0.name == name }!
+  }
+
+  /// `DispatchQueue.async` and `perform`: the block captures the variables bound so far.
+  private func enqueue(_ steps: [Step], on q: Int, from step: Step) {
+    let origin =
+      [BacktraceEntry.enqueued(queue: queues[q].name, thread: threads[current].name)]
+      + backtrace(of: current, at: step.index)
+    let block = Block(steps: steps, scope: scope.capture(), origin: origin)
+    record(.enqueued(queue: queues[q].name))
+    if queues[q].isSerial {
+      queues[q].pending.append(.block(block))
+      if queues[q].server == nil {
+        queues[q].server = startThread(named: queues[q].name, serving: q)
+      }
+    } else {
+      queues[q].started += 1
+      let t = startThread(named: "\(queues[q].name)#\(queues[q].started)", serving: nil)
+      threads[t].held = [q]
+      threads[t].frames = [
+        SimulatedThread.Frame(steps: block.steps, scope: block.scope, acquired: q, origin: block.origin)
+      ]
+    }
+  }
+
+  private func startThread(named name: String, serving q: Int?) -> Int {
+    threads.append(SimulatedThread(name: name, serves: q))
+    trace.threads.append(name)
+    return threads.count - 1
+  }
+
+  /// `sync` and `performAndWait`: the caller's thread runs the block once the queue is free.
+  ///
+  /// A serial queue takes the caller in FIFO order behind blocks already enqueued. A `sync`
+  /// onto the serial queue the thread is already on waits for itself, forever: a deadlock.
+  private func runSynchronously(_ steps: [Step], on q: Int, from step: Step, reentrant: Bool) {
+    let holds = threads[current].held.contains(q)
+    var body = SimulatedThread.Frame(steps: steps, scope: scope, acquired: nil, opener: step.index)
+    if !queues[q].isSerial || (holds && reentrant) {
+      if !queues[q].isSerial {
+        body.acquired = q
+        threads[current].held.append(q)
+      }
+      threads[current].frames.append(body)
+      record(.entered(queue: queues[q].name, reentrant: holds))
+      return
+    }
+    body.acquired = q
+    queues[q].pending.append(.waiter(thread: current))
+    threads[current].waiting = (q, body)
+    if queues[q].isFree, queues[q].pending.count == 1 {
+      queues[q].pending.removeFirst()
+      queues[q].owner = current
+      threads[current].held.append(q)
+      threads[current].frames.append(body)
+      threads[current].waiting = nil
+      record(.entered(queue: queues[q].name, reentrant: false))
+    } else {
+      record(.waits(queue: queues[q].name))
+    }
+  }
+
+  /// `for x in sequence { … }`: the body runs once per element on this thread.
+  private func loop(over sequence: Expression, as name: String, body: [Step], from step: Step) {
+    let elements: [Value]
+    switch evaluate(sequence) {
+    case .list(let items): elements = items
+    case .null: elements = []
+    case let single: elements = [single]
+    }
+    record(.loop(count: elements.count))
+    guard let first = elements.first, !body.isEmpty else { return }
+    scope.values[name] = first
+    threads[current].frames.append(
+      SimulatedThread.Frame(
+        steps: body, scope: scope, opener: step.index, loop: (name, elements.dropFirst())))
+  }
+}

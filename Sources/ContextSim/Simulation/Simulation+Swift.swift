@@ -1,0 +1,83 @@
+/// Plain Swift steps: shared properties, `print`, and `expect` assertions.
+extension Simulation {
+  func executeSwift(_ step: Step) {
+    switch step.action {
+    case .read(let name, let bind):
+      let value = sharedVars[name] ?? .null
+      record(.varRead(name: name, value: value))
+      bind.map { scope.values[$0] = value }
+
+    case .write(let name, let expression):
+      let value = evaluate(expression)
+      sharedVars[name] = value
+      record(.varWritten(name: name, value: value))
+
+    case .print(let parts):
+      let text = parts.map { part in
+        switch part {
+        case .text(let words): words
+        case .variable(let name): describe(evaluate(.variable(name)))
+        }
+      }.joined()
+      record(.printed(text))
+
+    case .expect(let assertion):
+      check(assertion)
+
+    default:
+      break
+    }
+  }
+
+  /// The value of an expression on the current thread: locals first, then shared vars.
+  func evaluate(_ expression: Expression) -> Value {
+    switch expression {
+    case .literal(let value): value
+    case .variable(let name): scope.values[name] ?? sharedVars[name] ?? .null
+    case .list(let items): .list(items.map(evaluate))
+    }
+  }
+
+  func evaluate(_ pairs: [(key: String, value: Expression)]) -> [(String, Value)] {
+    pairs.map { ($0.key, evaluate($0.value)) }
+  }
+
+  /// A value as `print` shows it. Objects print their entity and ID without touching their
+  /// data, so printing never trips the queue check.
+  func describe(_ value: Value) -> String {
+    switch value {
+    case .object(let ref): "\(objects[ref.index].entity) \(objects[ref.index].id)"
+    case .list(let items): "[" + items.map(describe).joined(separator: ", ") + "]"
+    default: value.plainDescription
+    }
+  }
+
+  /// An `expect` step looks at what the app can see now, as a test would; it is an
+  /// observation, not app code, so it is not held to the queue rule.
+  private func check(_ assertion: Assertion) {
+    let expected: String
+    let actual: String
+    switch assertion {
+    case .count(let entity, let context, let predicate, let equals):
+      let n = fetch(entity, in: contextIndex(context), where: evaluate(predicate)).count
+      expected = "\(equals) \(entity) in \(context)"
+      actual = "\(n)"
+      guard n != equals else { return record(.expectationHeld(expected)) }
+    case .value(let variable, let key, let equals):
+      var value = evaluate(.variable(variable))
+      var subject = variable
+      if let key, case .object(let ref) = value {
+        fireFault(ref)
+        value = objects[ref.index].value(key)
+        subject += ".\(key)"
+      } else if key != nil {
+        value = .null
+      }
+      expected = "\(subject) == \(equals.swiftDescription)"
+      actual = value.swiftDescription
+      guard !value.matches(equals) else { return record(.expectationHeld(expected)) }
+    }
+    record(.expectationFailed)
+    report(.expectationFailed(expected: expected, actual: actual))
+  }
+}

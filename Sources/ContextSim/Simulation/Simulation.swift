@@ -1,0 +1,237 @@
+/// Options that change what a run models, not what it reports.
+public struct SimulationOptions: Sendable {
+  /// Whether the app runs with `-com.apple.CoreData.ConcurrencyDebug 1`.
+  public var concurrencyDebug: Bool
+  /// End the run at the first violation that would end the real app, as the app would.
+  /// Off by default: a teaching run reports every violation and carries on.
+  public var stopAtFirstCrash = false
+  /// The most steps one run may take, so a block that re-enqueues itself forever ends.
+  public var maximumSteps = SimulationOptions.defaultMaximumSteps
+
+  public static let defaultMaximumSteps = 100_000
+
+  public init(concurrencyDebug: Bool, stopAtFirstCrash: Bool = false, maximumSteps: Int = defaultMaximumSteps) {
+    self.concurrencyDebug = concurrencyDebug
+    self.stopAtFirstCrash = stopAtFirstCrash
+    self.maximumSteps = maximumSteps
+  }
+}
+
+/// Runs a scenario on one schedule and returns everything that happened.
+///
+/// The run is a pure function of its inputs: the same scenario, options and scheduler
+/// decisions give the same trace, which is what makes replay and golden tests work.
+public func simulate(
+  _ scenario: Scenario, options: SimulationOptions, scheduler: inout some Scheduler
+) -> Trace {
+  let simulation = Simulation(scenario: scenario, options: options)
+  simulation.run(&scheduler)
+  return simulation.trace
+}
+
+/// One run's world: the store, contexts, objects, queues and threads, and the trace so far.
+final class Simulation {
+  let scenario: Scenario
+  let options: SimulationOptions
+  var trace: Trace
+
+  var store: PersistentStore
+  var contexts: [ManagedObjectContext] = []
+  var objects: [ManagedObject] = []
+  var queues: [DispatchQueueModel] = []
+  var threads: [SimulatedThread] = []
+  var sharedVars: [String: Value]
+  var nextTemporaryID = 1
+
+  /// The thread taking the current step, and where that step is.
+  var current = 0
+  var site = Site(step: 0, thread: "main", queue: "main", stepIndex: 0, path: "", labels: [])
+  /// One trap per step: the first touch that fails the check traps, as the real one would.
+  var trappedThisStep = false
+
+  static let mainQueue = 0
+  static let globalQueue = 1
+
+  init(scenario: Scenario, options: SimulationOptions) {
+    self.scenario = scenario
+    self.options = options
+    trace = Trace(concurrencyDebug: options.concurrencyDebug)
+    store = PersistentStore(rows: scenario.storeRows)
+    sharedVars = Dictionary(scenario.vars.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+
+    queues.append(DispatchQueueModel(name: "main", isSerial: true, owner: 0, server: 0))
+    queues.append(DispatchQueueModel(name: "global", isSerial: false))
+    for queue in scenario.queues {
+      queues.append(DispatchQueueModel(name: queue.name, isSerial: queue.attributes == .serial))
+    }
+    for description in scenario.contexts {
+      var queue = Self.mainQueue
+      if description.concurrencyType == .privateQueue {
+        queue = queues.count
+        queues.append(DispatchQueueModel(name: description.name, isSerial: true))
+      }
+      contexts.append(ManagedObjectContext(description: description, queue: queue))
+    }
+    var main = SimulatedThread(name: "main", serves: Self.mainQueue)
+    main.frames = [
+      SimulatedThread.Frame(
+        steps: scenario.main, scope: Scope(), acquired: Self.mainQueue, origin: [.launch])
+    ]
+    main.held = [Self.mainQueue]
+    threads = [main]
+    trace.threads = ["main"]
+    unwind(0)
+  }
+
+  // MARK: The scheduler loop
+
+  func run(_ scheduler: inout some Scheduler) {
+    var previous: Int?
+    while true {
+      let runnable = threads.indices.filter(canRun)
+      if runnable.isEmpty {
+        reportDeadlock()
+        return
+      }
+      let step = trace.schedule.threads.count + 1
+      if step > options.maximumSteps {
+        trace.stop = .stepLimit(options.maximumSteps)
+        return
+      }
+      let chosen = scheduler.nextThread(runnable: runnable, previous: previous, step: step)
+      guard runnable.contains(chosen) else {
+        trace.stop = .scheduleMismatch(step: step, thread: chosen, runnable: runnable)
+        return
+      }
+      trace.schedule.threads.append(chosen)
+      previous = chosen
+      advance(chosen, step: step)
+      if options.stopAtFirstCrash && trace.firstCrash != nil {
+        trace.stop = .crashed
+        return
+      }
+    }
+  }
+
+  /// Whether a thread can take a step now.
+  func canRun(_ t: Int) -> Bool {
+    let thread = threads[t]
+    if let waiting = thread.waiting {
+      return isNext(.waiter(thread: t), on: waiting.queue)
+    }
+    if !thread.frames.isEmpty { return true }
+    if let served = thread.serves, queues[served].isFree, case .block? = queues[served].pending.first {
+      return true
+    }
+    return false
+  }
+
+  private func isNext(_ item: DispatchQueueModel.Item, on q: Int) -> Bool {
+    guard queues[q].isFree, case .waiter(let waiter)? = queues[q].pending.first,
+      case .waiter(let thread) = item
+    else { return false }
+    return waiter == thread
+  }
+
+  /// Lets one thread take one step: start its next block or blocked body if it must, then
+  /// run one scenario step.
+  func advance(_ t: Int, step: Int) {
+    current = t
+    trappedThisStep = false
+    if let waiting = threads[t].waiting {
+      queues[waiting.queue].pending.removeFirst()
+      queues[waiting.queue].owner = t
+      threads[t].held.append(waiting.queue)
+      threads[t].frames.append(waiting.body)
+      threads[t].waiting = nil
+    } else if threads[t].frames.isEmpty, let q = threads[t].serves,
+      case .block(let block) = queues[q].pending.removeFirst()
+    {
+      queues[q].owner = t
+      threads[t].held = [q]
+      threads[t].frames = [
+        SimulatedThread.Frame(steps: block.steps, scope: block.scope, acquired: q, origin: block.origin)
+      ]
+    }
+    unwind(t)
+    guard let top = threads[t].frames.indices.last else { return }
+    let stepToRun = threads[t].frames[top].steps[threads[t].frames[top].next]
+    threads[t].frames[top].next += 1
+    site = Site(
+      step: step, thread: threads[t].name, queue: queues[threads[t].held.last ?? 0].name,
+      stepIndex: stepToRun.index, path: stepToRun.path, labels: stepToRun.labels)
+    execute(stepToRun)
+    unwind(t)
+  }
+
+  /// Pops finished frames, moving loops on and giving back the queues frames took.
+  func unwind(_ t: Int) {
+    while let top = threads[t].frames.last, top.next >= top.steps.count {
+      let last = threads[t].frames.count - 1
+      if let loop = top.loop, let element = loop.rest.first {
+        top.scope.values[loop.name] = element
+        threads[t].frames[last].loop = (loop.name, loop.rest.dropFirst())
+        threads[t].frames[last].next = 0
+        continue
+      }
+      threads[t].frames.removeLast()
+      if let q = top.acquired {
+        threads[t].held.removeLast()
+        if queues[q].isSerial { queues[q].owner = nil }
+      }
+    }
+  }
+
+  // MARK: Recording
+
+  func record(_ effect: Effect) {
+    trace.events.append(TraceEvent(site: site, effect: effect))
+  }
+
+  func report(_ detail: Violation.Detail) {
+    trace.violations.append(
+      Violation(site: site, detail: detail, backtrace: backtrace(of: current, at: site.stepIndex)))
+  }
+
+  /// The scenario steps that led to the current one, innermost first, through the blocks
+  /// that enqueued them. Capped, so a block that re-enqueues itself stays cheap.
+  func backtrace(of t: Int, at stepIndex: Int) -> [BacktraceEntry] {
+    var entries: [BacktraceEntry] = [.step(stepIndex)]
+    for frame in threads[t].frames.reversed() {
+      if let opener = frame.opener { entries.append(.step(opener)) }
+      if let origin = frame.origin {
+        entries += origin
+        break
+      }
+    }
+    return Array(entries.prefix(16))
+  }
+
+  private func reportDeadlock() {
+    let blocked = threads.indices.filter { threads[$0].waiting != nil }
+    guard !blocked.isEmpty else { return }
+    let details = blocked.map { t in
+      let q = threads[t].waiting!.queue
+      return Violation.BlockedThread(
+        thread: threads[t].name, waitsFor: queues[q].name,
+        heldBy: queues[q].owner.map { threads[$0].name })
+    }
+    let first = blocked[0]
+    current = first
+    site.thread = threads[first].name
+    site.labels = blocked.flatMap { t in
+      threads[t].waiting.flatMap { w in w.body.opener.map { scenarioStep($0).labels } } ?? []
+    }
+    if let opener = threads[first].waiting?.body.opener {
+      site.stepIndex = opener
+      site.path = scenarioStep(opener).path
+    }
+    report(.deadlock(details))
+  }
+
+  private lazy var stepsByIndex: [Step] = scenario.allSteps
+
+  func scenarioStep(_ index: Int) -> Step {
+    stepsByIndex[index]
+  }
+}
