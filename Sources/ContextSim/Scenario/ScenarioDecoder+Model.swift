@@ -235,7 +235,7 @@ extension ScenarioDecoder {
 
   mutating func notSupportedYet(_ what: String, at location: SourceLocation, path: String) {
     fail(
-      "\(what): not supported yet", fix: "ctxsim does not model this yet; leave it out for now",
+      "not supported yet: \(what)", fix: "ctxsim does not model this yet; leave it out for now",
       at: location, path: path)
   }
 

@@ -35,7 +35,7 @@ extension ScenarioDecoder {
   mutating func decodeSteps(
     _ json: JSONValue, path: String, scope: inout StepScope, enclosingLabels: [String]
   ) -> [Step] {
-    guard let items = list(json, path: path, what: "a list of steps") else { return [] }
+    guard let items = list(json, path: path, what: "the steps at \(path)") else { return [] }
     var steps: [Step] = []
     for (i, item) in items.enumerated() {
       if let step = decodeStep(
@@ -152,9 +152,9 @@ extension ScenarioDecoder {
       return .perform(context: context, body: body)
 
     case "insert":
-      guard let entity = entityName(step.verbValue, path: path) else { return nil }
-      guard let context = required("into", step, what: "the context to insert into").flatMap({ contextName($0, path: path) })
-      else { return nil }
+      let entity = entityName(step.verbValue, path: path)
+      let context = required("into", step, what: "the context to insert into").flatMap { contextName($0, path: path) }
+      guard let entity, let context else { return nil }
       var values: [(key: String, value: Expression)] = []
       if let valuesJSON = step.json["values"] {
         values = attributeValues(valuesJSON, entity: entity, path: path, scope: scope)
@@ -163,9 +163,9 @@ extension ScenarioDecoder {
       return .insert(entity: entity.name, context: context, values: values, bind: bind)
 
     case "fetch", "count":
-      guard let entity = entityName(step.verbValue, path: path) else { return nil }
-      guard let context = required("in", step, what: "the context to \(verb) in").flatMap({ contextName($0, path: path) })
-      else { return nil }
+      let entity = entityName(step.verbValue, path: path)
+      let context = required("in", step, what: "the context to \(verb) in").flatMap { contextName($0, path: path) }
+      guard let entity, let context else { return nil }
       let predicate = step.json["where"].map {
         attributeValues($0, entity: entity, path: path, scope: scope)
       } ?? []

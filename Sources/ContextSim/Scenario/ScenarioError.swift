@@ -45,7 +45,7 @@ public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {
 }
 
 /// The known name closest to a misspelt one, if any is close enough to be a likely typo.
-func nearestName(to name: String, in candidates: [String]) -> String? {
+public func nearestName(to name: String, in candidates: [String]) -> String? {
   let lowered = name.lowercased()
   var best: (name: String, distance: Int)?
   for candidate in candidates {

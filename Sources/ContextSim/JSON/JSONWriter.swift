@@ -1,0 +1,85 @@
+/// Writes a ``JSONValue`` as indented JSON, keys in the order given, so output is stable
+/// byte for byte and reads in the same order as the text report.
+public enum JSONWriter {
+  public static func write(_ value: JSONValue) -> String {
+    var out = ""
+    write(value, indent: 0, into: &out)
+    return out + "\n"
+  }
+
+  private static func write(_ value: JSONValue, indent: Int, into out: inout String) {
+    let pad = String(repeating: "  ", count: indent + 1)
+    let close = String(repeating: "  ", count: indent)
+    switch value.kind {
+    case .null: out += "null"
+    case .bool(let b): out += b ? "true" : "false"
+    case .integer(let i): out += String(i)
+    case .double(let d): out += String(d)
+    case .string(let s): out += quoted(s)
+    case .array(let items):
+      guard !items.isEmpty else { out += "[]"; return }
+      out += "[\n"
+      for (i, item) in items.enumerated() {
+        out += pad
+        write(item, indent: indent + 1, into: &out)
+        out += i == items.count - 1 ? "\n" : ",\n"
+      }
+      out += close + "]"
+    case .object(let members):
+      guard !members.isEmpty else { out += "{}"; return }
+      out += "{\n"
+      for (i, member) in members.enumerated() {
+        out += pad + quoted(member.key) + ": "
+        write(member.value, indent: indent + 1, into: &out)
+        out += i == members.count - 1 ? "\n" : ",\n"
+      }
+      out += close + "}"
+    }
+  }
+
+  static func quoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}
+
+/// Builds JSON trees in code: `.object(["a": 1])` without positions.
+extension JSONValue {
+  static let nowhere = SourceLocation(line: 0, column: 0)
+
+  public static func object(_ pairs: KeyValuePairs<String, JSONValue?>) -> JSONValue {
+    JSONValue(
+      .object(pairs.compactMap { key, value in
+        value.map { Member(key: key, keyLocation: nowhere, value: $0) }
+      }), at: nowhere)
+  }
+
+  public static func array(_ items: [JSONValue]) -> JSONValue {
+    JSONValue(.array(items), at: nowhere)
+  }
+
+  public static func string(_ text: String) -> JSONValue {
+    JSONValue(.string(text), at: nowhere)
+  }
+
+  public static func integer(_ n: Int) -> JSONValue {
+    JSONValue(.integer(n), at: nowhere)
+  }
+
+  public static func bool(_ b: Bool) -> JSONValue {
+    JSONValue(.bool(b), at: nowhere)
+  }
+}

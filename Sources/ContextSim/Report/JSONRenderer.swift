@@ -1,0 +1,111 @@
+/// Renders a run as one JSON document for tools: events, violations, schedule.
+public struct JSONRenderer {
+  let scenario: Scenario
+  private let steps: [Step]
+
+  public init(scenario: Scenario) {
+    self.scenario = scenario
+    steps = scenario.allSteps
+  }
+
+  public func render(_ trace: Trace) -> String {
+    JSONWriter.write(document(trace))
+  }
+
+  public func document(_ trace: Trace) -> JSONValue {
+    .object([
+      "scenario": .string(scenario.file),
+      "title": .string(scenario.title),
+      "concurrencyDebug": .bool(trace.concurrencyDebug),
+      "threads": .array(trace.threads.map(JSONValue.string)),
+      "events": .array(trace.events.map(event)),
+      "violations": .array(trace.violations.map(violation)),
+      "appExitStatus": .integer(Int(trace.firstCrash?.termination?.exitStatus ?? 0)),
+      "stop": trace.stop.map { .string(stopName($0)) },
+      "schedule": .string(trace.schedule.description),
+    ])
+  }
+
+  private func place(_ site: Site) -> [(String, JSONValue?)] {
+    [
+      ("step", .integer(site.step)), ("thread", .string(site.thread)),
+      ("queue", .string(site.queue)), ("path", .string(site.path)),
+      ("label", steps[site.stepIndex].label.map(JSONValue.string)),
+      ("swift", .string(steps[site.stepIndex].swift)),
+    ]
+  }
+
+  private func event(_ event: TraceEvent) -> JSONValue {
+    members(
+      place(event.site) + [
+        ("effect", .string(event.effect.name)),
+        ("text", Messages.describe(event.effect, allSteps: true).map(JSONValue.string)),
+      ])
+  }
+
+  private func violation(_ v: Violation) -> JSONValue {
+    members(
+      [("kind", .string(v.kind.rawValue))] + place(v.site) + [
+        ("labels", .array(v.labels.map(JSONValue.string))),
+        ("message", .string(Messages.headline(v))),
+        ("crash", Messages.crashLine(v).map(JSONValue.string)),
+        ("exitStatus", v.termination.map { .integer(Int($0.exitStatus)) }),
+        ("backtrace", .array(v.backtrace.map(backtraceEntry))),
+      ])
+  }
+
+  private func backtraceEntry(_ entry: BacktraceEntry) -> JSONValue {
+    switch entry {
+    case .step(let index):
+      .object(["path": .string(steps[index].path), "swift": .string(steps[index].swift)])
+    case .enqueued(let queue, let thread):
+      .object(["enqueuedOn": .string(queue), "by": .string(thread)])
+    case .launch:
+      .object(["launch": .bool(true)])
+    }
+  }
+
+  private func members(_ pairs: [(String, JSONValue?)]) -> JSONValue {
+    JSONValue(
+      .object(pairs.compactMap { key, value in
+        value.map { JSONValue.Member(key: key, keyLocation: JSONValue.nowhere, value: $0) }
+      }), at: JSONValue.nowhere)
+  }
+
+  private func stopName(_ stop: Trace.Stop) -> String {
+    switch stop {
+    case .crashed: "crashed"
+    case .stepLimit: "stepLimit"
+    case .scheduleMismatch: "scheduleMismatch"
+    }
+  }
+}
+
+extension Effect {
+  /// A stable name for the kind of effect, for machine formats.
+  public var name: String {
+    switch self {
+    case .enqueued: "enqueued"
+    case .entered: "entered"
+    case .waits: "waits"
+    case .fetched: "fetched"
+    case .counted: "counted"
+    case .inserted: "inserted"
+    case .read: "read"
+    case .readNil: "readNil"
+    case .wrote: "wrote"
+    case .saved: "saved"
+    case .savedNothing: "savedNothing"
+    case .objectID: "objectID"
+    case .lookedUp: "lookedUp"
+    case .threw: "threw"
+    case .loop: "loop"
+    case .printed: "printed"
+    case .varRead: "varRead"
+    case .varWritten: "varWritten"
+    case .expectationHeld: "expectationHeld"
+    case .expectationFailed: "expectationFailed"
+    case .trapped: "trapped"
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// The world the front end talks to: output streams, the environment, the file system.
+///
+/// Tests pass a console that records output, so the whole tool runs in-process.
+struct Console {
+  var write: (String) -> Void
+  var writeError: (String) -> Void
+  /// Whether standard output is a terminal, which allows colour.
+  var isTerminal: Bool
+  var environment: [String: String]
+  var readFile: (String) -> FileRead
+
+  enum FileRead {
+    case contents([UInt8])
+    case directory([String])
+    case missing
+    case unreadable
+  }
+
+  static var standard: Console {
+    Console(
+      write: { FileHandle.standardOutput.write(Data($0.utf8)) },
+      writeError: { FileHandle.standardError.write(Data($0.utf8)) },
+      isTerminal: isatty(STDOUT_FILENO) == 1,
+      environment: ProcessInfo.processInfo.environment,
+      readFile: readFromDisk)
+  }
+
+  /// Reads a file, or lists the scenario files under a directory, sorted.
+  static func readFromDisk(_ path: String) -> FileRead {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      return .missing
+    }
+    if isDirectory.boolValue {
+      let files = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+      let base = path.hasSuffix("/") ? path : path + "/"
+      return .directory(files.filter { $0.hasSuffix(".json") }.sorted().map { base + $0 })
+    }
+    guard let data = FileManager.default.contents(atPath: path) else { return .unreadable }
+    return .contents(Array(data))
+  }
+
+  /// Colour is used only when asked for, or on a terminal without `NO_COLOR` set.
+  func useColour(_ choice: ColourChoice) -> Bool {
+    switch choice {
+    case .always: true
+    case .never: false
+    case .auto:
+      isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+    }
+  }
+}
+
+enum ColourChoice: String, CaseIterable {
+  case auto, always, never
+}

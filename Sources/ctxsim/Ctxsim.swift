@@ -1,0 +1,57 @@
+import ContextSim
+
+/// The command line tool: parses the arguments, runs the command, returns the exit status.
+enum Ctxsim {
+  static func main(_ arguments: [String], console: Console) -> Int32 {
+    let command: Command
+    do {
+      command = try ArgumentParser.parse(arguments)
+    } catch {
+      console.writeError("ctxsim: error: \(error.message)\n")
+      let usage = error.command.map { "Run `ctxsim \($0) --help` for its options." } ?? "Run `ctxsim --help` for usage."
+      console.writeError(usage + "\n")
+      return ExitStatus.usage
+    }
+    switch command {
+    case .version:
+      console.write(Help.version + "\n")
+      return ExitStatus.success
+    case .help(let topic):
+      guard let text = Help.text(for: topic) else {
+        console.writeError("ctxsim: error: no help on `\(topic ?? "")`; try `ctxsim help run`\n")
+        return ExitStatus.usage
+      }
+      console.write(text)
+      return ExitStatus.success
+    case .run(let options):
+      return RunCommand(options: options, console: console).execute()
+    case .check(let options):
+      return CheckCommand(options: options, console: console).execute()
+    }
+  }
+}
+
+/// Reads and decodes one scenario file, reporting why it cannot, with the exit status.
+func loadScenario(_ path: String, console: Console) -> Result<Scenario, LoadFailure> {
+  switch console.readFile(path) {
+  case .missing:
+    return .failure(LoadFailure(message: "\(path): error: no such file\n  fix: check the path; scenarios live in scenarios/", status: ExitStatus.noInput))
+  case .unreadable:
+    return .failure(LoadFailure(message: "\(path): error: the file cannot be read\n  fix: check its permissions", status: ExitStatus.noInput))
+  case .directory:
+    return .failure(LoadFailure(message: "\(path): error: this is a folder, not a scenario file\n  fix: name one .json file, or use `ctxsim check \(path)` for all of them", status: ExitStatus.noInput))
+  case .contents(let bytes):
+    do {
+      return .success(try ScenarioDecoder.decode(bytes, file: path))
+    } catch {
+      let count = error.errors.count
+      let summary = count > 1 ? "\n\(count) errors in \(path)." : ""
+      return .failure(LoadFailure(message: error.description + summary, status: ExitStatus.invalidInput))
+    }
+  }
+}
+
+struct LoadFailure: Error {
+  var message: String
+  var status: Int32
+}

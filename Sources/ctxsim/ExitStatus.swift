@@ -1,0 +1,46 @@
+import ContextSim
+
+/// Every exit status ctxsim uses, decided here and nowhere else.
+///
+/// A run exits as the simulated app would: 0 when it ends cleanly, the crash's own status
+/// when it would crash. ctxsim's own failures use the sysexits(3) numbers, which no
+/// simulated crash (128 + signal) can be mistaken for.
+enum ExitStatus {
+  /// The run was clean, or every checked scenario held.
+  static let success: Int32 = 0
+  /// Violations that do not crash the app were found, or a check did not hold.
+  static let violations: Int32 = 1
+  /// The command line was wrong (EX_USAGE).
+  static let usage: Int32 = 64
+  /// A scenario file or schedule is invalid (EX_DATAERR).
+  static let invalidInput: Int32 = 65
+  /// A file is missing or unreadable, or a folder holds no scenarios (EX_NOINPUT).
+  static let noInput: Int32 = 66
+  /// A limit stopped the run, such as the step limit (EX_TEMPFAIL: retry with a higher one).
+  static let limitReached: Int32 = 75
+
+  /// The status for one finished run.
+  static func of(_ trace: Trace) -> Int32 {
+    switch trace.stop {
+    case .stepLimit?: return limitReached
+    case .scheduleMismatch?: return invalidInput
+    default: break
+    }
+    if let termination = trace.firstCrash?.termination { return termination.exitStatus }
+    return trace.violations.isEmpty ? success : violations
+  }
+
+  /// The table shown in `--help` and the README.
+  static let table = """
+    Exit status:
+      0    the run was clean; or every scenario checked held
+      1    violations that do not crash the app; or a check did not hold
+      133  the app would trap: ConcurrencyDebug (SIGTRAP), or a failed try!
+      134  the app would abort: an uncaught Objective-C exception (SIGABRT)
+      137  the main thread deadlocked: the watchdog would kill the app (SIGKILL)
+      64   usage error: unknown command or option, bad option value
+      65   invalid input: a scenario file with errors, or a schedule that does not fit
+      66   no input: a missing or unreadable file, or a folder with no scenarios
+      75   a limit stopped the run (the step limit); raise it and retry
+    """
+}

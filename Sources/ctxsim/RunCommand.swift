@@ -1,0 +1,40 @@
+import ContextSim
+
+/// `ctxsim run FILE`: one scenario on one schedule, reported in full.
+struct RunCommand {
+  var options: RunOptions
+  var console: Console
+
+  func execute() -> Int32 {
+    let scenario: Scenario
+    switch loadScenario(options.file, console: console) {
+    case .success(let loaded): scenario = loaded
+    case .failure(let failure):
+      console.writeError(failure.message + "\n")
+      return failure.status
+    }
+    let simulation = SimulationOptions(
+      concurrencyDebug: options.concurrencyDebug ?? scenario.concurrencyDebug,
+      stopAtFirstCrash: options.stopAtFirst, maximumSteps: options.maximumSteps)
+    let trace: Trace
+    if let schedule = options.schedule {
+      var scheduler = ReplayScheduler(schedule)
+      trace = simulate(scenario, options: simulation, scheduler: &scheduler)
+    } else if let seed = options.seed {
+      var scheduler = RandomScheduler(seed: seed)
+      trace = simulate(scenario, options: simulation, scheduler: &scheduler)
+    } else {
+      var scheduler = RunToCompletionScheduler()
+      trace = simulate(scenario, options: simulation, scheduler: &scheduler)
+    }
+    switch options.format {
+    case .json:
+      console.write(JSONRenderer(scenario: scenario).render(trace))
+    case .text:
+      let text = TextRenderer.Options(
+        allSteps: options.allSteps, verbose: options.verbose, colour: console.useColour(options.colour))
+      console.write(TextRenderer(scenario: scenario, options: text).render(trace))
+    }
+    return ExitStatus.of(trace)
+  }
+}
