@@ -14,7 +14,7 @@ let package = Package(
     .testTarget(
       name: "CtxsimTests",
       dependencies: ["ctxsim", "ContextSim"],
-      resources: [.copy("Snapshots")]
+      exclude: ["Snapshots"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -144,8 +144,8 @@ public struct JSONReader {
       throw error("comments are not allowed in JSON", fix: "remove the comment, or move the text into a \"note\"")
     case UInt8(ascii: "'"):
       throw error("strings use double quotes in JSON", fix: "replace ' with \"")
-    case UInt8(ascii: "]"), UInt8(ascii: "}"):
-      throw error("a value is missing before '\(Character(UnicodeScalar(bytes[index])))'", fix: "remove the comma before it, or add the value")
+    case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","):
+      throw error("a value is missing before '\(Character(UnicodeScalar(bytes[index])))'", fix: "remove the extra comma, or add the value")
     default:
       throw error("unexpected character \(quotedCharacter()) where a value should be", fix: "write a string in double quotes, a number, true, false, null, a list or an object")
     }
@@ -183,6 +183,9 @@ public struct JSONReader {
       guard bytes[index] == UInt8(ascii: "\"") else {
         if bytes[index] == UInt8(ascii: "}") {
           throw error("a trailing comma before '}'", fix: "remove the comma after the last member")
+        }
+        if bytes[index] == UInt8(ascii: "/") {
+          throw error("comments are not allowed in JSON", fix: "remove the comment, or move the text into a \"note\"")
         }
         throw error("expected a key in double quotes, found \(quotedCharacter())", fix: "write the key as \"name\"")
       }

@@ -13,10 +13,14 @@ struct PersistentStore {
   private(set) var rows: [Row] = []
   private var nextPrimaryKey: [String: Int] = [:]
 
-  init(rows stored: [StoredRow]) {
+  /// Opens the store with the scenario's rows; attributes a row leaves out hold the
+  /// model's default, as they would had the app saved the row.
+  init(rows stored: [StoredRow], entities: [Entity]) {
     for row in stored {
       let id = ObjectID(entity: row.entity, kind: .permanent(takePrimaryKey(row.entity)), handle: row.handle)
-      rows.append(Row(id: id, values: row.values, version: 1))
+      let entity = entities.first { $0.name == row.entity }
+      let values = (entity?.defaultValues ?? [:]).merging(row.values) { _, given in given }
+      rows.append(Row(id: id, values: values, version: 1))
     }
   }
 

@@ -53,6 +53,15 @@ public struct Entity: Sendable, Equatable {
   public func relationship(named name: String) -> Relationship? {
     relationships.first { $0.name == name }
   }
+
+  /// The model's default for each attribute that has one: a new object's first values.
+  public var defaultValues: [String: Value] {
+    var values: [String: Value] = [:]
+    for attribute in attributes {
+      if let value = attribute.defaultValue { values[attribute.name] = value }
+    }
+    return values
+  }
 }
 
 /// `NSAttributeDescription`, reduced to what the rules need.

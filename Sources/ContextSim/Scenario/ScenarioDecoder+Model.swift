@@ -204,7 +204,7 @@ extension ScenarioDecoder {
   mutating func typedLiteral(_ json: JSONValue, for attribute: Attribute, path: String) -> Value? {
     guard let value = Value(literal: json), attribute.type.accepts(value) else {
       fail(
-        "\"\(attribute.name)\" is a \(attribute.type.rawValue) attribute, but this value is \(json.typeDescription)",
+        "\"\(attribute.name)\" is \(attribute.type == .integer ? "an" : "a") \(attribute.type.rawValue) attribute, but this value is \(json.typeDescription)",
         fix: "write a \(attribute.type.rawValue)"
           + (attribute.type == .date ? " as an ISO 8601 string" : ""), at: json.location, path: path)
       return nil

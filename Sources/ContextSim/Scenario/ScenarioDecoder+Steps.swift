@@ -3,7 +3,10 @@ enum BindingType: Equatable {
   case object(entity: String)
   case objects(entity: String)
   case objectID(entity: String)
+  /// A plain value: a count, an attribute, a loop over literals. Never an object.
   case value
+  /// Anything, as far as the decoder can tell: a shared var, an ID of unknown entity.
+  case unknown
 }
 
 /// The variables a step can see, as a Swift closure sees them.
@@ -215,7 +218,7 @@ extension ScenarioDecoder {
         case .object(let entity)?: entity
         default: nil
         }
-      let bind = binding(step, entity.map { .objectID(entity: $0) } ?? .value, scope: &scope)
+      let bind = binding(step, entity.map { .objectID(entity: $0) } ?? .unknown, scope: &scope)
       return bind.map { .objectID(variable: variable, bind: $0) }
 
     case "existingObject", "object":
@@ -224,7 +227,7 @@ extension ScenarioDecoder {
       }
       guard let context = required("in", step, what: "the context to look the object up in").flatMap({ contextName($0, path: path) })
       else { return nil }
-      var type = BindingType.value
+      var type = BindingType.unknown
       if case .variable(let name) = id, case .objectID(let entity)? = scope.bindings[name] {
         type = .object(entity: entity)
       }
@@ -236,7 +239,7 @@ extension ScenarioDecoder {
 
     case "read":
       guard let variable = sharedVariable(step.verbValue, path: path) else { return nil }
-      return .read(variable: variable, bind: binding(step, .value, scope: &scope))
+      return .read(variable: variable, bind: binding(step, .unknown, scope: &scope))
 
     case "write":
       guard let variable = sharedVariable(step.verbValue, path: path) else { return nil }
@@ -250,8 +253,12 @@ extension ScenarioDecoder {
         return nil
       }
       var elementType = BindingType.value
-      if case .variable(let name) = sequence, case .objects(let entity)? = scope.bindings[name] {
-        elementType = .object(entity: entity)
+      if case .variable(let name) = sequence {
+        switch scope.bindings[name] {
+        case .objects(let entity)?: elementType = .object(entity: entity)
+        case .value?: elementType = .value
+        default: elementType = .unknown
+        }
       }
       guard step.json["as"] != nil else {
         fail(
@@ -387,6 +394,20 @@ extension ScenarioDecoder {
     guard isVisible(variable, scope) else {
       unknownVariable(variable, at: json.location, path: path, scope: scope)
       return nil
+    }
+    switch scope.bindings[variable] {
+    case .value?:
+      fail(
+        "\"\(variable)\" holds a plain value, not a managed object", fix: "read keys of an object bound by fetch, insert or a lookup",
+        at: json.location, path: path)
+      return nil
+    case .objects?:
+      fail(
+        "\"\(variable)\" is a list of objects", fix: "loop over it with forEach and read the key of each",
+        at: json.location, path: path)
+      return nil
+    default:
+      break
     }
     guard case .object(let entityName)? = scope.bindings[variable],
       let entity = entities.first(where: { $0.name == entityName })

@@ -135,16 +135,8 @@ extension Simulation {
     let id = ObjectID(entity: entity, kind: .temporary(nextTemporaryID))
     nextTemporaryID += 1
     var object = ManagedObject(id: id, entity: entity, context: c, isFault: false, isInserted: true)
-    object.snapshot = defaults(of: entity)
+    object.snapshot = scenario.entity(named: entity)?.defaultValues ?? [:]
     return register(object)
-  }
-
-  private func defaults(of entity: String) -> [String: Value] {
-    var values: [String: Value] = [:]
-    for attribute in scenario.entity(named: entity)?.attributes ?? [] {
-      if let value = attribute.defaultValue { values[attribute.name] = value }
-    }
-    return values
   }
 
   /// Loads a fault's values from the store. A row that is gone is an inaccessible fault.
@@ -153,7 +145,7 @@ extension Simulation {
     objects[ref.index].isFault = false
     let object = objects[ref.index]
     if let row = store.row(object.id) {
-      objects[ref.index].snapshot = defaults(of: object.entity).merging(row.values) { _, row in row }
+      objects[ref.index].snapshot = row.values
       return
     }
     objects[ref.index].isDeleted = true
@@ -174,7 +166,7 @@ extension Simulation {
         guard !object.isDeleted else { continue }
         let values = object.isFault ? row.values : object.currentValues
         if matches(values) { found.append(ref) }
-      } else if matches(defaults(of: entity).merging(row.values) { _, row in row }) {
+      } else if matches(row.values) {
         found.append(
           register(ManagedObject(id: row.id, entity: entity, context: c, isFault: true, isInserted: false)))
       }

@@ -56,7 +56,7 @@ final class Simulation {
     self.scenario = scenario
     self.options = options
     trace = Trace(concurrencyDebug: options.concurrencyDebug)
-    store = PersistentStore(rows: scenario.storeRows)
+    store = PersistentStore(rows: scenario.storeRows, entities: scenario.entities)
     sharedVars = Dictionary(scenario.vars.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
 
     queues.append(DispatchQueueModel(name: "main", isSerial: true, owner: 0, server: 0))
@@ -165,7 +165,11 @@ final class Simulation {
   }
 
   /// Pops finished frames, moving loops on and giving back the queues frames took.
+  ///
+  /// A blocked thread is still inside its `sync` or `performAndWait` step, so nothing
+  /// around that step may end yet: its queues stay held.
   func unwind(_ t: Int) {
+    guard threads[t].waiting == nil else { return }
     while let top = threads[t].frames.last, top.next >= top.steps.count {
       let last = threads[t].frames.count - 1
       if let loop = top.loop, let element = loop.rest.first {

@@ -1,0 +1,184 @@
+import Testing
+
+@testable import ContextSim
+
+/// One test per class of decoding error: each names the place and says how to fix it.
+@Suite("Scenario decoding errors")
+struct ScenarioDecoderTests {
+  private let model = #""model": {"Note": {"attributes": {"title": "string", "rank": "integer"}}}"#
+
+  /// The single error a file gives; records an issue if there is not exactly one.
+  private func only(_ json: String) -> ScenarioError? {
+    let found = errors(json)
+    #expect(found.count == 1, "expected one error, got \(found.map(\.description))")
+    return found.first
+  }
+
+  @Test("Malformed JSON gives the file, line and column")
+  func malformedJSON() {
+    let error = only("{\n  \"title\": \"x\",\n  \"main\": [,]\n}")
+    #expect(error?.file == "test.json")
+    #expect(error?.location == SourceLocation(line: 3, column: 12))
+    #expect(error?.description.hasPrefix("test.json:3:12: error: a value is missing before ','") == true)
+  }
+
+  @Test("A missing title or main is named")
+  func missingRequiredKeys() {
+    let found = errors("{}")
+    #expect(found.map(\.message) == ["the scenario has no \"title\"", "the scenario has no \"main\""])
+  }
+
+  @Test("A value of the wrong JSON type says which type it wanted")
+  func wrongType() {
+    let error = only(#"{"title": "t", "concurrencyDebug": "yes", "main": []}"#)
+    #expect(error?.message == "\"concurrencyDebug\" must be true or false, not a string")
+    #expect(error?.location == SourceLocation(line: 1, column: 36))
+  }
+
+  @Test("An unknown top-level key suggests the nearest known one")
+  func unknownTopLevelKey() {
+    let error = only(#"{"title": "t", "main": [], "contxts": {}}"#)
+    #expect(error?.message == "unknown key \"contxts\" in the scenario")
+    #expect(error?.fix == "did you mean \"contexts\"?")
+  }
+
+  @Test("An unknown verb suggests the nearest verb, with the step path")
+  func unknownVerb() {
+    let error = only(#"{"title": "t", "main": [{"print": "a"}, {"perfrom": "viewContext", "do": []}]}"#)
+    #expect(error?.message == "unknown verb \"perfrom\"")
+    #expect(error?.fix == "did you mean \"perform\"?")
+    #expect(error?.path == "main[1]")
+  }
+
+  @Test("Two verbs in one step are refused")
+  func twoVerbs() {
+    let error = only("{\"title\": \"t\", \(model), \"main\": [{\"fetch\": \"Note\", \"count\": \"Note\", \"in\": \"viewContext\"}]}")
+    #expect(error?.message == "a step has one verb, but this one has \"fetch\" and \"count\"")
+  }
+
+  @Test("An unknown key in a step suggests the verb's own keys; a missing required key is named")
+  func unknownStepKey() {
+    let found = errors("{\"title\": \"t\", \(model), \"main\": [{\"fetch\": \"Note\", \"inn\": \"viewContext\"}]}")
+    #expect(found.map(\.message) == ["this \"fetch\" step has no \"in\"", "unknown key \"inn\" in a \"fetch\" step"])
+    #expect(found.last?.fix == "did you mean \"in\"?")
+  }
+
+  @Test("Errors deep in blocks carry the full step path")
+  func nestedPath() {
+    let error = only(
+      #"{"title": "t", "main": [{"print": "x"}, {"async": "global", "do": [{"perform": "viewContext", "do": [{"print": "$nope"}]}]}]}"#
+    )
+    #expect(error?.path == "main[1].async.do[0].perform.do[0]")
+    #expect(error?.message == "unknown variable \"$nope\"")
+  }
+
+  @Test("Unknown entity, attribute, context and queue names are each reported with a suggestion")
+  func unknownNames() {
+    let found = errors(
+      """
+      {"title": "t", \(model), "main": [
+        {"fetch": "Notes", "in": "viewContext"},
+        {"insert": "Note", "into": "viewContext", "values": {"titel": "x"}},
+        {"count": "Note", "in": "backgroud"},
+        {"async": "gobal", "do": []}
+      ]}
+      """)
+    #expect(
+      found.map(\.message) == [
+        "unknown entity \"Notes\"", "Note has no attribute \"titel\"",
+        "unknown context \"backgroud\"", "unknown queue \"gobal\"",
+      ])
+    #expect(found.map(\.fix) == ["did you mean \"Note\"?", "did you mean \"title\"?", "declare it in \"contexts\" with \"queue\": \"private\", or use viewContext", "did you mean \"global\"?"])
+    #expect(found.map { $0.location?.line } == [2, 3, 4, 5])
+  }
+
+  @Test("A variable bound inside an async block is not visible after it")
+  func asyncScope() {
+    let error = only(
+      "{\"title\": \"t\", \(model), \"main\": [{\"async\": \"global\", \"do\": [{\"read\": \"x\", \"as\": \"n\"}]}, {\"print\": \"$n\"}], \"vars\": {\"x\": 1}}"
+    )
+    #expect(error?.message == "unknown variable \"$n\"")
+    #expect(error?.path == "main[1]")
+  }
+
+  @Test("A variable bound inside performAndWait is visible after it, as an outer var would be")
+  func synchronousScope() {
+    #expect(
+      errors(
+        "{\"title\": \"t\", \(model), \"contexts\": {\"bg\": {\"queue\": \"private\"}}, \"main\": [{\"performAndWait\": \"bg\", \"do\": [{\"fetch\": \"Note\", \"in\": \"bg\", \"first\": true, \"as\": \"n\"}]}, {\"get\": \"n.title\"}]}"
+      ).isEmpty)
+  }
+
+  @Test("Reading a key of a plain value or of a list is refused")
+  func keyOfNonObject() {
+    let found = errors(
+      "{\"title\": \"t\", \(model), \"main\": [{\"count\": \"Note\", \"in\": \"viewContext\", \"as\": \"n\"}, {\"get\": \"n.title\"}, {\"fetch\": \"Note\", \"in\": \"viewContext\", \"as\": \"all\"}, {\"get\": \"all.title\"}]}")
+    #expect(found.map(\.message) == ["\"n\" holds a plain value, not a managed object", "\"all\" is a list of objects"])
+  }
+
+  @Test("A literal of the wrong attribute type is refused")
+  func wrongAttributeType() {
+    let error = only(
+      "{\"title\": \"t\", \(model), \"main\": [{\"insert\": \"Note\", \"into\": \"viewContext\", \"values\": {\"rank\": \"high\"}}]}")
+    #expect(error?.message == "\"rank\" is an integer attribute, but this value is a string")
+  }
+
+  @Test("Duplicate labels are refused, pointing at the first use")
+  func duplicateLabels() {
+    let error = only(#"{"title": "t", "main": [{"print": "a", "label": "x"}, {"print": "b", "label": "x"}]}"#)
+    #expect(error?.message == "the label \"x\" is already used at 1:49")
+  }
+
+  @Test("An expectation naming a label no step carries is refused")
+  func expectUnknownLabel() {
+    let error = only(
+      #"{"title": "t", "main": [{"print": "a", "label": "hello"}], "expect": {"violations": [{"kind": "deadlock", "at": "helo"}]}}"#
+    )
+    #expect(error?.message == "no step has the label \"helo\"")
+    #expect(error?.fix == "did you mean \"hello\"?")
+  }
+
+  @Test("An unknown violation kind suggests the nearest kind")
+  func unknownKind() {
+    let error = only(#"{"title": "t", "main": [], "expect": {"violations": [{"kind": "dataRaces"}]}}"#)
+    #expect(error?.fix == "did you mean \"dataRace\"?")
+  }
+
+  @Test("Verbs of the format that ctxsim does not run yet are refused by name, never ignored")
+  func notSupportedYet() {
+    let error = only(#"{"title": "t", "main": [{"task": "main", "do": []}]}"#)
+    #expect(error?.message == "not supported yet: the verb \"task\"")
+  }
+
+  @Test("A relationship to an unknown entity, or with a mismatched inverse, is refused")
+  func relationships() {
+    let found = errors(
+      #"""
+      {"title": "t", "main": [], "model": {
+        "Album": {"relationships": {"photos": {"to": "Photo", "many": true, "inverse": "album"}}},
+        "Photo": {"relationships": {"album": {"to": "Album", "inverse": "pictures"}, "owner": {"to": "Persn"}}}
+      }}
+      """#)
+    #expect(
+      found.map(\.message) == [
+        "the inverse of Album.photos is Photo.album, but that one points at Album.pictures",
+        "the inverse \"pictures\" is not a relationship of Album",
+        "the relationship \"owner\" points at an unknown entity \"Persn\"",
+      ])
+  }
+
+  @Test("A context named like a dispatch queue, and async onto a context, are refused")
+  func queueAndContextNames() {
+    let found = errors(
+      #"{"title": "t", "contexts": {"bg": {"queue": "private"}, "global": {"queue": "private"}}, "main": [{"async": "bg", "do": []}]}"#
+    )
+    #expect(found.map(\.message) == ["a context cannot be called \"global\"", "\"bg\" is a context; its private queue is reached with perform, not dispatched to"])
+  }
+
+  @Test("Several errors in one file are all reported, in file order")
+  func severalErrors() {
+    let found = errors("{\"title\": \"t\", \(model), \"main\": [{\"fetch\": \"Nte\", \"in\": \"viewContxt\"}, {\"frob\": 1}]}")
+    #expect(found.count == 3)
+    #expect(found.map { $0.location?.column ?? 0 } == found.map { $0.location?.column ?? 0 }.sorted())
+  }
+}
