@@ -28,7 +28,11 @@ struct Console {
   }
 
   /// Reads a file, or lists the scenario files under a directory, sorted.
+  /// `-` reads standard input.
   static func readFromDisk(_ path: String) -> FileRead {
+    if path == "-" {
+      return .contents(Array(FileHandle.standardInput.readDataToEndOfFile()))
+    }
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       return .missing
@@ -38,7 +42,10 @@ struct Console {
       let base = path.hasSuffix("/") ? path : path + "/"
       return .directory(files.filter { $0.hasSuffix(".json") }.sorted().map { base + $0 })
     }
-    guard let data = FileManager.default.contents(atPath: path) else { return .unreadable }
+    // Special files such as /dev/stdin have no size up front; read them as a stream.
+    guard let data = FileManager.default.contents(atPath: path)
+      ?? FileHandle(forReadingAtPath: path)?.readDataToEndOfFile()
+    else { return .unreadable }
     return .contents(Array(data))
   }
 

@@ -42,7 +42,7 @@ func loadScenario(_ path: String, console: Console) -> Result<Scenario, LoadFail
     return .failure(LoadFailure(message: "\(path): error: this is a folder, not a scenario file\n  fix: name one .json file, or use `ctxsim check \(path)` for all of them", status: ExitStatus.noInput))
   case .contents(let bytes):
     do {
-      return .success(try ScenarioDecoder.decode(bytes, file: path))
+      return .success(try ScenarioDecoder.decode(bytes, file: path == "-" ? "<stdin>" : path))
     } catch {
       let count = error.errors.count
       let summary = count > 1 ? "\n\(count) errors in \(path)." : ""
