@@ -54,7 +54,8 @@ enum ArgumentParser {
       if rest.contains("--help") || rest.contains("-h") { return .help(topic: "check") }
       return .check(try parseCheck(rest))
     case "explore", "lesson":
-      throw UsageError(message: "`ctxsim \(first)` is not available yet in this version", command: nil)
+      throw UsageError(
+        message: "`ctxsim \(first)` is not available yet in this version", command: nil)
     default:
       let suggestion = nearestCommand(first).map { " Did you mean `ctxsim \($0)`?" } ?? ""
       throw UsageError(message: "unknown command `\(first)`.\(suggestion)", command: nil)
@@ -137,7 +138,8 @@ enum ArgumentParser {
         options.schedule = schedule
       case "--seed":
         guard let seed = UInt64(value!) else {
-          throw UsageError(message: "`--seed` takes a whole number from 0 up, not `\(value!)`", command: "run")
+          throw UsageError(
+            message: "`--seed` takes a whole number from 0 up, not `\(value!)`", command: "run")
         }
         options.seed = seed
       case "--format": options.format = try choice(value!, for: name, command: "run")
@@ -158,7 +160,8 @@ enum ArgumentParser {
   }
 
   private static func parseCheck(_ arguments: [String]) throws(UsageError) -> CheckOptions {
-    let words = try split(arguments, valued: ["--color", "--max-steps"], flags: [], command: "check")
+    let words = try split(
+      arguments, valued: ["--color", "--max-steps"], flags: [], command: "check")
     var options = CheckOptions(paths: words.positionals)
     guard !options.paths.isEmpty else {
       throw UsageError(message: "`ctxsim check` needs scenario files or folders", command: "check")
@@ -181,9 +184,12 @@ enum ArgumentParser {
     throw UsageError(message: "`\(name)` takes one of \(names), not `\(value)`", command: command)
   }
 
-  private static func positive(_ value: String, for name: String, command: String) throws(UsageError) -> Int {
+  private static func positive(_ value: String, for name: String, command: String)
+    throws(UsageError) -> Int
+  {
     guard let n = Int(value), n > 0 else {
-      throw UsageError(message: "`\(name)` takes a whole number above 0, not `\(value)`", command: command)
+      throw UsageError(
+        message: "`\(name)` takes a whole number above 0, not `\(value)`", command: command)
     }
     return n
   }

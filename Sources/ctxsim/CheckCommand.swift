@@ -41,7 +41,8 @@ struct CheckCommand {
     }
     let failed = files.count - passed
     console.write(
-      "\n\(files.count) scenario\(files.count == 1 ? "" : "s"): \(passed) passed, \(failed) failed.\n")
+      "\n\(files.count) scenario\(files.count == 1 ? "" : "s"): \(passed) passed, \(failed) failed.\n"
+    )
     if invalid { return ExitStatus.invalidInput }
     return failed == 0 ? ExitStatus.success : ExitStatus.violations
   }
@@ -66,7 +67,8 @@ struct CheckCommand {
     var scheduler = RunToCompletionScheduler()
     let trace = simulate(
       scenario,
-      options: SimulationOptions(concurrencyDebug: scenario.concurrencyDebug, maximumSteps: options.maximumSteps),
+      options: SimulationOptions(
+        concurrencyDebug: scenario.concurrencyDebug, maximumSteps: options.maximumSteps),
       scheduler: &scheduler)
     if case .stepLimit(let limit)? = trace.stop {
       return .fail(["stopped at the step limit (\(limit) steps); raise it with --max-steps"])
@@ -78,7 +80,8 @@ struct CheckCommand {
         check.missing.map { "missing: \($0)" }
           + check.unexpected.map { v in
             let label = steps[v.site.stepIndex].label.map { " \"\($0)\"" } ?? ""
-            return "unexpected: \(v.kind.rawValue) at \(v.site.path)\(label): \(Messages.headline(v))"
+            return
+              "unexpected: \(v.kind.rawValue) at \(v.site.path)\(label): \(Messages.headline(v))"
           }
           + ["replay: ctxsim run \(file) --schedule \(trace.schedule)"])
     }

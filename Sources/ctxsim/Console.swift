@@ -43,8 +43,9 @@ struct Console {
       return .directory(files.filter { $0.hasSuffix(".json") }.sorted().map { base + $0 })
     }
     // Special files such as /dev/stdin have no size up front; read them as a stream.
-    guard let data = FileManager.default.contents(atPath: path)
-      ?? FileHandle(forReadingAtPath: path)?.readDataToEndOfFile()
+    guard
+      let data = FileManager.default.contents(atPath: path)
+        ?? FileHandle(forReadingAtPath: path)?.readDataToEndOfFile()
     else { return .unreadable }
     return .contents(Array(data))
   }

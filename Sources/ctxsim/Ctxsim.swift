@@ -8,7 +8,9 @@ enum Ctxsim {
       command = try ArgumentParser.parse(arguments)
     } catch {
       console.writeError("ctxsim: error: \(error.message)\n")
-      let usage = error.command.map { "Run `ctxsim \($0) --help` for its options." } ?? "Run `ctxsim --help` for usage."
+      let usage =
+        error.command.map { "Run `ctxsim \($0) --help` for its options." }
+        ?? "Run `ctxsim --help` for usage."
       console.writeError(usage + "\n")
       return ExitStatus.usage
     }
@@ -35,18 +37,30 @@ enum Ctxsim {
 func loadScenario(_ path: String, console: Console) -> Result<Scenario, LoadFailure> {
   switch console.readFile(path) {
   case .missing:
-    return .failure(LoadFailure(message: "\(path): error: no such file\n  fix: check the path; scenarios live in scenarios/", status: ExitStatus.noInput))
+    return .failure(
+      LoadFailure(
+        message:
+          "\(path): error: no such file\n  fix: check the path; scenarios live in scenarios/",
+        status: ExitStatus.noInput))
   case .unreadable:
-    return .failure(LoadFailure(message: "\(path): error: the file cannot be read\n  fix: check its permissions", status: ExitStatus.noInput))
+    return .failure(
+      LoadFailure(
+        message: "\(path): error: the file cannot be read\n  fix: check its permissions",
+        status: ExitStatus.noInput))
   case .directory:
-    return .failure(LoadFailure(message: "\(path): error: this is a folder, not a scenario file\n  fix: name one .json file, or use `ctxsim check \(path)` for all of them", status: ExitStatus.noInput))
+    return .failure(
+      LoadFailure(
+        message:
+          "\(path): error: this is a folder, not a scenario file\n  fix: name one .json file, or use `ctxsim check \(path)` for all of them",
+        status: ExitStatus.noInput))
   case .contents(let bytes):
     do {
       return .success(try ScenarioDecoder.decode(bytes, file: path == "-" ? "<stdin>" : path))
     } catch {
       let count = error.errors.count
       let summary = count > 1 ? "\n\(count) errors in \(path)." : ""
-      return .failure(LoadFailure(message: error.description + summary, status: ExitStatus.invalidInput))
+      return .failure(
+        LoadFailure(message: error.description + summary, status: ExitStatus.invalidInput))
     }
   }
 }

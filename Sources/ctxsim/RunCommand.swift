@@ -32,7 +32,8 @@ struct RunCommand {
       console.write(JSONRenderer(scenario: scenario).render(trace))
     case .text:
       let text = TextRenderer.Options(
-        allSteps: options.allSteps, verbose: options.verbose, colour: console.useColour(options.colour))
+        allSteps: options.allSteps, verbose: options.verbose,
+        colour: console.useColour(options.colour))
       console.write(TextRenderer(scenario: scenario, options: text).render(trace))
     }
     return ExitStatus.of(trace)

@@ -28,7 +28,8 @@ func run(
 ) -> Trace {
   var scheduler = RunToCompletionScheduler()
   return simulate(
-    scenario, options: SimulationOptions(concurrencyDebug: concurrencyDebug, stopAtFirstCrash: stopAtFirst),
+    scenario,
+    options: SimulationOptions(concurrencyDebug: concurrencyDebug, stopAtFirstCrash: stopAtFirst),
     scheduler: &scheduler)
 }
 

@@ -6,7 +6,9 @@ import Testing
 @Suite("ctxsim check")
 struct CheckCommandTests {
   private var wrongThread: String {
-    String(decoding: FileManager.default.contents(atPath: packageRoot + "/scenarios/wrong-thread.json")!, as: UTF8.self)
+    String(
+      decoding: FileManager.default.contents(atPath: packageRoot + "/scenarios/wrong-thread.json")!,
+      as: UTF8.self)
   }
 
   @Test("Every scenario in scenarios/ holds its declared expectations")
@@ -30,7 +32,8 @@ struct CheckCommandTests {
 
   @Test("A clean expectation on a buggy scenario fails with each unexpected violation")
   func claimsClean() {
-    let clean = wrongThread.components(separatedBy: "\"expect\"")[0] + #""expect": {"violations": []}}"#
+    let clean =
+      wrongThread.components(separatedBy: "\"expect\"")[0] + #""expect": {"violations": []}}"#
     let run = ctxsim("check", "clean.json", files: ["clean.json": clean])
     #expect(run.status == 1)
     #expect(run.out.contains("unexpected: wrongQueueContext at main[1] \"context-from-main\""))

@@ -39,9 +39,12 @@ struct RunCommandTests {
 
   @Test("Two runs print identical bytes, with the default schedule and with a seed")
   func deterministic() {
-    #expect(ctxsim("run", "scenarios/wrong-thread.json").out == ctxsim("run", "scenarios/wrong-thread.json").out)
+    #expect(
+      ctxsim("run", "scenarios/wrong-thread.json").out
+        == ctxsim("run", "scenarios/wrong-thread.json").out)
     let seeded = ctxsim("run", "scenarios/wrong-thread.json", "--seed", "42", "--all-steps")
-    #expect(seeded.out == ctxsim("run", "scenarios/wrong-thread.json", "--seed", "42", "--all-steps").out)
+    #expect(
+      seeded.out == ctxsim("run", "scenarios/wrong-thread.json", "--seed", "42", "--all-steps").out)
   }
 
   @Test("Replaying the printed schedule reproduces a seeded run exactly")
@@ -50,7 +53,8 @@ struct RunCommandTests {
       let seeded = ctxsim("run", "scenarios/wrong-thread.json", "--seed", "\(seed)", "--all-steps")
       let line = try #require(seeded.out.split(separator: "\n").last { $0.hasPrefix("schedule ") })
       let schedule = String(line.dropFirst("schedule ".count))
-      let replayed = ctxsim("run", "scenarios/wrong-thread.json", "--schedule", schedule, "--all-steps")
+      let replayed = ctxsim(
+        "run", "scenarios/wrong-thread.json", "--schedule", schedule, "--all-steps")
       #expect(replayed.out == seeded.out)
       #expect(replayed.status == seeded.status)
     }
@@ -60,7 +64,9 @@ struct RunCommandTests {
   func scheduleMismatch() {
     let run = ctxsim("run", "scenarios/wrong-thread.json", "--schedule", "3")
     #expect(run.status == 65)
-    #expect(run.out.contains("The schedule does not fit this scenario: at step 1 thread 3 cannot run (runnable: 0)."))
+    #expect(
+      run.out.contains(
+        "The schedule does not fit this scenario: at step 1 thread 3 cannot run (runnable: 0)."))
   }
 
   @Test("--format json prints one document with events, violations and the schedule")
@@ -87,8 +93,12 @@ struct RunCommandTests {
     let escape = "\u{1B}["
     #expect(ctxsim("run", "scenarios/wrong-thread.json", terminal: true).out.contains(escape))
     #expect(!ctxsim("run", "scenarios/wrong-thread.json", terminal: false).out.contains(escape))
-    #expect(!ctxsim("run", "scenarios/wrong-thread.json", environment: ["NO_COLOR": "1"], terminal: true).out.contains(escape))
-    #expect(!ctxsim("run", "scenarios/wrong-thread.json", "--color", "never", terminal: true).out.contains(escape))
+    #expect(
+      !ctxsim("run", "scenarios/wrong-thread.json", environment: ["NO_COLOR": "1"], terminal: true)
+        .out.contains(escape))
+    #expect(
+      !ctxsim("run", "scenarios/wrong-thread.json", "--color", "never", terminal: true).out
+        .contains(escape))
     #expect(ctxsim("run", "scenarios/wrong-thread.json", "--color", "always").out.contains(escape))
   }
 
@@ -97,19 +107,31 @@ struct RunCommandTests {
     let run = ctxsim("run", "scenarios/nope.json")
     #expect(run.status == 66)
     #expect(run.out.isEmpty)
-    #expect(run.err == "scenarios/nope.json: error: no such file\n  fix: check the path; scenarios live in scenarios/\n")
+    #expect(
+      run.err
+        == "scenarios/nope.json: error: no such file\n  fix: check the path; scenarios live in scenarios/\n"
+    )
   }
 
   @Test("Malformed JSON gets its line and column and exit 65")
   func malformed() {
-    let run = ctxsim("run", "broken.json", files: ["broken.json": "{\n  \"title\": \"t\",\n  \"main\": [\n    {\"print\": \"a\"},\n  ]\n}\n"])
+    let run = ctxsim(
+      "run", "broken.json",
+      files: [
+        "broken.json": "{\n  \"title\": \"t\",\n  \"main\": [\n    {\"print\": \"a\"},\n  ]\n}\n"
+      ])
     #expect(run.status == 65)
-    #expect(run.err.hasPrefix("broken.json:5:3: error: a trailing comma before ']'\n  fix: remove the comma after the last element"))
+    #expect(
+      run.err.hasPrefix(
+        "broken.json:5:3: error: a trailing comma before ']'\n  fix: remove the comma after the last element"
+      ))
   }
 
   @Test("A scenario with several errors reports all of them and exits 65")
   func severalErrors() {
-    let run = ctxsim("run", "bad.json", files: ["bad.json": #"{"title": "t", "main": [{"fetch": "Note", "in": "nowhere"}]}"#])
+    let run = ctxsim(
+      "run", "bad.json",
+      files: ["bad.json": #"{"title": "t", "main": [{"fetch": "Note", "in": "nowhere"}]}"#])
     #expect(run.status == 65)
     #expect(run.err.contains("bad.json:1:35: error: unknown entity \"Note\" (at main[0])"))
     #expect(run.err.contains("bad.json:1:49: error: unknown context \"nowhere\" (at main[0])"))
@@ -135,12 +157,18 @@ struct UsageTests {
     arguments: [
       (["frob"], "unknown command `frob`."),
       (["run"], "`ctxsim run` needs a scenario file"),
-      (["run", "a.json", "b.json"], "`ctxsim run` takes one scenario file; use `ctxsim check` for several"),
+      (
+        ["run", "a.json", "b.json"],
+        "`ctxsim run` takes one scenario file; use `ctxsim check` for several"
+      ),
       (["run", "a.json", "--sede", "1"], "unknown option `--sede`. Did you mean `--seed`?"),
       (["run", "a.json", "--seed", "x"], "`--seed` takes a whole number from 0 up, not `x`"),
       (["run", "a.json", "--schedule", "0x"], "`--schedule 0x` is not a schedule"),
       (["run", "a.json", "--format", "xml"], "`--format` takes one of text, json, not `xml`"),
-      (["run", "a.json", "--seed", "1", "--schedule", "0"], "use `--schedule` or `--seed`, not both"),
+      (
+        ["run", "a.json", "--seed", "1", "--schedule", "0"],
+        "use `--schedule` or `--seed`, not both"
+      ),
       (["check"], "`ctxsim check` needs scenario files or folders"),
     ])
   func usageErrors(arguments: [String], message: String) {

@@ -65,13 +65,18 @@ func expectSnapshot(
   let path = packageRoot + "/Tests/CtxsimTests/Snapshots/" + name
   if ProcessInfo.processInfo.environment["CTXSIM_RECORD"] == "1" {
     FileManager.default.createFile(atPath: path, contents: Data(actual.utf8))
-    Issue.record("recorded \(name); review it and run again without CTXSIM_RECORD", sourceLocation: sourceLocation)
+    Issue.record(
+      "recorded \(name); review it and run again without CTXSIM_RECORD",
+      sourceLocation: sourceLocation)
     return
   }
   guard let data = FileManager.default.contents(atPath: path) else {
-    Issue.record("no golden file \(name); record it with CTXSIM_RECORD=1 swift test", sourceLocation: sourceLocation)
+    Issue.record(
+      "no golden file \(name); record it with CTXSIM_RECORD=1 swift test",
+      sourceLocation: sourceLocation)
     return
   }
   let expected = String(decoding: data, as: UTF8.self)
-  #expect(actual == expected, "output differs from Snapshots/\(name)", sourceLocation: sourceLocation)
+  #expect(
+    actual == expected, "output differs from Snapshots/\(name)", sourceLocation: sourceLocation)
 }

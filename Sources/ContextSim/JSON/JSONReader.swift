@@ -23,15 +23,19 @@ public struct JSONReader {
   private var depth = 0
   private let maximumDepth: Int
 
-  public static func read(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth) throws(
-    JSONSyntaxError
-  ) -> JSONValue {
+  public static func read(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth)
+    throws(JSONSyntaxError) -> JSONValue
+  {
     var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth)
     try reader.checkEncoding()
-    if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3; reader.lineStart = 3 }
+    if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      reader.index = 3
+      reader.lineStart = 3
+    }
     reader.skipWhitespace()
     if reader.index == bytes.count {
-      throw reader.error("the file is empty", fix: "write a scenario object: { \"title\": …, \"main\": […] }")
+      throw reader.error(
+        "the file is empty", fix: "write a scenario object: { \"title\": …, \"main\": […] }")
     }
     let value = try reader.readValue()
     reader.skipWhitespace()
@@ -102,7 +106,10 @@ public struct JSONReader {
           "the file is not UTF-8 text (byte 0x\(String(b, radix: 16, uppercase: true)))",
           fix: "save the scenario as UTF-8")
       }
-      if b == UInt8(ascii: "\n") { line += 1; lineStart = i + 1 }
+      if b == UInt8(ascii: "\n") {
+        line += 1
+        lineStart = i + 1
+      }
       i += length
     }
     line = 1
@@ -129,25 +136,39 @@ public struct JSONReader {
 
   private mutating func readValue() throws(JSONSyntaxError) -> JSONValue {
     guard index < bytes.count else {
-      throw error("the file ends where a value should be", fix: "finish the value, or remove the comma before it")
+      throw error(
+        "the file ends where a value should be",
+        fix: "finish the value, or remove the comma before it")
     }
     let start = location
     switch bytes[index] {
     case UInt8(ascii: "{"): return try readObject()
     case UInt8(ascii: "["): return try readArray()
     case UInt8(ascii: "\""): return JSONValue(.string(try readString()), at: start)
-    case UInt8(ascii: "t"): try readLiteral("true"); return JSONValue(.bool(true), at: start)
-    case UInt8(ascii: "f"): try readLiteral("false"); return JSONValue(.bool(false), at: start)
-    case UInt8(ascii: "n"): try readLiteral("null"); return JSONValue(.null, at: start)
+    case UInt8(ascii: "t"):
+      try readLiteral("true")
+      return JSONValue(.bool(true), at: start)
+    case UInt8(ascii: "f"):
+      try readLiteral("false")
+      return JSONValue(.bool(false), at: start)
+    case UInt8(ascii: "n"):
+      try readLiteral("null")
+      return JSONValue(.null, at: start)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try readNumber()
     case UInt8(ascii: "/"):
-      throw error("comments are not allowed in JSON", fix: "remove the comment, or move the text into a \"note\"")
+      throw error(
+        "comments are not allowed in JSON",
+        fix: "remove the comment, or move the text into a \"note\"")
     case UInt8(ascii: "'"):
       throw error("strings use double quotes in JSON", fix: "replace ' with \"")
     case UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ","):
-      throw error("a value is missing before '\(Character(UnicodeScalar(bytes[index])))'", fix: "remove the extra comma, or add the value")
+      throw error(
+        "a value is missing before '\(Character(UnicodeScalar(bytes[index])))'",
+        fix: "remove the extra comma, or add the value")
     default:
-      throw error("unexpected character \(quotedCharacter()) where a value should be", fix: "write a string in double quotes, a number, true, false, null, a list or an object")
+      throw error(
+        "unexpected character \(quotedCharacter()) where a value should be",
+        fix: "write a string in double quotes, a number, true, false, null, a list or an object")
     }
   }
 
@@ -160,7 +181,9 @@ public struct JSONReader {
   private mutating func enter() throws(JSONSyntaxError) {
     depth += 1
     if depth > maximumDepth {
-      throw error("lists and objects nest deeper than \(maximumDepth) levels", fix: "flatten the scenario; no real scenario needs this depth")
+      throw error(
+        "lists and objects nest deeper than \(maximumDepth) levels",
+        fix: "flatten the scenario; no real scenario needs this depth")
     }
   }
 
@@ -178,21 +201,29 @@ public struct JSONReader {
     while true {
       skipWhitespace()
       guard index < bytes.count else {
-        throw error("the file ends inside the object that starts at \(start)", fix: "close the object with '}'")
+        throw error(
+          "the file ends inside the object that starts at \(start)",
+          fix: "close the object with '}'")
       }
       guard bytes[index] == UInt8(ascii: "\"") else {
         if bytes[index] == UInt8(ascii: "}") {
           throw error("a trailing comma before '}'", fix: "remove the comma after the last member")
         }
         if bytes[index] == UInt8(ascii: "/") {
-          throw error("comments are not allowed in JSON", fix: "remove the comment, or move the text into a \"note\"")
+          throw error(
+            "comments are not allowed in JSON",
+            fix: "remove the comment, or move the text into a \"note\"")
         }
-        throw error("expected a key in double quotes, found \(quotedCharacter())", fix: "write the key as \"name\"")
+        throw error(
+          "expected a key in double quotes, found \(quotedCharacter())",
+          fix: "write the key as \"name\"")
       }
       let keyLocation = location
       let key = try readString()
       if members.contains(where: { $0.key == key }) {
-        throw error("the key \"\(key)\" appears twice in this object", fix: "keep one \"\(key)\"", at: keyLocation)
+        throw error(
+          "the key \"\(key)\" appears twice in this object", fix: "keep one \"\(key)\"",
+          at: keyLocation)
       }
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
@@ -204,7 +235,9 @@ public struct JSONReader {
       members.append(JSONValue.Member(key: key, keyLocation: keyLocation, value: value))
       skipWhitespace()
       guard index < bytes.count else {
-        throw error("the file ends inside the object that starts at \(start)", fix: "close the object with '}'")
+        throw error(
+          "the file ends inside the object that starts at \(start)",
+          fix: "close the object with '}'")
       }
       switch bytes[index] {
       case UInt8(ascii: ","):
@@ -214,7 +247,9 @@ public struct JSONReader {
         depth -= 1
         return JSONValue(.object(members), at: start)
       default:
-        throw error("expected ',' or '}' after the value of \"\(key)\", found \(quotedCharacter())", fix: "add a comma between members")
+        throw error(
+          "expected ',' or '}' after the value of \"\(key)\", found \(quotedCharacter())",
+          fix: "add a comma between members")
       }
     }
   }
@@ -238,7 +273,8 @@ public struct JSONReader {
       elements.append(try readValue())
       skipWhitespace()
       guard index < bytes.count else {
-        throw error("the file ends inside the list that starts at \(start)", fix: "close the list with ']'")
+        throw error(
+          "the file ends inside the list that starts at \(start)", fix: "close the list with ']'")
       }
       switch bytes[index] {
       case UInt8(ascii: ","):
@@ -248,7 +284,9 @@ public struct JSONReader {
         depth -= 1
         return JSONValue(.array(elements), at: start)
       default:
-        throw error("expected ',' or ']' in the list, found \(quotedCharacter())", fix: "add a comma between elements")
+        throw error(
+          "expected ',' or ']' in the list, found \(quotedCharacter())",
+          fix: "add a comma between elements")
       }
     }
   }
@@ -256,7 +294,9 @@ public struct JSONReader {
   private mutating func readLiteral(_ word: String) throws(JSONSyntaxError) {
     let expected = Array(word.utf8)
     guard bytes[index...].starts(with: expected) else {
-      throw error("unexpected word where a value should be", fix: "write true, false or null in lower case, or put text in double quotes")
+      throw error(
+        "unexpected word where a value should be",
+        fix: "write true, false or null in lower case, or put text in double quotes")
     }
     index += expected.count
   }
@@ -287,15 +327,20 @@ public struct JSONReader {
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
       isInteger = false
       index += 1
-      guard digits(&self) > 0 else { throw error("a '.' must be followed by digits", fix: "write 1.0, not 1.") }
+      guard digits(&self) > 0 else {
+        throw error("a '.' must be followed by digits", fix: "write 1.0, not 1.")
+      }
     }
     if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
       isInteger = false
       index += 1
-      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
         index += 1
       }
-      guard digits(&self) > 0 else { throw error("an exponent must have digits", fix: "write 1e3, not 1e") }
+      guard digits(&self) > 0 else {
+        throw error("an exponent must have digits", fix: "write 1e3, not 1e")
+      }
     }
     let text = String(decoding: bytes[first..<index], as: UTF8.self)
     if isInteger, let value = Int(text) {
@@ -313,11 +358,15 @@ public struct JSONReader {
     var scalars = String.UnicodeScalarView()
     var runStart = index
     func flush(_ reader: JSONReader, into scalars: inout String.UnicodeScalarView) {
-      scalars.append(contentsOf: String(decoding: reader.bytes[runStart..<reader.index], as: UTF8.self).unicodeScalars)
+      scalars.append(
+        contentsOf: String(decoding: reader.bytes[runStart..<reader.index], as: UTF8.self)
+          .unicodeScalars)
     }
     while true {
       guard index < bytes.count else {
-        throw error("the string that starts at \(start) is never closed", fix: "add the closing '\"'", at: start)
+        throw error(
+          "the string that starts at \(start) is never closed", fix: "add the closing '\"'",
+          at: start)
       }
       let b = bytes[index]
       if b == UInt8(ascii: "\"") {
@@ -326,7 +375,9 @@ public struct JSONReader {
         return String(scalars)
       }
       if b == UInt8(ascii: "\n") || b < 0x20 {
-        throw error("a line break or control character inside a string", fix: "close the string on the line it starts, or write \\n")
+        throw error(
+          "a line break or control character inside a string",
+          fix: "close the string on the line it starts, or write \\n")
       }
       if b == UInt8(ascii: "\\") {
         flush(self, into: &scalars)
@@ -347,7 +398,9 @@ public struct JSONReader {
           scalars.append(try readUnicodeEscape())
         default:
           index -= 2
-          throw error("unknown escape \\\(Character(UnicodeScalar(escape)))", fix: "use one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+          throw error(
+            "unknown escape \\\(Character(UnicodeScalar(escape)))",
+            fix: "use one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
         }
         runStart = index
         continue
@@ -378,7 +431,9 @@ public struct JSONReader {
           return scalar
         }
       }
-      throw error("a \\u surrogate pair is incomplete", fix: "write the character itself, or both halves of the pair")
+      throw error(
+        "a \\u surrogate pair is incomplete",
+        fix: "write the character itself, or both halves of the pair")
     }
     guard let scalar = Unicode.Scalar(high) else {
       throw error("\\u escape names no character", fix: "write the character itself")

@@ -17,7 +17,10 @@ public enum JSONWriter {
     case .double(let d): out += String(d)
     case .string(let s): out += quoted(s)
     case .array(let items):
-      guard !items.isEmpty else { out += "[]"; return }
+      guard !items.isEmpty else {
+        out += "[]"
+        return
+      }
       out += "[\n"
       for (i, item) in items.enumerated() {
         out += pad
@@ -26,7 +29,10 @@ public enum JSONWriter {
       }
       out += close + "]"
     case .object(let members):
-      guard !members.isEmpty else { out += "{}"; return }
+      guard !members.isEmpty else {
+        out += "{}"
+        return
+      }
       out += "{\n"
       for (i, member) in members.enumerated() {
         out += pad + quoted(member.key) + ": "
@@ -62,9 +68,10 @@ extension JSONValue {
 
   public static func object(_ pairs: KeyValuePairs<String, JSONValue?>) -> JSONValue {
     JSONValue(
-      .object(pairs.compactMap { key, value in
-        value.map { Member(key: key, keyLocation: nowhere, value: $0) }
-      }), at: nowhere)
+      .object(
+        pairs.compactMap { key, value in
+          value.map { Member(key: key, keyLocation: nowhere, value: $0) }
+        }), at: nowhere)
   }
 
   public static func array(_ items: [JSONValue]) -> JSONValue {

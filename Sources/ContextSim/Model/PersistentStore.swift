@@ -17,7 +17,8 @@ struct PersistentStore {
   /// model's default, as they would had the app saved the row.
   init(rows stored: [StoredRow], entities: [Entity]) {
     for row in stored {
-      let id = ObjectID(entity: row.entity, kind: .permanent(takePrimaryKey(row.entity)), handle: row.handle)
+      let id = ObjectID(
+        entity: row.entity, kind: .permanent(takePrimaryKey(row.entity)), handle: row.handle)
       let entity = entities.first { $0.name == row.entity }
       let values = (entity?.defaultValues ?? [:]).merging(row.values) { _, given in given }
       rows.append(Row(id: id, values: values, version: 1))

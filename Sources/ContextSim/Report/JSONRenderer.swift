@@ -67,9 +67,10 @@ public struct JSONRenderer {
 
   private func members(_ pairs: [(String, JSONValue?)]) -> JSONValue {
     JSONValue(
-      .object(pairs.compactMap { key, value in
-        value.map { JSONValue.Member(key: key, keyLocation: JSONValue.nowhere, value: $0) }
-      }), at: JSONValue.nowhere)
+      .object(
+        pairs.compactMap { key, value in
+          value.map { JSONValue.Member(key: key, keyLocation: JSONValue.nowhere, value: $0) }
+        }), at: JSONValue.nowhere)
   }
 
   private func stopName(_ stop: Trace.Stop) -> String {

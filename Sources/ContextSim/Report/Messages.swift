@@ -38,7 +38,8 @@ public enum Messages {
     case .expectationHeld(let what): return "expect \(what): holds"
     case .enqueued(let queue): return allSteps ? "enqueued a block on \(queue)" : nil
     case .entered(let queue, let reentrant):
-      return allSteps ? "runs a block on \(queue)\(reentrant ? " (re-entrant)" : "") and waits" : nil
+      return allSteps
+        ? "runs a block on \(queue)\(reentrant ? " (re-entrant)" : "") and waits" : nil
     case .waits(let queue): return allSteps ? "blocks until \(queue) is free" : nil
     case .objectID(let id): return allSteps ? "took the object ID \(id)" : nil
     case .loop(let count): return allSteps ? "loops \(count) time\(count == 1 ? "" : "s")" : nil

@@ -37,7 +37,8 @@ public struct TextRenderer {
     let queueWidth = lines.map(\.queue.count).max() ?? 0
     let indent = String(repeating: " ", count: stepWidth + queueWidth + 4)
     for line in lines {
-      let number = String(repeating: " ", count: stepWidth - String(line.step).count) + String(line.step)
+      let number =
+        String(repeating: " ", count: stepWidth - String(line.step).count) + String(line.step)
       let queue = line.queue + String(repeating: " ", count: queueWidth - line.queue.count)
       out.append("\(dim(number))  \(queue)  \(line.text)")
       out += line.detail.map { indent + $0 }
@@ -82,7 +83,9 @@ public struct TextRenderer {
     detail.append(dim(at))
     if options.verbose { detail += backtrace(v) }
     let pad = String(repeating: " ", count: max(0, 6 - tag.count))
-    return Line(step: v.site.step, queue: v.site.queue, text: red(tag) + pad + Messages.headline(v), detail: detail)
+    return Line(
+      step: v.site.step, queue: v.site.queue, text: red(tag) + pad + Messages.headline(v),
+      detail: detail)
   }
 
   /// A crash-log style backtrace: Core Data's frames, then the scenario steps as Swift.
@@ -102,7 +105,8 @@ public struct TextRenderer {
       switch entry {
       case .step(let index): frame(steps[index].path, steps[index].swift)
       case .launch: frame("(launch)", "the app starts on the main thread")
-      case .enqueued(let queue, let thread): lines.append("  -- enqueued on \(queue) by \(thread) --")
+      case .enqueued(let queue, let thread):
+        lines.append("  -- enqueued on \(queue) by \(thread) --")
       }
     }
     return lines
@@ -118,19 +122,23 @@ public struct TextRenderer {
           : "No violations. (ConcurrencyDebug is off, so queue use is not checked.)")
     } else {
       var kinds: [String] = []
-      for v in trace.violations where !kinds.contains(v.kind.rawValue) { kinds.append(v.kind.rawValue) }
+      for v in trace.violations where !kinds.contains(v.kind.rawValue) {
+        kinds.append(v.kind.rawValue)
+      }
       out.append("\(count) violation\(count == 1 ? "" : "s"): \(kinds.joined(separator: ", ")).")
       if let crash = trace.firstCrash, let termination = crash.termination {
         let rest = trace.stop == .crashed ? "" : " ctxsim ran on to show the rest."
         out.append(
-          "The real app stops at step \(crash.site.step): exit \(termination.exitStatus) (\(termination.signal)).\(rest)")
+          "The real app stops at step \(crash.site.step): exit \(termination.exitStatus) (\(termination.signal)).\(rest)"
+        )
       } else {
         out.append("None of them crashes the app; ctxsim exits 1 because it found them.")
       }
     }
     switch trace.stop {
     case .stepLimit(let limit)?:
-      out.append("Stopped after \(limit) steps, the step limit: does a block re-enqueue itself forever?")
+      out.append(
+        "Stopped after \(limit) steps, the step limit: does a block re-enqueue itself forever?")
     case .scheduleMismatch(let step, let thread, let runnable)?:
       out.append(
         "The schedule does not fit this scenario: at step \(step) thread \(thread) cannot run "

@@ -6,8 +6,10 @@ extension ScenarioDecoder {
     for member in members {
       let path = "model.\(member.key)"
       guard let body = object(member.value, path: path, what: "an entity") else { continue }
-      checkKeys(body, allowed: ["attributes", "relationships", "unique"], path: path, what: "an entity")
-      var entity = Entity(name: member.key, attributes: [], relationships: [], uniquenessConstraints: [])
+      checkKeys(
+        body, allowed: ["attributes", "relationships", "unique"], path: path, what: "an entity")
+      var entity = Entity(
+        name: member.key, attributes: [], relationships: [], uniquenessConstraints: [])
       if let attributes = member.value["attributes"],
         let list = object(attributes, path: "\(path).attributes", what: "\"attributes\"")
       {
@@ -45,7 +47,9 @@ extension ScenarioDecoder {
   private mutating func decodeAttribute(_ member: JSONValue.Member, path: String) -> Attribute? {
     var attribute = Attribute(name: member.key, type: .string, isOptional: true, defaultValue: nil)
     if member.value.string != nil {
-      guard let type = choice(member.value, path: path, what: "the attribute type", as: AttributeType.self)
+      guard
+        let type = choice(
+          member.value, path: path, what: "the attribute type", as: AttributeType.self)
       else { return nil }
       attribute.type = type
       return attribute
@@ -55,11 +59,13 @@ extension ScenarioDecoder {
     guard let typeJSON = member.value["type"] else {
       fail(
         "the attribute \"\(member.key)\" has no \"type\"",
-        fix: "add \"type\": one of " + AttributeType.allCases.map(\.rawValue).joined(separator: ", "),
+        fix: "add \"type\": one of "
+          + AttributeType.allCases.map(\.rawValue).joined(separator: ", "),
         at: member.value.location, path: path)
       return nil
     }
-    guard let type = choice(typeJSON, path: path, what: "the attribute type", as: AttributeType.self)
+    guard
+      let type = choice(typeJSON, path: path, what: "the attribute type", as: AttributeType.self)
     else { return nil }
     attribute.type = type
     if let optional = member.value["optional"] {
@@ -77,7 +83,9 @@ extension ScenarioDecoder {
     return attribute
   }
 
-  private mutating func decodeRelationship(_ member: JSONValue.Member, path: String) -> Relationship? {
+  private mutating func decodeRelationship(_ member: JSONValue.Member, path: String)
+    -> Relationship?
+  {
     guard let body = object(member.value, path: path, what: "a relationship") else { return nil }
     checkKeys(
       body, allowed: ["to", "many", "inverse", "optional", "deleteRule"], path: path,
@@ -85,7 +93,8 @@ extension ScenarioDecoder {
     guard let toJSON = member.value["to"] else {
       fail(
         "the relationship \"\(member.key)\" has no \"to\"",
-        fix: "add \"to\": the name of the entity it points at", at: member.value.location, path: path)
+        fix: "add \"to\": the name of the entity it points at", at: member.value.location,
+        path: path)
       return nil
     }
     guard let destination = string(toJSON, path: path, what: "\"to\"") else { return nil }
@@ -123,7 +132,9 @@ extension ScenarioDecoder {
         at: location, path: path)
       return
     }
-    if inverse.destination != source || (inverse.inverse != nil && inverse.inverse != relationship.name) {
+    if inverse.destination != source
+      || (inverse.inverse != nil && inverse.inverse != relationship.name)
+    {
       fail(
         "the inverse of \(source).\(relationship.name) is \(destination.name).\(inverseName), "
           + "but that one points at \(inverse.destination).\(inverse.inverse ?? "(no inverse)")",
@@ -131,14 +142,17 @@ extension ScenarioDecoder {
     }
   }
 
-  private mutating func decodeUnique(_ json: JSONValue, entity: Entity, path: String) -> [[String]] {
+  private mutating func decodeUnique(_ json: JSONValue, entity: Entity, path: String) -> [[String]]
+  {
     guard let groups = list(json, path: path, what: "\"unique\"") else { return [] }
     var result: [[String]] = []
     for group in groups {
       guard let names = list(group, path: path, what: "a uniqueness constraint") else { continue }
       var constraint: [String] = []
       for name in names {
-        guard let attribute = string(name, path: path, what: "a constrained attribute") else { continue }
+        guard let attribute = string(name, path: path, what: "a constrained attribute") else {
+          continue
+        }
         if entity.attribute(named: attribute) == nil {
           fail(
             "\(entity.name) has no attribute \"\(attribute)\" to make unique",
@@ -161,12 +175,15 @@ extension ScenarioDecoder {
     var handles: Set<String> = []
     for member in members {
       let path = "store.\(member.key)"
-      guard let entity = knownEntity(member.key, at: member.keyLocation, path: path) else { continue }
+      guard let entity = knownEntity(member.key, at: member.keyLocation, path: path) else {
+        continue
+      }
       guard let items = list(member.value, path: path, what: "a list of rows") else { continue }
       for (i, item) in items.enumerated() {
         let rowPath = "\(path)[\(i)]"
         guard let body = object(item, path: rowPath, what: "a row") else { continue }
-        guard let handleJSON = item["id"], let handle = string(handleJSON, path: rowPath, what: "\"id\"")
+        guard let handleJSON = item["id"],
+          let handle = string(handleJSON, path: rowPath, what: "\"id\"")
         else {
           if item["id"] == nil {
             fail(
@@ -188,7 +205,9 @@ extension ScenarioDecoder {
               "relationships in store rows", at: field.keyLocation, path: rowPath)
             continue
           }
-          guard let attribute = knownAttribute(field.key, of: entity, at: field.keyLocation, path: rowPath)
+          guard
+            let attribute = knownAttribute(
+              field.key, of: entity, at: field.keyLocation, path: rowPath)
           else { continue }
           if let value = typedLiteral(field.value, for: attribute, path: rowPath) {
             values[attribute.name] = value
@@ -206,7 +225,8 @@ extension ScenarioDecoder {
       fail(
         "\"\(attribute.name)\" is \(attribute.type == .integer ? "an" : "a") \(attribute.type.rawValue) attribute, but this value is \(json.typeDescription)",
         fix: "write a \(attribute.type.rawValue)"
-          + (attribute.type == .date ? " as an ISO 8601 string" : ""), at: json.location, path: path)
+          + (attribute.type == .date ? " as an ISO 8601 string" : ""), at: json.location, path: path
+      )
       return nil
     }
     return value
@@ -249,16 +269,22 @@ extension ScenarioDecoder {
     ]
     for member in members {
       let path = "contexts.\(member.key)"
-      guard let body = object(member.value, path: path, what: "a context's options") else { continue }
+      guard let body = object(member.value, path: path, what: "a context's options") else {
+        continue
+      }
       checkKeys(body, allowed: allowed, path: path, what: "a context's options")
       let isViewContext = member.key == "viewContext"
-      var context = isViewContext ? ContextDescription.viewContext : ContextDescription(
-        name: member.key, concurrencyType: .privateQueue, parent: .store, mergePolicy: .error,
-        automaticallyMergesChangesFromParent: false, shouldDeleteInaccessibleFaults: true)
+      var context =
+        isViewContext
+        ? ContextDescription.viewContext
+        : ContextDescription(
+          name: member.key, concurrencyType: .privateQueue, parent: .store, mergePolicy: .error,
+          automaticallyMergesChangesFromParent: false, shouldDeleteInaccessibleFaults: true)
       if ["main", "global"].contains(member.key) {
         fail(
           "a context cannot be called \"\(member.key)\"",
-          fix: "a private context's queue takes its name, and \"\(member.key)\" is a dispatch queue; rename the context",
+          fix:
+            "a private context's queue takes its name, and \"\(member.key)\" is a dispatch queue; rename the context",
           at: member.keyLocation, path: path)
       }
       if let queue = member.value["queue"] {
@@ -276,7 +302,8 @@ extension ScenarioDecoder {
           fix: "add \"queue\": \"private\" (its own queue) or \"main\"", at: member.value.location,
           path: path)
       }
-      if let parent = member.value["parent"], let name = string(parent, path: path, what: "\"parent\""),
+      if let parent = member.value["parent"],
+        let name = string(parent, path: path, what: "\"parent\""),
         name != "store"
       {
         notSupportedYet("child contexts (\"parent\": \"\(name)\")", at: parent.location, path: path)

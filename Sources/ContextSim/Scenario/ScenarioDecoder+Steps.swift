@@ -58,7 +58,9 @@ extension ScenarioDecoder {
     let verbs = members.filter { known.contains($0.key) }
     guard let verbMember = verbs.first else {
       let unknown = members.first { !["label", "note"].contains($0.key) }
-      let suggestion = unknown.flatMap { nearestName(to: $0.key, in: Array(Self.verbKeys.keys).sorted()) }
+      let suggestion = unknown.flatMap {
+        nearestName(to: $0.key, in: Array(Self.verbKeys.keys).sorted())
+      }
       if let unknown {
         fail(
           "unknown verb \"\(unknown.key)\"",
@@ -156,7 +158,9 @@ extension ScenarioDecoder {
 
     case "insert":
       let entity = entityName(step.verbValue, path: path)
-      let context = required("into", step, what: "the context to insert into").flatMap { contextName($0, path: path) }
+      let context = required("into", step, what: "the context to insert into").flatMap {
+        contextName($0, path: path)
+      }
       guard let entity, let context else { return nil }
       var values: [(key: String, value: Expression)] = []
       if let valuesJSON = step.json["values"] {
@@ -167,15 +171,19 @@ extension ScenarioDecoder {
 
     case "fetch", "count":
       let entity = entityName(step.verbValue, path: path)
-      let context = required("in", step, what: "the context to \(verb) in").flatMap { contextName($0, path: path) }
+      let context = required("in", step, what: "the context to \(verb) in").flatMap {
+        contextName($0, path: path)
+      }
       guard let entity, let context else { return nil }
-      let predicate = step.json["where"].map {
-        attributeValues($0, entity: entity, path: path, scope: scope)
-      } ?? []
+      let predicate =
+        step.json["where"].map {
+          attributeValues($0, entity: entity, path: path, scope: scope)
+        } ?? []
       let tryMode = self.tryMode(step, path: path)
       if verb == "count" {
         let bind = binding(step, .value, scope: &scope)
-        return .count(entity: entity.name, context: context, predicate: predicate, bind: bind, try: tryMode)
+        return .count(
+          entity: entity.name, context: context, predicate: predicate, bind: bind, try: tryMode)
       }
       let first = step.json["first"].flatMap { bool($0, path: path, what: "\"first\"") } ?? false
       let bind = binding(
@@ -206,7 +214,9 @@ extension ScenarioDecoder {
       return .save(context: context, try: tryMode(step, path: path))
 
     case "objectID":
-      guard let variable = variableName(step.verbValue, path: path, scope: scope) else { return nil }
+      guard let variable = variableName(step.verbValue, path: path, scope: scope) else {
+        return nil
+      }
       guard step.json["as"] != nil else {
         fail(
           "\"objectID\" needs \"as\"", fix: "add \"as\": \"\(variable)ID\"", at: step.json.location,
@@ -225,7 +235,10 @@ extension ScenarioDecoder {
       guard let id = expression(step.verbValue, path: path, scope: scope, attribute: nil) else {
         return nil
       }
-      guard let context = required("in", step, what: "the context to look the object up in").flatMap({ contextName($0, path: path) })
+      guard
+        let context = required("in", step, what: "the context to look the object up in").flatMap({
+          contextName($0, path: path)
+        })
       else { return nil }
       var type = BindingType.unknown
       if case .variable(let name) = id, case .objectID(let entity)? = scope.bindings[name] {
@@ -249,7 +262,8 @@ extension ScenarioDecoder {
       return .write(variable: variable, value: value)
 
     case "forEach":
-      guard let sequence = expression(step.verbValue, path: path, scope: scope, attribute: nil) else {
+      guard let sequence = expression(step.verbValue, path: path, scope: scope, attribute: nil)
+      else {
         return nil
       }
       var elementType = BindingType.value
@@ -286,14 +300,17 @@ extension ScenarioDecoder {
     }
   }
 
-  private mutating func blockBody(_ step: StepContext, verb: String, scope: inout StepScope) -> [Step] {
+  private mutating func blockBody(_ step: StepContext, verb: String, scope: inout StepScope)
+    -> [Step]
+  {
     guard let body = step.json["do"] else {
       fail(
         "\"\(verb)\" needs \"do\"", fix: "add \"do\": [ … ], the steps of the block",
         at: step.json.location, path: step.path)
       return []
     }
-    return decodeSteps(body, path: "\(step.path).\(verb).do", scope: &scope, enclosingLabels: step.labels)
+    return decodeSteps(
+      body, path: "\(step.path).\(verb).do", scope: &scope, enclosingLabels: step.labels)
   }
 
   private mutating func required(_ key: String, _ step: StepContext, what: String) -> JSONValue? {
@@ -306,10 +323,12 @@ extension ScenarioDecoder {
 
   private mutating func tryMode(_ step: StepContext, path: String) -> TryMode {
     guard let json = step.json["try"] else { return .do }
-    guard let text = string(json, path: path, what: "\"try\""), let mode = TryMode(rawValue: text) else {
+    guard let text = string(json, path: path, what: "\"try\""), let mode = TryMode(rawValue: text)
+    else {
       if json.string != nil {
         fail(
-          "\"try\" must be \"do\", \"?\" or \"!\"", fix: "write \"try\": \"?\" for try?, \"!\" for try!",
+          "\"try\" must be \"do\", \"?\" or \"!\"",
+          fix: "write \"try\": \"?\" for try?, \"!\" for try!",
           at: json.location, path: path)
       }
       return .do
@@ -319,8 +338,11 @@ extension ScenarioDecoder {
 
   // MARK: Names
 
-  private mutating func binding(_ step: StepContext, _ type: BindingType, scope: inout StepScope) -> String? {
-    guard let json = step.json["as"], let name = string(json, path: step.path, what: "\"as\"") else {
+  private mutating func binding(_ step: StepContext, _ type: BindingType, scope: inout StepScope)
+    -> String?
+  {
+    guard let json = step.json["as"], let name = string(json, path: step.path, what: "\"as\"")
+    else {
       return nil
     }
     let bare = name.hasPrefix("$") ? String(name.dropFirst()) : name
@@ -380,13 +402,16 @@ extension ScenarioDecoder {
   }
 
   /// `"note.title"`: a variable and a key, checked against the entity when it is known.
-  private mutating func keyPath(_ json: JSONValue, path: String, scope: StepScope) -> (String, String, Entity?)? {
+  private mutating func keyPath(_ json: JSONValue, path: String, scope: StepScope) -> (
+    String, String, Entity?
+  )? {
     guard let text = string(json, path: path, what: "a key path") else { return nil }
     let bare = text.hasPrefix("$") ? String(text.dropFirst()) : text
     let parts = bare.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
       fail(
-        "\"\(text)\" is not VARIABLE.key", fix: "write the object's variable and the key: \"note.title\"",
+        "\"\(text)\" is not VARIABLE.key",
+        fix: "write the object's variable and the key: \"note.title\"",
         at: json.location, path: path)
       return nil
     }
@@ -398,12 +423,14 @@ extension ScenarioDecoder {
     switch scope.bindings[variable] {
     case .value?:
       fail(
-        "\"\(variable)\" holds a plain value, not a managed object", fix: "read keys of an object bound by fetch, insert or a lookup",
+        "\"\(variable)\" holds a plain value, not a managed object",
+        fix: "read keys of an object bound by fetch, insert or a lookup",
         at: json.location, path: path)
       return nil
     case .objects?:
       fail(
-        "\"\(variable)\" is a list of objects", fix: "loop over it with forEach and read the key of each",
+        "\"\(variable)\" is a list of objects",
+        fix: "loop over it with forEach and read the key of each",
         at: json.location, path: path)
       return nil
     default:
@@ -482,7 +509,8 @@ extension ScenarioDecoder {
     }
     guard let value = Value(literal: json) else {
       fail(
-        "a value cannot be an object", fix: "use a string, number, boolean, null, list or $variable",
+        "a value cannot be an object",
+        fix: "use a string, number, boolean, null, list or $variable",
         at: json.location, path: path)
       return nil
     }
@@ -497,10 +525,12 @@ extension ScenarioDecoder {
     var result: [(key: String, value: Expression)] = []
     for member in members {
       if entity.relationship(named: member.key) != nil {
-        notSupportedYet("relationships (\(entity.name).\(member.key))", at: member.keyLocation, path: path)
+        notSupportedYet(
+          "relationships (\(entity.name).\(member.key))", at: member.keyLocation, path: path)
         continue
       }
-      guard let attribute = knownAttribute(member.key, of: entity, at: member.keyLocation, path: path),
+      guard
+        let attribute = knownAttribute(member.key, of: entity, at: member.keyLocation, path: path),
         let value = expression(member.value, path: path, scope: scope, attribute: attribute)
       else { continue }
       result.append((member.key, value))
@@ -520,11 +550,15 @@ extension ScenarioDecoder {
         continue
       }
       var name = ""
-      while let s = scalars.first, s == "_" || s.properties.isAlphabetic || ("0"..."9").contains(s) {
+      while let s = scalars.first, s == "_" || s.properties.isAlphabetic || ("0"..."9").contains(s)
+      {
         name.unicodeScalars.append(s)
         scalars.removeFirst()
       }
-      if !literal.isEmpty { parts.append(.text(literal)); literal = "" }
+      if !literal.isEmpty {
+        parts.append(.text(literal))
+        literal = ""
+      }
       parts.append(.variable(name))
     }
     if !literal.isEmpty { parts.append(.text(literal)) }
@@ -534,16 +568,22 @@ extension ScenarioDecoder {
   private mutating func assertion(_ json: JSONValue, path: String, scope: StepScope) -> Assertion? {
     guard let members = object(json, path: path, what: "\"expect\"") else { return nil }
     if json["count"] != nil {
-      checkKeys(members, allowed: ["count", "in", "where", "equals"], path: path, what: "an expect count")
+      checkKeys(
+        members, allowed: ["count", "in", "where", "equals"], path: path, what: "an expect count")
       guard let entity = entityName(json["count"]!, path: path) else { return nil }
       guard let inJSON = json["in"] else {
-        fail("\"expect\" count needs \"in\"", fix: "add \"in\": the context to count in", at: json.location, path: path)
+        fail(
+          "\"expect\" count needs \"in\"", fix: "add \"in\": the context to count in",
+          at: json.location, path: path)
         return nil
       }
       guard let context = contextName(inJSON, path: path) else { return nil }
-      let predicate = json["where"].map { attributeValues($0, entity: entity, path: path, scope: scope) } ?? []
+      let predicate =
+        json["where"].map { attributeValues($0, entity: entity, path: path, scope: scope) } ?? []
       guard let equals = json["equals"], case .integer(let n) = equals.kind else {
-        fail("\"expect\" count needs \"equals\": a whole number", fix: "add \"equals\": 3, say", at: json.location, path: path)
+        fail(
+          "\"expect\" count needs \"equals\": a whole number", fix: "add \"equals\": 3, say",
+          at: json.location, path: path)
         return nil
       }
       return .count(entity: entity.name, context: context, predicate: predicate, equals: n)
@@ -552,11 +592,15 @@ extension ScenarioDecoder {
       checkKeys(members, allowed: ["value", "equals"], path: path, what: "an expect value")
       guard let text = string(valueJSON, path: path, what: "\"value\"") else { return nil }
       guard let equalsJSON = json["equals"], let equals = Value(literal: equalsJSON) else {
-        fail("\"expect\" value needs \"equals\": a literal", fix: "add \"equals\": the value the app should see", at: json.location, path: path)
+        fail(
+          "\"expect\" value needs \"equals\": a literal",
+          fix: "add \"equals\": the value the app should see", at: json.location, path: path)
         return nil
       }
       if text.contains(".") {
-        guard let (variable, key, _) = keyPath(valueJSON, path: path, scope: scope) else { return nil }
+        guard let (variable, key, _) = keyPath(valueJSON, path: path, scope: scope) else {
+          return nil
+        }
         return .value(variable: variable, key: key, equals: equals)
       }
       guard let variable = variableName(valueJSON, path: path, scope: scope) else { return nil }
@@ -564,7 +608,8 @@ extension ScenarioDecoder {
     }
     fail(
       "\"expect\" needs \"count\" or \"value\"",
-      fix: "write {\"count\": ENTITY, \"in\": CONTEXT, \"equals\": n} or {\"value\": \"VAR.key\", \"equals\": v}",
+      fix:
+        "write {\"count\": ENTITY, \"in\": CONTEXT, \"equals\": n} or {\"value\": \"VAR.key\", \"equals\": v}",
       at: json.location, path: path)
     return nil
   }

@@ -35,7 +35,10 @@ public struct ScenarioDecoder {
     var decoder = ScenarioDecoder(file: file)
     let scenario = decoder.decodeScenario(json)
     guard decoder.errors.isEmpty, let scenario else {
-      throw ScenarioErrors(decoder.errors.sorted { ($0.location ?? .init(line: 0, column: 0)) < ($1.location ?? .init(line: 0, column: 0)) })
+      throw ScenarioErrors(
+        decoder.errors.sorted {
+          ($0.location ?? .init(line: 0, column: 0)) < ($1.location ?? .init(line: 0, column: 0))
+        })
     }
     return scenario
   }
@@ -169,7 +172,9 @@ public struct ScenarioDecoder {
     guard let members = object(json, path: "queues", what: "\"queues\"") else { return }
     for member in members {
       let path = "queues.\(member.key)"
-      if ["main", "global"].contains(member.key) || contexts.contains(where: { $0.name == member.key }) {
+      if ["main", "global"].contains(member.key)
+        || contexts.contains(where: { $0.name == member.key })
+      {
         fail(
           "the queue name \"\(member.key)\" is taken",
           fix: "\"main\", \"global\" and each context's own queue already exist; pick another name",
@@ -231,7 +236,8 @@ public struct ScenarioDecoder {
           at: item.location, path: path)
         continue
       }
-      guard let kind = choice(kindJSON, path: path, what: "the violation kind", as: ViolationKind.self)
+      guard
+        let kind = choice(kindJSON, path: path, what: "the violation kind", as: ViolationKind.self)
       else { continue }
       var label: String?
       if let at = item["at"], let name = string(at, path: path, what: "\"at\"") {
@@ -248,15 +254,17 @@ public struct ScenarioDecoder {
           choice($0, path: path, what: "\"in\"", as: ExpectedViolation.Quantifier.self)
         } ?? .every
       expected.append(
-        ExpectedViolation(kind: kind, label: label, quantifier: quantifier, location: item.location))
+        ExpectedViolation(kind: kind, label: label, quantifier: quantifier, location: item.location)
+      )
     }
     return Expectation(violations: expected)
   }
 }
 
-
 func isIdentifier(_ name: String) -> Bool {
   guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic
   else { return false }
-  return name.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+  return name.unicodeScalars.allSatisfy {
+    $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+  }
 }

@@ -47,9 +47,14 @@ public indirect enum Action: Sendable {
   case performAndWait(context: String, body: [Step])
 
   // Core Data
-  case insert(entity: String, context: String, values: [(key: String, value: Expression)], bind: String?)
-  case fetch(entity: String, context: String, predicate: [(key: String, value: Expression)], first: Bool, bind: String?, try: TryMode)
-  case count(entity: String, context: String, predicate: [(key: String, value: Expression)], bind: String?, try: TryMode)
+  case insert(
+    entity: String, context: String, values: [(key: String, value: Expression)], bind: String?)
+  case fetch(
+    entity: String, context: String, predicate: [(key: String, value: Expression)], first: Bool,
+    bind: String?, try: TryMode)
+  case count(
+    entity: String, context: String, predicate: [(key: String, value: Expression)], bind: String?,
+    try: TryMode)
   case get(variable: String, key: String, bind: String?)
   case set(variable: String, key: String, value: Expression)
   case save(context: String, try: TryMode)
@@ -101,6 +106,7 @@ public indirect enum Action: Sendable {
 
 /// What an `expect` step asserts about what the app can see at that moment.
 public enum Assertion: Sendable {
-  case count(entity: String, context: String, predicate: [(key: String, value: Expression)], equals: Int)
+  case count(
+    entity: String, context: String, predicate: [(key: String, value: Expression)], equals: Int)
   case value(variable: String, key: String?, equals: Value)
 }

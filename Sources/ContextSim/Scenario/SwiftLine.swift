@@ -10,8 +10,11 @@ extension Step {
     case .perform(let context, _): "\(context).perform {"
     case .performAndWait(let context, _): "\(context).performAndWait {"
     case .insert(let entity, let context, let values, let bind):
-      (["\(assign(bind))NSEntityDescription.insertNewObject(forEntityName: \"\(entity)\", into: \(context))"]
-        + values.map { "\(bind ?? "object").\($0.key) = \($0.value.swift)" }).joined(separator: "; ")
+      ([
+        "\(assign(bind))NSEntityDescription.insertNewObject(forEntityName: \"\(entity)\", into: \(context))"
+      ]
+        + values.map { "\(bind ?? "object").\($0.key) = \($0.value.swift)" }).joined(
+          separator: "; ")
     case .fetch(let entity, let context, let predicate, let first, let bind, let mode):
       "\(assign(bind))\(mode.keyword) \(context).fetch(\(request(entity, predicate)))\(first ? ".first" : "")"
     case .count(let entity, let context, let predicate, let bind, let mode):
@@ -28,12 +31,13 @@ extension Step {
     case .write(let variable, let value): "self.\(variable) = \(value.swift)"
     case .forEach(let sequence, let bind, _): "for \(bind) in \(sequence.swift) {"
     case .print(let parts):
-      "print(\"" + parts.map { part in
-        switch part {
-        case .text(let words): words
-        case .variable(let name): "\\(\(name))"
-        }
-      }.joined() + "\")"
+      "print(\""
+        + parts.map { part in
+          switch part {
+          case .text(let words): words
+          case .variable(let name): "\\(\(name))"
+          }
+        }.joined() + "\")"
     case .expect(.count(let entity, let context, let predicate, let equals)):
       "#expect(try \(context).count(for: \(request(entity, predicate))) == \(equals))"
     case .expect(.value(let variable, let key, let equals)):
@@ -53,7 +57,8 @@ extension Step {
     }
   }
 
-  private func request(_ entity: String, _ predicate: [(key: String, value: Expression)]) -> String {
+  private func request(_ entity: String, _ predicate: [(key: String, value: Expression)]) -> String
+  {
     guard !predicate.isEmpty else { return "\(entity).fetchRequest()" }
     let format = predicate.map { "\($0.key) == %@" }.joined(separator: " AND ")
     let arguments = predicate.map(\.value.swift).joined(separator: ", ")

@@ -4,7 +4,9 @@ extension Simulation {
     switch step.action {
     case .insert(let entity, let context, let values, let bind):
       let c = contextIndex(context)
-      checkQueue(.context(context), method: "+[NSEntityDescription insertNewObjectForEntityForName:inManagedObjectContext:]")
+      checkQueue(
+        .context(context),
+        method: "+[NSEntityDescription insertNewObjectForEntityForName:inManagedObjectContext:]")
       let ref = insert(entity, into: c)
       for (key, expression) in values {
         objects[ref.index].changes[key] = evaluate(expression)
@@ -17,8 +19,10 @@ extension Simulation {
       checkQueue(.context(context), method: "-[NSManagedObjectContext executeFetchRequest:error:]")
       var found = fetch(entity, in: c, where: evaluate(predicate))
       if first { found = Array(found.prefix(1)) }
-      record(.fetched(entity: entity, context: context, objects: found.map { objects[$0.index].id }))
-      let result: Value = first ? found.first.map { .object($0) } ?? .null : .list(found.map { .object($0) })
+      record(
+        .fetched(entity: entity, context: context, objects: found.map { objects[$0.index].id }))
+      let result: Value =
+        first ? found.first.map { .object($0) } ?? .null : .list(found.map { .object($0) })
       bind.map { scope.values[$0] = result }
 
     case .count(let entity, let context, let predicate, let bind, _):
@@ -168,7 +172,9 @@ extension Simulation {
         if matches(values) { found.append(ref) }
       } else if matches(row.values) {
         found.append(
-          register(ManagedObject(id: row.id, entity: entity, context: c, isFault: true, isInserted: false)))
+          register(
+            ManagedObject(id: row.id, entity: entity, context: c, isFault: true, isInserted: false))
+        )
       }
     }
     for ref in contexts[c].registered {
@@ -224,7 +230,9 @@ extension Simulation {
   ///
   /// `object(with:)` never fails: for an ID it cannot find it hands back a fault that fails
   /// when fired. `existingObject(with:)` fetches the row now and throws 133000 without it.
-  private func lookUp(_ idExpression: Expression, in context: String, bind: String?, existing: Bool, mode: TryMode) {
+  private func lookUp(
+    _ idExpression: Expression, in context: String, bind: String?, existing: Bool, mode: TryMode
+  ) {
     let c = contextIndex(context)
     let method =
       existing
@@ -239,16 +247,21 @@ extension Simulation {
     var ref = registered(id, in: c)
     let wasRegistered = ref != nil
     if existing {
-      let exists = ref.map { !objects[$0.index].isDeleted && (objects[$0.index].isInserted || store.row(id) != nil) } ?? (store.row(id) != nil)
+      let exists =
+        ref.map {
+          !objects[$0.index].isDeleted && (objects[$0.index].isInserted || store.row(id) != nil)
+        } ?? (store.row(id) != nil)
       guard exists else {
-        fail(CoreDataError(code: 133_000, message: "Attempt to access an object not found in store."),
+        fail(
+          CoreDataError(code: 133_000, message: "Attempt to access an object not found in store."),
           call: "existingObject(with:)", mode: mode)
         bind.map { scope.values[$0] = .null }
         return
       }
     }
     if ref == nil {
-      ref = register(ManagedObject(id: id, entity: id.entity, context: c, isFault: true, isInserted: false))
+      ref = register(
+        ManagedObject(id: id, entity: id.entity, context: c, isFault: true, isInserted: false))
     }
     if existing { fireFault(ref!) }
     record(.lookedUp(id, context: context, registered: wasRegistered, existing: existing))

@@ -47,7 +47,8 @@ extension Simulation {
       let t = startThread(named: "\(queues[q].name)#\(queues[q].started)", serving: nil)
       threads[t].held = [q]
       threads[t].frames = [
-        SimulatedThread.Frame(steps: block.steps, scope: block.scope, acquired: q, origin: block.origin)
+        SimulatedThread.Frame(
+          steps: block.steps, scope: block.scope, acquired: q, origin: block.origin)
       ]
     }
   }

@@ -10,7 +10,9 @@ public struct SimulationOptions: Sendable {
 
   public static let defaultMaximumSteps = 100_000
 
-  public init(concurrencyDebug: Bool, stopAtFirstCrash: Bool = false, maximumSteps: Int = defaultMaximumSteps) {
+  public init(
+    concurrencyDebug: Bool, stopAtFirstCrash: Bool = false, maximumSteps: Int = defaultMaximumSteps
+  ) {
     self.concurrencyDebug = concurrencyDebug
     self.stopAtFirstCrash = stopAtFirstCrash
     self.maximumSteps = maximumSteps
@@ -57,7 +59,8 @@ final class Simulation {
     self.options = options
     trace = Trace(concurrencyDebug: options.concurrencyDebug)
     store = PersistentStore(rows: scenario.storeRows, entities: scenario.entities)
-    sharedVars = Dictionary(scenario.vars.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    sharedVars = Dictionary(
+      scenario.vars.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
 
     queues.append(DispatchQueueModel(name: "main", isSerial: true, owner: 0, server: 0))
     queues.append(DispatchQueueModel(name: "global", isSerial: false))
@@ -120,7 +123,9 @@ final class Simulation {
       return isNext(.waiter(thread: t), on: waiting.queue)
     }
     if !thread.frames.isEmpty { return true }
-    if let served = thread.serves, queues[served].isFree, case .block? = queues[served].pending.first {
+    if let served = thread.serves, queues[served].isFree,
+      case .block? = queues[served].pending.first
+    {
       return true
     }
     return false
@@ -150,7 +155,8 @@ final class Simulation {
       queues[q].owner = t
       threads[t].held = [q]
       threads[t].frames = [
-        SimulatedThread.Frame(steps: block.steps, scope: block.scope, acquired: q, origin: block.origin)
+        SimulatedThread.Frame(
+          steps: block.steps, scope: block.scope, acquired: q, origin: block.origin)
       ]
     }
     unwind(t)

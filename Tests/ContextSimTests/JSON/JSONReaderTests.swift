@@ -87,7 +87,8 @@ struct JSONReaderTests {
 
   @Test("Escapes, surrogate pairs, numbers and a byte-order mark decode to their values")
   func decodesValues() throws {
-    let value = try JSONReader.read([0xEF, 0xBB, 0xBF] + Array(#"["a\"\\\/\n\u00e9\ud83d\ude00", -12, 2.5e1, false, null]"#.utf8))
+    let value = try JSONReader.read(
+      [0xEF, 0xBB, 0xBF] + Array(#"["a\"\\\/\n\u00e9\ud83d\ude00", -12, 2.5e1, false, null]"#.utf8))
     #expect(
       value.elements?.map(\.kind) == [
         .string("a\"\\/\né😀"), .integer(-12), .double(25), .bool(false), .null,

@@ -14,7 +14,9 @@ struct QueueRuleTests {
   @Test("viewContext used from a global queue traps, naming both queues")
   func viewContextFromGlobal() throws {
     let trace = run(
-      try notes(#"[{"async": "global", "do": [{"count": "Note", "in": "viewContext", "label": "off-main"}]}]"#))
+      try notes(
+        #"[{"async": "global", "do": [{"count": "Note", "in": "viewContext", "label": "off-main"}]}]"#
+      ))
     let violation = try #require(trace.violations.first)
     #expect(trace.kinds == [.wrongQueueContext])
     #expect(violation.site.thread == "global#1")
@@ -38,7 +40,9 @@ struct QueueRuleTests {
   @Test("A private context inside its own perform is legal")
   func privateContextInPerform() throws {
     let trace = run(
-      try notes(#"[{"perform": "background", "do": [{"fetch": "Note", "in": "background", "as": "all"}]}]"#))
+      try notes(
+        #"[{"perform": "background", "do": [{"fetch": "Note", "in": "background", "as": "all"}]}]"#)
+    )
     #expect(trace.violations.isEmpty)
     #expect(trace.events.first { $0.effect.name == "fetched" }?.site.thread == "background")
   }
@@ -123,7 +127,10 @@ struct QueueRuleTests {
          {"get": "mine.title", "as": "title"}]
         """#))
     #expect(trace.violations.isEmpty)
-    #expect(trace.lines.suffix(2) == ["fetched note-1 into viewContext by its object ID", #"read note-1.title: "Buy milk""#])
+    #expect(
+      trace.lines.suffix(2) == [
+        "fetched note-1 into viewContext by its object ID", #"read note-1.title: "Buy milk""#,
+      ])
   }
 
   @Test("performAndWait is re-entrant on its own queue")

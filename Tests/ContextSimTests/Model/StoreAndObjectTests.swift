@@ -56,7 +56,10 @@ struct StoreAndObjectTests {
            {"get": "m.title"}]}]
         """#))
     #expect(trace.violations.isEmpty)
-    #expect(trace.lines.suffix(2) == ["fetched note-1 into background", #"read note-1.title: "Buy oat milk""#])
+    #expect(
+      trace.lines.suffix(2) == [
+        "fetched note-1 into background", #"read note-1.title: "Buy oat milk""#,
+      ])
   }
 
   @Test("existingObject(with:) for an unsaved object of another context throws 133000")
@@ -72,7 +75,9 @@ struct StoreAndObjectTests {
     let caught = run(try notes(steps("do")))
     #expect(caught.kinds == [.objectNotFound])
     #expect(caught.violations.first?.termination == nil)
-    #expect(Messages.headline(caught.violations[0]) == "existingObject(with:) threw 133000: Attempt to access an object not found in store.")
+    #expect(
+      Messages.headline(caught.violations[0])
+        == "existingObject(with:) threw 133000: Attempt to access an object not found in store.")
     #expect(run(try notes(steps("?"))).kinds == [.discardedError])
     let forced = run(try notes(steps("!")))
     #expect(forced.kinds == [.uncaughtError])
@@ -96,7 +101,9 @@ struct StoreAndObjectTests {
     let throwing = run(
       try notes(
         steps,
-        contexts: #"{"viewContext": {"shouldDeleteInaccessibleFaults": false}, "background": {"queue": "private"}}"#))
+        contexts:
+          #"{"viewContext": {"shouldDeleteInaccessibleFaults": false}, "background": {"queue": "private"}}"#
+      ))
     #expect(throwing.violations.first?.termination == .uncaughtException)
   }
 
@@ -127,7 +134,8 @@ struct StoreAndObjectTests {
     let trace = run(s)
     #expect(trace.kinds == [.unknownKey])
     #expect(trace.violations.first?.termination == .uncaughtException)
-    #expect(trace.violations.first.flatMap(Messages.crashLine)?.contains("NSUnknownKeyException") == true)
+    #expect(
+      trace.violations.first.flatMap(Messages.crashLine)?.contains("NSUnknownKeyException") == true)
   }
 
   @Test("An expect step that sees something else reports what it saw")

@@ -19,13 +19,15 @@ struct ScenarioDecoderTests {
     let error = only("{\n  \"title\": \"x\",\n  \"main\": [,]\n}")
     #expect(error?.file == "test.json")
     #expect(error?.location == SourceLocation(line: 3, column: 12))
-    #expect(error?.description.hasPrefix("test.json:3:12: error: a value is missing before ','") == true)
+    #expect(
+      error?.description.hasPrefix("test.json:3:12: error: a value is missing before ','") == true)
   }
 
   @Test("A missing title or main is named")
   func missingRequiredKeys() {
     let found = errors("{}")
-    #expect(found.map(\.message) == ["the scenario has no \"title\"", "the scenario has no \"main\""])
+    #expect(
+      found.map(\.message) == ["the scenario has no \"title\"", "the scenario has no \"main\""])
   }
 
   @Test("A value of the wrong JSON type says which type it wanted")
@@ -44,7 +46,8 @@ struct ScenarioDecoderTests {
 
   @Test("An unknown verb suggests the nearest verb, with the step path")
   func unknownVerb() {
-    let error = only(#"{"title": "t", "main": [{"print": "a"}, {"perfrom": "viewContext", "do": []}]}"#)
+    let error = only(
+      #"{"title": "t", "main": [{"print": "a"}, {"perfrom": "viewContext", "do": []}]}"#)
     #expect(error?.message == "unknown verb \"perfrom\"")
     #expect(error?.fix == "did you mean \"perform\"?")
     #expect(error?.path == "main[1]")
@@ -52,14 +55,20 @@ struct ScenarioDecoderTests {
 
   @Test("Two verbs in one step are refused")
   func twoVerbs() {
-    let error = only("{\"title\": \"t\", \(model), \"main\": [{\"fetch\": \"Note\", \"count\": \"Note\", \"in\": \"viewContext\"}]}")
+    let error = only(
+      "{\"title\": \"t\", \(model), \"main\": [{\"fetch\": \"Note\", \"count\": \"Note\", \"in\": \"viewContext\"}]}"
+    )
     #expect(error?.message == "a step has one verb, but this one has \"fetch\" and \"count\"")
   }
 
   @Test("An unknown key in a step suggests the verb's own keys; a missing required key is named")
   func unknownStepKey() {
-    let found = errors("{\"title\": \"t\", \(model), \"main\": [{\"fetch\": \"Note\", \"inn\": \"viewContext\"}]}")
-    #expect(found.map(\.message) == ["this \"fetch\" step has no \"in\"", "unknown key \"inn\" in a \"fetch\" step"])
+    let found = errors(
+      "{\"title\": \"t\", \(model), \"main\": [{\"fetch\": \"Note\", \"inn\": \"viewContext\"}]}")
+    #expect(
+      found.map(\.message) == [
+        "this \"fetch\" step has no \"in\"", "unknown key \"inn\" in a \"fetch\" step",
+      ])
     #expect(found.last?.fix == "did you mean \"in\"?")
   }
 
@@ -88,7 +97,12 @@ struct ScenarioDecoderTests {
         "unknown entity \"Notes\"", "Note has no attribute \"titel\"",
         "unknown context \"backgroud\"", "unknown queue \"gobal\"",
       ])
-    #expect(found.map(\.fix) == ["did you mean \"Note\"?", "did you mean \"title\"?", "declare it in \"contexts\" with \"queue\": \"private\", or use viewContext", "did you mean \"global\"?"])
+    #expect(
+      found.map(\.fix) == [
+        "did you mean \"Note\"?", "did you mean \"title\"?",
+        "declare it in \"contexts\" with \"queue\": \"private\", or use viewContext",
+        "did you mean \"global\"?",
+      ])
     #expect(found.map { $0.location?.line } == [2, 3, 4, 5])
   }
 
@@ -112,20 +126,26 @@ struct ScenarioDecoderTests {
   @Test("Reading a key of a plain value or of a list is refused")
   func keyOfNonObject() {
     let found = errors(
-      "{\"title\": \"t\", \(model), \"main\": [{\"count\": \"Note\", \"in\": \"viewContext\", \"as\": \"n\"}, {\"get\": \"n.title\"}, {\"fetch\": \"Note\", \"in\": \"viewContext\", \"as\": \"all\"}, {\"get\": \"all.title\"}]}")
-    #expect(found.map(\.message) == ["\"n\" holds a plain value, not a managed object", "\"all\" is a list of objects"])
+      "{\"title\": \"t\", \(model), \"main\": [{\"count\": \"Note\", \"in\": \"viewContext\", \"as\": \"n\"}, {\"get\": \"n.title\"}, {\"fetch\": \"Note\", \"in\": \"viewContext\", \"as\": \"all\"}, {\"get\": \"all.title\"}]}"
+    )
+    #expect(
+      found.map(\.message) == [
+        "\"n\" holds a plain value, not a managed object", "\"all\" is a list of objects",
+      ])
   }
 
   @Test("A literal of the wrong attribute type is refused")
   func wrongAttributeType() {
     let error = only(
-      "{\"title\": \"t\", \(model), \"main\": [{\"insert\": \"Note\", \"into\": \"viewContext\", \"values\": {\"rank\": \"high\"}}]}")
+      "{\"title\": \"t\", \(model), \"main\": [{\"insert\": \"Note\", \"into\": \"viewContext\", \"values\": {\"rank\": \"high\"}}]}"
+    )
     #expect(error?.message == "\"rank\" is an integer attribute, but this value is a string")
   }
 
   @Test("Duplicate labels are refused, pointing at the first use")
   func duplicateLabels() {
-    let error = only(#"{"title": "t", "main": [{"print": "a", "label": "x"}, {"print": "b", "label": "x"}]}"#)
+    let error = only(
+      #"{"title": "t", "main": [{"print": "a", "label": "x"}, {"print": "b", "label": "x"}]}"#)
     #expect(error?.message == "the label \"x\" is already used at 1:49")
   }
 
@@ -140,7 +160,8 @@ struct ScenarioDecoderTests {
 
   @Test("An unknown violation kind suggests the nearest kind")
   func unknownKind() {
-    let error = only(#"{"title": "t", "main": [], "expect": {"violations": [{"kind": "dataRaces"}]}}"#)
+    let error = only(
+      #"{"title": "t", "main": [], "expect": {"violations": [{"kind": "dataRaces"}]}}"#)
     #expect(error?.fix == "did you mean \"dataRace\"?")
   }
 
@@ -172,13 +193,20 @@ struct ScenarioDecoderTests {
     let found = errors(
       #"{"title": "t", "contexts": {"bg": {"queue": "private"}, "global": {"queue": "private"}}, "main": [{"async": "bg", "do": []}]}"#
     )
-    #expect(found.map(\.message) == ["a context cannot be called \"global\"", "\"bg\" is a context; its private queue is reached with perform, not dispatched to"])
+    #expect(
+      found.map(\.message) == [
+        "a context cannot be called \"global\"",
+        "\"bg\" is a context; its private queue is reached with perform, not dispatched to",
+      ])
   }
 
   @Test("Several errors in one file are all reported, in file order")
   func severalErrors() {
-    let found = errors("{\"title\": \"t\", \(model), \"main\": [{\"fetch\": \"Nte\", \"in\": \"viewContxt\"}, {\"frob\": 1}]}")
+    let found = errors(
+      "{\"title\": \"t\", \(model), \"main\": [{\"fetch\": \"Nte\", \"in\": \"viewContxt\"}, {\"frob\": 1}]}"
+    )
     #expect(found.count == 3)
-    #expect(found.map { $0.location?.column ?? 0 } == found.map { $0.location?.column ?? 0 }.sorted())
+    #expect(
+      found.map { $0.location?.column ?? 0 } == found.map { $0.location?.column ?? 0 }.sorted())
   }
 }

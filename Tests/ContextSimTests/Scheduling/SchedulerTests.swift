@@ -29,7 +29,9 @@ struct SchedulerTests {
     #expect(Schedule(parsing: "") == Schedule())
   }
 
-  @Test("Text that is not a schedule does not parse", arguments: ["x", "0x", "0,,1", "-1", "0x0", "a,b", "1x2x3"])
+  @Test(
+    "Text that is not a schedule does not parse",
+    arguments: ["x", "0x", "0,,1", "-1", "0x0", "a,b", "1x2x3"])
   func invalidText(text: String) {
     #expect(Schedule(parsing: text) == nil)
   }
@@ -38,10 +40,12 @@ struct SchedulerTests {
   func defaultSchedule() throws {
     var scheduler = RunToCompletionScheduler()
     let trace = run(try racing(), &scheduler)
-    #expect(trace.lines.filter { $0.hasPrefix("print") } == [
-      "print: main 1", "print: main 2", "print: a 1", "print: a 2", "print: b 1", "print: b 2", "print: c 1",
-      "print: c 2",
-    ])
+    #expect(
+      trace.lines.filter { $0.hasPrefix("print") } == [
+        "print: main 1", "print: main 2", "print: a 1", "print: a 2", "print: b 1", "print: b 2",
+        "print: c 1",
+        "print: c 2",
+      ])
     #expect(trace.threads == ["main", "global#1", "global#2", "global#3"])
   }
 
@@ -91,10 +95,12 @@ struct SchedulerTests {
   @Test("A block that re-enqueues itself forever stops at the step limit")
   func stepLimit() throws {
     let scenario = try scenario(
-      #"{"title": "loop", "main": [{"forEach": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], "as": "i", "do": [{"print": "$i"}]}]}"#)
+      #"{"title": "loop", "main": [{"forEach": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], "as": "i", "do": [{"print": "$i"}]}]}"#
+    )
     var scheduler = RunToCompletionScheduler()
     let trace = simulate(
-      scenario, options: SimulationOptions(concurrencyDebug: true, maximumSteps: 5), scheduler: &scheduler)
+      scenario, options: SimulationOptions(concurrencyDebug: true, maximumSteps: 5),
+      scheduler: &scheduler)
     #expect(trace.stop == .stepLimit(5))
     #expect(trace.schedule.threads.count == 5)
   }
