@@ -130,13 +130,8 @@ extension ScenarioDecoder {
     switch verb {
     case "async", "sync":
       guard let queue = queueName(step.verbValue, path: path) else { return nil }
-      var inner = scope
-      let body = blockBody(step, verb: verb, scope: &inner)
-      if verb == "sync" {
-        scope = inner
-        return .sync(queue: queue, body: body)
-      }
-      return .async(queue: queue, body: body)
+      let body = blockBody(step, scope: &scope, synchronous: verb == "sync")
+      return verb == "sync" ? .sync(queue: queue, body: body) : .async(queue: queue, body: body)
 
     case "perform", "performAndWait":
       guard let context = contextName(step.verbValue, path: path) else { return nil }
@@ -148,13 +143,9 @@ extension ScenarioDecoder {
         notSupportedYet("\"schedule\" on perform", at: schedule.location, path: path)
         return nil
       }
-      var inner = scope
-      let body = blockBody(step, verb: verb, scope: &inner)
-      if verb == "performAndWait" {
-        scope = inner
-        return .performAndWait(context: context, body: body)
-      }
-      return .perform(context: context, body: body)
+      let body = blockBody(step, scope: &scope, synchronous: verb == "performAndWait")
+      return verb == "performAndWait"
+        ? .performAndWait(context: context, body: body) : .perform(context: context, body: body)
 
     case "insert":
       let entity = entityName(step.verbValue, path: path)
@@ -281,7 +272,7 @@ extension ScenarioDecoder {
         return nil
       }
       guard let bind = binding(step, elementType, scope: &scope) else { return nil }
-      let body = blockBody(step, verb: verb, scope: &scope)
+      let body = blockBody(step, scope: &scope, synchronous: true)
       return .forEach(sequence: sequence, bind: bind, body: body)
 
     case "print":
@@ -300,17 +291,22 @@ extension ScenarioDecoder {
     }
   }
 
-  private mutating func blockBody(_ step: StepContext, verb: String, scope: inout StepScope)
-    -> [Step]
-  {
+  /// The steps of a block. A synchronous block binds into the scope around it; an
+  /// asynchronous one works on a copy, so its bindings stay inside it.
+  private mutating func blockBody(
+    _ step: StepContext, scope: inout StepScope, synchronous: Bool
+  ) -> [Step] {
     guard let body = step.json["do"] else {
       fail(
-        "\"\(verb)\" needs \"do\"", fix: "add \"do\": [ … ], the steps of the block",
+        "\"\(step.verb)\" needs \"do\"", fix: "add \"do\": [ … ], the steps of the block",
         at: step.json.location, path: step.path)
       return []
     }
-    return decodeSteps(
-      body, path: "\(step.path).\(verb).do", scope: &scope, enclosingLabels: step.labels)
+    var inner = scope
+    let steps = decodeSteps(
+      body, path: "\(step.path).\(step.verb).do", scope: &inner, enclosingLabels: step.labels)
+    if synchronous { scope = inner }
+    return steps
   }
 
   private mutating func required(_ key: String, _ step: StepContext, what: String) -> JSONValue? {

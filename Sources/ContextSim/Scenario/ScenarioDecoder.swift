@@ -67,44 +67,33 @@ public struct ScenarioDecoder {
     }
   }
 
+  /// A value of one JSON type, or an error saying which type was wanted.
+  private mutating func typed<T>(
+    _ json: JSONValue, path: String, what: String, must: String, fix: String,
+    _ extract: (JSONValue) -> T?
+  ) -> T? {
+    if let value = extract(json) { return value }
+    fail(
+      "\(what) must be \(must), not \(json.typeDescription)", fix: fix, at: json.location,
+      path: path)
+    return nil
+  }
+
   mutating func object(_ json: JSONValue, path: String, what: String) -> [JSONValue.Member]? {
-    guard let members = json.members else {
-      fail(
-        "\(what) must be an object, not \(json.typeDescription)", fix: "write { … }",
-        at: json.location, path: path)
-      return nil
-    }
-    return members
+    typed(json, path: path, what: what, must: "an object", fix: "write { … }", \.members)
   }
 
   mutating func string(_ json: JSONValue, path: String, what: String) -> String? {
-    guard let text = json.string else {
-      fail(
-        "\(what) must be a string, not \(json.typeDescription)", fix: "write it in double quotes",
-        at: json.location, path: path)
-      return nil
-    }
-    return text
+    typed(
+      json, path: path, what: what, must: "a string", fix: "write it in double quotes", \.string)
   }
 
   mutating func bool(_ json: JSONValue, path: String, what: String) -> Bool? {
-    guard let flag = json.bool else {
-      fail(
-        "\(what) must be true or false, not \(json.typeDescription)", fix: "write true or false",
-        at: json.location, path: path)
-      return nil
-    }
-    return flag
+    typed(json, path: path, what: what, must: "true or false", fix: "write true or false", \.bool)
   }
 
   mutating func list(_ json: JSONValue, path: String, what: String) -> [JSONValue]? {
-    guard let elements = json.elements else {
-      fail(
-        "\(what) must be a list, not \(json.typeDescription)", fix: "write [ … ]",
-        at: json.location, path: path)
-      return nil
-    }
-    return elements
+    typed(json, path: path, what: what, must: "a list", fix: "write [ … ]", \.elements)
   }
 
   /// Reads a member that must be one of an enum's raw values.
