@@ -26,6 +26,8 @@ struct Block {
   var scope: Scope
   /// Where it was enqueued from, for backtraces: Xcode's "enqueued from" section.
   var origin: [BacktraceEntry]
+  /// A merge Core Data enqueued on a context's queue after another context saved.
+  var merge: Merge?
 }
 
 /// Variables bound with `as`, shared by a block and the synchronous bodies inside it.

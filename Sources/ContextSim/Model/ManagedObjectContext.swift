@@ -1,10 +1,15 @@
-/// One `NSManagedObjectContext` during a run: its queue and the objects registered in it.
+/// One `NSManagedObjectContext` during a run: its queue, its parent, and its objects.
 struct ManagedObjectContext {
+  /// A name unique in the run: the scenario's, with `#2`, `#3` … when a step makes
+  /// another context of the same name.
+  let name: String
   let description: ContextDescription
   /// The queue that owns the context: `main` for main-queue contexts, its own otherwise.
   let queue: Int
+  /// The parent context, or nil for a root context on the store coordinator.
+  let parent: Int?
   /// Registered objects, in registration order, by their index in the object table.
   var registered: [ObjectReference] = []
-
-  var name: String { description.name }
+  /// Made by a step at run time, so found through the variable its step bound.
+  var isRuntime = false
 }

@@ -1,28 +1,78 @@
 /// The persistent store behind the coordinator: rows with permanent IDs and versions.
 ///
-/// Rows keep the order they were written in, which is the order fetches return them;
-/// a real SQLite store without sort descriptors also tends to return primary-key order.
+/// A row holds its attributes and its to-one relationships as object IDs. A to-many
+/// relationship with a to-one inverse is not stored: it is the rows whose inverse points
+/// here, as SQLite's foreign keys make it. Other to-many relationships (many-to-many, or
+/// without an inverse) keep a list of IDs, as a join table would. Rows keep the order they
+/// were written in, which is the order fetches return them.
 struct PersistentStore {
   struct Row {
     var id: ObjectID
     var values: [String: Value]
-    /// `Z_OPT`: goes up by one on every save that writes the row.
+    /// `Z_OPT`: goes up by one on every save that writes an attribute or to-one.
     var version: Int
   }
 
+  let entities: [Entity]
   private(set) var rows: [Row] = []
   private var nextPrimaryKey: [String: Int] = [:]
 
   /// Opens the store with the scenario's rows; attributes a row leaves out hold the
-  /// model's default, as they would had the app saved the row.
+  /// model's default, and each relationship's inverse side is filled in.
   init(rows stored: [StoredRow], entities: [Entity]) {
+    self.entities = entities
+    var ids: [String: ObjectID] = [:]
     for row in stored {
       let id = ObjectID(
         entity: row.entity, kind: .permanent(takePrimaryKey(row.entity)), handle: row.handle)
-      let entity = entities.first { $0.name == row.entity }
-      let values = (entity?.defaultValues ?? [:]).merging(row.values) { _, given in given }
+      ids[row.handle] = id
+      let values = (entity(row.entity)?.defaultValues ?? [:]).merging(row.values) { _, given in given }
       rows.append(Row(id: id, values: values, version: 1))
     }
+    for row in stored {
+      for (name, handles) in row.links {
+        guard let relationship = entity(row.entity)?.relationship(named: name) else { continue }
+        for handle in handles {
+          guard let source = ids[row.handle], let target = ids[handle] else { continue }
+          link(source, relationship, target)
+        }
+      }
+    }
+  }
+
+  func entity(_ name: String) -> Entity? {
+    entities.first { $0.name == name }
+  }
+
+  /// Records one link of a relationship in the rows, on whichever side stores it.
+  private mutating func link(_ source: ObjectID, _ relationship: Relationship, _ target: ObjectID) {
+    if isStored(relationship) { append(target, to: relationship.name, of: source) }
+    guard let inverseName = relationship.inverse,
+      let inverse = entity(relationship.destination)?.relationship(named: inverseName),
+      isStored(inverse)
+    else { return }
+    append(source, to: inverseName, of: target)
+  }
+
+  private mutating func append(_ target: ObjectID, to key: String, of source: ObjectID) {
+    guard let i = index(source), let relationship = entity(source.entity)?.relationship(named: key)
+    else { return }
+    if relationship.isToMany {
+      var list = rows[i].values[key]?.listItems ?? []
+      if !list.contains(.objectID(target)) { list.append(.objectID(target)) }
+      rows[i].values[key] = .list(list)
+    } else {
+      rows[i].values[key] = .objectID(target)
+    }
+  }
+
+  /// Whether a relationship's value lives in its own rows, or is derived from the inverse.
+  func isStored(_ relationship: Relationship) -> Bool {
+    guard relationship.isToMany else { return true }
+    guard let inverseName = relationship.inverse,
+      let inverse = entity(relationship.destination)?.relationship(named: inverseName)
+    else { return true }
+    return inverse.isToMany
   }
 
   /// Allocates the next `Z_PK` for an entity.
@@ -32,24 +82,81 @@ struct PersistentStore {
     return key
   }
 
+  private func index(_ id: ObjectID) -> Int? {
+    rows.firstIndex { $0.id == id }
+  }
+
+  /// A row's values, with derived to-many relationships filled in, and its version.
   func row(_ id: ObjectID) -> Row? {
-    rows.first { $0.id == id }
+    guard let i = index(id) else { return nil }
+    var row = rows[i]
+    for relationship in entity(id.entity)?.relationships ?? [] where !isStored(relationship) {
+      let inverse = relationship.inverse!
+      row.values[relationship.name] = .list(
+        rows.filter { $0.id.entity == relationship.destination && $0.values[inverse] == .objectID(id) }
+          .map { .objectID($0.id) })
+    }
+    return row
   }
 
-  func rows(of entity: String) -> [Row] {
-    rows.filter { $0.id.entity == entity }
+  func ids(of entity: String) -> [ObjectID] {
+    rows.filter { $0.id.entity == entity }.map(\.id)
   }
 
-  /// Writes a new row and returns its permanent ID.
-  mutating func insert(entity: String, values: [String: Value]) -> ObjectID {
-    let id = ObjectID(entity: entity, kind: .permanent(takePrimaryKey(entity)))
-    rows.append(Row(id: id, values: values, version: 1))
-    return id
+  /// Writes a new row under a permanent ID.
+  mutating func insert(_ id: ObjectID, values: [String: Value]) {
+    rows.append(Row(id: id, values: storedPart(of: values, entity: id.entity), version: 1))
   }
 
-  mutating func update(_ id: ObjectID, values: [String: Value]) {
-    guard let i = rows.firstIndex(where: { $0.id == id }) else { return }
-    rows[i].values.merge(values) { _, new in new }
+  /// Writes changed values; stored to-many lists take the additions and removals only, so
+  /// two contexts adding to one list both keep theirs.
+  mutating func update(
+    _ id: ObjectID, values: [String: Value], previous: [String: Value], bumpVersion: Bool
+  ) {
+    guard let i = index(id) else { return }
+    for (key, value) in storedPart(of: values, entity: id.entity) {
+      if let relationship = entity(id.entity)?.relationship(named: key), relationship.isToMany {
+        let old = previous[key]?.listItems ?? []
+        let new = value.listItems ?? []
+        var list = rows[i].values[key]?.listItems ?? []
+        list.removeAll { item in old.contains(item) && !new.contains(item) }
+        for item in new where !list.contains(item) { list.append(item) }
+        rows[i].values[key] = .list(list)
+      } else {
+        rows[i].values[key] = value
+      }
+    }
+    if bumpVersion { rows[i].version += 1 }
+  }
+
+  /// Replaces a row's values wholesale, as a batch update or an overwrite does.
+  mutating func replace(_ id: ObjectID, values: [String: Value]) {
+    guard let i = index(id) else { return }
+    rows[i].values.merge(storedPart(of: values, entity: id.entity)) { _, new in new }
     rows[i].version += 1
+  }
+
+  /// Deletes a row, and takes its ID out of the stored lists that named it.
+  mutating func delete(_ id: ObjectID) {
+    rows.removeAll { $0.id == id }
+    for i in rows.indices {
+      for (key, value) in rows[i].values {
+        if let items = value.listItems, items.contains(.objectID(id)) {
+          rows[i].values[key] = .list(items.filter { $0 != .objectID(id) })
+        }
+      }
+    }
+  }
+
+  /// Values without the derived to-many relationships, which rows do not hold.
+  private func storedPart(of values: [String: Value], entity name: String) -> [String: Value] {
+    values.filter { key, _ in entity(name)?.relationship(named: key).map(isStored) ?? true }
+  }
+}
+
+extension Value {
+  /// The items of a list, or nil for any other value.
+  var listItems: [Value]? {
+    if case .list(let items) = self { items } else { nil }
   }
 }

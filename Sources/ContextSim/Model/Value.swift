@@ -11,6 +11,8 @@ public enum Value: Sendable, Hashable {
   case list([Value])
   case object(ObjectReference)
   case objectID(ObjectID)
+  /// A context made at run time, by its index in the simulation's context table.
+  case context(Int)
 
   /// The value as Swift would print it, for reports: `"Groceries"`, `3`, `nil`.
   public var swiftDescription: String {
@@ -23,6 +25,7 @@ public enum Value: Sendable, Hashable {
     case .list(let items): "[" + items.map(\.swiftDescription).joined(separator: ", ") + "]"
     case .object(let ref): "<managed object #\(ref.index)>"
     case .objectID(let id): id.description
+    case .context(let index): "<context #\(index)>"
     }
   }
 

@@ -21,11 +21,30 @@ public enum Messages {
     case .read(let id, let key, let value): return "read \(id).\(key): \(value.swiftDescription)"
     case .readNil(let variable): return "\(variable) is nil, so nothing happens"
     case .wrote(let id, let key, let value): return "set \(id).\(key) = \(value.swiftDescription)"
-    case .saved(let context, let inserted, let updated):
-      var parts: [String] = []
-      if !inserted.isEmpty { parts.append("inserted \(list(inserted))") }
-      if !updated.isEmpty { parts.append("updated \(list(updated))") }
-      return "saved \(context) to the store: " + parts.joined(separator: "; ")
+    case .saved(let context, let inserted, let updated, let deleted):
+      return "saved \(context) to the store: " + changes(inserted, updated, deleted)
+    case .savedToParent(let context, let parent, let inserted, let updated, let deleted):
+      return "saved \(context) into its parent \(parent): " + changes(inserted, updated, deleted)
+    case .deleted(let id, let context, let cascaded):
+      return "deleted \(id) in \(context)"
+        + (cascaded.isEmpty ? "" : ", and by cascade \(list(cascaded))")
+    case .merged(let into, let from, let refreshed, let deleted):
+      if refreshed.isEmpty && deleted.isEmpty {
+        return "merged \(from)'s save into \(into): nothing it holds changed"
+      }
+      return "merged \(from)'s save into \(into): "
+        + [refreshed.isEmpty ? nil : "refreshed \(list(refreshed))", deleted.isEmpty ? nil : "deleted \(list(deleted))"]
+        .compactMap { $0 }.joined(separator: "; ")
+    case .refreshed(let id, let merged):
+      return merged ? "refreshed \(id), keeping its changes" : "refreshed \(id), dropping its changes"
+    case .reset(let context, let forgotten):
+      return "reset \(context): forgot \(forgotten) object\(forgotten == 1 ? "" : "s")"
+    case .rolledBack(let context): return "rolled back \(context)'s unsaved changes"
+    case .batchUpdated(let entity, let count):
+      return "batch-updated \(count) \(entity) row\(count == 1 ? "" : "s") in the store"
+    case .createdContext(let name, let queue, let parent):
+      return allSteps
+        ? "made context \(name) on queue \(queue), parent \(parent ?? "the store")" : nil
     case .savedNothing(let context): return "saved \(context): no changes"
     case .lookedUp(let id, let context, let registered, let existing):
       if existing { return "fetched \(id) into \(context) by its object ID" }
@@ -48,6 +67,14 @@ public enum Messages {
     }
   }
 
+  private static func changes(_ inserted: [ObjectID], _ updated: [ObjectID], _ deleted: [ObjectID]) -> String {
+    var parts: [String] = []
+    if !inserted.isEmpty { parts.append("inserted \(list(inserted))") }
+    if !updated.isEmpty { parts.append("updated \(list(updated))") }
+    if !deleted.isEmpty { parts.append("deleted \(list(deleted))") }
+    return parts.joined(separator: "; ")
+  }
+
   private static func list(_ ids: [ObjectID]) -> String {
     let shown = ids.prefix(5).map(\.description).joined(separator: ", ")
     return ids.count > 5 ? shown + ", …" : shown
@@ -61,8 +88,8 @@ public enum Messages {
     case .expectationFailed: "EXPECT"
     case .caughtError: "ERROR"
     case .discardedError: "DISCARDED"
-    case .faultOnDeletedObject(_, let throwsException): throwsException ? "CRASH" : "FAULT"
-    case .uncaughtError, .unknownKey: "CRASH"
+    case .faultOnDeletedObject: "FAULT"
+    case .uncaughtError, .uncaughtException: "CRASH"
     }
   }
 
@@ -88,12 +115,15 @@ public enum Messages {
       return "try? threw away the error from \(call): \(error.code) \(error.message)"
     case .uncaughtError(let error, let call):
       return "try! \(call) crashed: \(error.code) \(error.message)"
-    case .unknownKey(let entity, let key):
-      return "\(entity) has no key \"\(key)\""
-    case .faultOnDeletedObject(let id, let throwsException):
-      return throwsException
-        ? "the fault for \(id) cannot be fulfilled: its row is gone"
-        : "the fault for \(id) fired on a deleted row: the app reads nil"
+    case .uncaughtException(let kind, let exception):
+      switch kind {
+      case .crossContextRelationship: return "relationship across contexts: \(exception.name)"
+      case .objectInAnotherContext: return "one object inserted into a second context: \(exception.name)"
+      case .faultOnDeletedObject: return "a fault that cannot be fulfilled: \(exception.name)"
+      default: return exception.name
+      }
+    case .faultOnDeletedObject(let id):
+      return "the fault for \(id) fired on a deleted row: the app reads nil"
     }
   }
 
@@ -103,12 +133,8 @@ public enum Messages {
     case .wrongQueue: return trapSymbol
     case .uncaughtError(let error, _):
       return "Fatal error: 'try!' expression unexpectedly raised an error: \(error.description)"
-    case .unknownKey(let entity, let key):
-      return "*** Terminating app due to uncaught exception 'NSUnknownKeyException', reason: "
-        + "'[<\(entity) …> valueForUndefinedKey:]: the entity \(entity) is not key value coding-compliant for the key \"\(key)\".'"
-    case .faultOnDeletedObject(let id, true):
-      return "*** Terminating app due to uncaught exception 'NSObjectInaccessibleException', "
-        + "reason: 'CoreData could not fulfill a fault for '\(id)''"
+    case .uncaughtException(_, let exception):
+      return "*** Terminating app due to uncaught exception '\(exception.name)', reason: '\(exception.reason)'"
     case .deadlock where violation.termination == .watchdog:
       return "the main thread never returns: the system watchdog kills the app"
     default: return nil

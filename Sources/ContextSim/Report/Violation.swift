@@ -18,23 +18,23 @@ public struct Violation: Sendable {
     case deadlock([BlockedThread])
     /// An `expect` step saw something else.
     case expectationFailed(expected: String, actual: String)
-    /// `valueForKey:` or `setValue:forKey:` with a key the entity does not have.
-    case unknownKey(entity: String, key: String)
+    /// An Objective-C exception nobody catches: the app aborts. `kind` says which rule.
+    case uncaughtException(ViolationKind, Exception)
     /// A Core Data error that a `do`/`catch` caught.
     case caughtError(CoreDataError, call: String)
     /// A Core Data error that `try?` threw away.
     case discardedError(CoreDataError, call: String)
     /// A Core Data error that `try!` turned into a crash.
     case uncaughtError(CoreDataError, call: String)
-    /// A fault fired on a row that no longer exists.
-    case faultOnDeletedObject(object: ObjectID, throwsException: Bool)
+    /// A fault fired on a row that no longer exists; the app silently reads nil.
+    case faultOnDeletedObject(object: ObjectID)
 
     public var kind: ViolationKind {
       switch self {
       case .wrongQueue(let w): w.subject.isContext ? .wrongQueueContext : .wrongQueueObject
       case .deadlock: .deadlock
       case .expectationFailed: .expectationFailed
-      case .unknownKey: .unknownKey
+      case .uncaughtException(let kind, _): kind
       case .caughtError(let error, _): error.kind
       case .discardedError: .discardedError
       case .uncaughtError: .uncaughtError
@@ -82,8 +82,7 @@ public struct Violation: Sendable {
     switch detail {
     case .wrongQueue: .concurrencyTrap
     case .uncaughtError: .swiftRuntimeTrap
-    case .unknownKey: .uncaughtException
-    case .faultOnDeletedObject(_, let throwsException): throwsException ? .uncaughtException : nil
+    case .uncaughtException: .uncaughtException
     case .deadlock(let blocked): blocked.contains { $0.thread == "main" } ? .watchdog : nil
     default: nil
     }
@@ -117,6 +116,8 @@ public enum BacktraceEntry: Sendable, Equatable {
 public struct CoreDataError: Sendable, Equatable {
   public var code: Int
   public var message: String
+  /// What `userInfo` would list: each conflict, or each validation failure.
+  public var details: [String] = []
 
   /// The violation kind the error stands for when it is caught and reported.
   public var kind: ViolationKind {

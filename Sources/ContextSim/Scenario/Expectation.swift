@@ -49,4 +49,6 @@ public enum ViolationKind: String, Sendable, CaseIterable, Codable {
   case expectationFailed
   /// Not in the v1 list: a key the entity does not have (`NSUnknownKeyException`).
   case unknownKey
+  /// Not in the v1 list: one object inserted into a second context.
+  case objectInAnotherContext
 }

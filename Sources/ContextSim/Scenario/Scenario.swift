@@ -108,6 +108,8 @@ public struct StoredRow: Sendable {
   public var entity: String
   public var handle: String
   public var values: [String: Value]
+  /// Relationship name → the handles of the rows it points at; the inverse side is implied.
+  public var links: [String: [String]] = [:]
 }
 
 /// `NSManagedObjectContextConcurrencyType`, without the long-deprecated confinement type.

@@ -173,6 +173,8 @@ extension ScenarioDecoder {
     guard let members = object(json, path: "store", what: "\"store\"") else { return [] }
     var rows: [StoredRow] = []
     var handles: Set<String> = []
+    var pendingLinks:
+      [(entity: String, relationship: Relationship, targets: [String], at: SourceLocation, path: String)] = []
     for member in members {
       let path = "store.\(member.key)"
       guard let entity = knownEntity(member.key, at: member.keyLocation, path: path) else {
@@ -199,10 +201,13 @@ extension ScenarioDecoder {
             at: handleJSON.location, path: rowPath)
         }
         var values: [String: Value] = [:]
+        var links: [String: [String]] = [:]
         for field in body where field.key != "id" {
-          if entity.relationship(named: field.key) != nil {
-            notSupportedYet(
-              "relationships in store rows", at: field.keyLocation, path: rowPath)
+          if let relationship = entity.relationship(named: field.key) {
+            if let targets = rowLinks(field.value, relationship, path: rowPath) {
+              links[relationship.name] = targets
+              pendingLinks.append((entity.name, relationship, targets, field.value.location, rowPath))
+            }
             continue
           }
           guard
@@ -213,10 +218,36 @@ extension ScenarioDecoder {
             values[attribute.name] = value
           }
         }
-        rows.append(StoredRow(entity: entity.name, handle: handle, values: values))
+        rows.append(StoredRow(entity: entity.name, handle: handle, values: values, links: links))
+      }
+    }
+    let entityOfHandle = Dictionary(rows.map { ($0.handle, $0.entity) }, uniquingKeysWith: { a, _ in a })
+    for link in pendingLinks {
+      for target in link.targets {
+        guard let found = entityOfHandle[target] else {
+          fail(
+            "no row has the id \"\(target)\"", fix: nearestName(to: target, in: Array(entityOfHandle.keys)).map { "did you mean \"\($0)\"?" } ?? "add a \(link.relationship.destination) row with that id",
+            at: link.at, path: link.path)
+          continue
+        }
+        if found != link.relationship.destination {
+          fail(
+            "\(link.entity).\(link.relationship.name) points at \(link.relationship.destination) rows, but \"\(target)\" is a \(found)",
+            fix: "name a \(link.relationship.destination) row", at: link.at, path: link.path)
+        }
       }
     }
     return rows
+  }
+
+  /// The handles a row's relationship names: one for a to-one, a list for a to-many.
+  private mutating func rowLinks(_ json: JSONValue, _ relationship: Relationship, path: String) -> [String]? {
+    if relationship.isToMany {
+      guard let items = list(json, path: path, what: "the to-many relationship \"\(relationship.name)\"") else { return nil }
+      return items.compactMap { string($0, path: path, what: "a row id") }
+    }
+    if case .null = json.kind { return [] }
+    return string(json, path: path, what: "the to-one relationship \"\(relationship.name)\"").map { [$0] }
   }
 
   /// A literal checked against an attribute's type.
@@ -261,72 +292,112 @@ extension ScenarioDecoder {
 
   // MARK: Contexts
 
+  static let contextOptionKeys = [
+    "queue", "parent", "mergePolicy", "automaticallyMergesChangesFromParent",
+    "shouldDeleteInaccessibleFaults",
+  ]
+
   mutating func decodeContexts(_ json: JSONValue) {
     guard let members = object(json, path: "contexts", what: "\"contexts\"") else { return }
-    let allowed = [
-      "queue", "parent", "mergePolicy", "automaticallyMergesChangesFromParent",
-      "shouldDeleteInaccessibleFaults",
-    ]
+    var parents: [(name: String, parent: String, at: SourceLocation)] = []
     for member in members {
       let path = "contexts.\(member.key)"
       guard let body = object(member.value, path: path, what: "a context's options") else {
         continue
       }
-      checkKeys(body, allowed: allowed, path: path, what: "a context's options")
-      let isViewContext = member.key == "viewContext"
-      var context =
-        isViewContext
-        ? ContextDescription.viewContext
-        : ContextDescription(
-          name: member.key, concurrencyType: .privateQueue, parent: .store, mergePolicy: .error,
-          automaticallyMergesChangesFromParent: false, shouldDeleteInaccessibleFaults: true)
+      checkKeys(body, allowed: Self.contextOptionKeys, path: path, what: "a context's options")
       if ["main", "global"].contains(member.key) {
         fail(
           "a context cannot be called \"\(member.key)\"",
-          fix:
-            "a private context's queue takes its name, and \"\(member.key)\" is a dispatch queue; rename the context",
+          fix: "a private context's queue takes its name, and \"\(member.key)\" is a dispatch queue; rename the context",
           at: member.keyLocation, path: path)
       }
-      if let queue = member.value["queue"] {
-        if let type = choice(queue, path: path, what: "\"queue\"", as: ConcurrencyType.self) {
-          if isViewContext && type != .mainQueue {
-            fail(
-              "viewContext is always a main-queue context", fix: "remove \"queue\" here",
-              at: queue.location, path: path)
-          }
-          context.concurrencyType = type
-        }
-      } else if !isViewContext {
+      let isViewContext = member.key == "viewContext"
+      if isViewContext, let queue = member.value["queue"], queue.string != "main" {
         fail(
-          "the context \"\(member.key)\" has no \"queue\"",
-          fix: "add \"queue\": \"private\" (its own queue) or \"main\"", at: member.value.location,
-          path: path)
+          "viewContext is always a main-queue context", fix: "remove \"queue\" here",
+          at: queue.location, path: path)
       }
-      if let parent = member.value["parent"],
-        let name = string(parent, path: path, what: "\"parent\""),
-        name != "store"
-      {
-        notSupportedYet("child contexts (\"parent\": \"\(name)\")", at: parent.location, path: path)
-      }
-      if let policy = member.value["mergePolicy"],
-        let value = choice(policy, path: path, what: "the merge policy", as: MergePolicy.self),
-        value != .error
-      {
-        notSupportedYet("merge policies other than \"error\"", at: policy.location, path: path)
-      }
-      if let merges = member.value["automaticallyMergesChangesFromParent"],
-        bool(merges, path: path, what: "\"automaticallyMergesChangesFromParent\"") == true
-      {
-        notSupportedYet("automatic merging", at: merges.location, path: path)
-      }
-      if let faults = member.value["shouldDeleteInaccessibleFaults"] {
-        context.shouldDeleteInaccessibleFaults =
-          bool(faults, path: path, what: "\"shouldDeleteInaccessibleFaults\"") ?? true
+      guard
+        let context = contextOptions(
+          member.value, name: member.key, requiresQueue: !isViewContext, path: path)
+      else { continue }
+      if case .context(let parent) = context.parent {
+        parents.append((member.key, parent, member.value["parent"]!.location))
       }
       if isViewContext {
         contexts[0] = context
       } else {
         contexts.append(context)
+      }
+    }
+    checkParents(parents)
+  }
+
+  /// The options of a context, declared up front or made by a `newContext` step.
+  mutating func contextOptions(
+    _ json: JSONValue, name: String, requiresQueue: Bool, path: String
+  ) -> ContextDescription? {
+    var context = ContextDescription(
+      name: name, concurrencyType: name == "viewContext" ? .mainQueue : .privateQueue,
+      parent: .store, mergePolicy: .error, automaticallyMergesChangesFromParent: false,
+      shouldDeleteInaccessibleFaults: true)
+    if let queue = json["queue"] {
+      guard let type = choice(queue, path: path, what: "\"queue\"", as: ConcurrencyType.self)
+      else { return nil }
+      context.concurrencyType = type
+    } else if requiresQueue {
+      fail(
+        "the context \"\(name)\" has no \"queue\"",
+        fix: "add \"queue\": \"private\" (its own queue) or \"main\"", at: json.location, path: path)
+    }
+    if let parent = json["parent"], let parentName = string(parent, path: path, what: "\"parent\"") {
+      if parentName == name {
+        fail(
+          "the context \"\(name)\" cannot be its own parent",
+          fix: "name another context, or \"store\"", at: parent.location, path: path)
+      } else if parentName != "store" {
+        context.parent = .context(parentName)
+      }
+    }
+    if let policy = json["mergePolicy"] {
+      context.mergePolicy =
+        choice(policy, path: path, what: "the merge policy", as: MergePolicy.self) ?? .error
+    }
+    if let merges = json["automaticallyMergesChangesFromParent"] {
+      context.automaticallyMergesChangesFromParent =
+        bool(merges, path: path, what: "\"automaticallyMergesChangesFromParent\"") ?? false
+    }
+    if let faults = json["shouldDeleteInaccessibleFaults"] {
+      context.shouldDeleteInaccessibleFaults =
+        bool(faults, path: path, what: "\"shouldDeleteInaccessibleFaults\"") ?? true
+    }
+    return context
+  }
+
+  /// Every declared parent must exist, and following parents must reach the store.
+  private mutating func checkParents(_ parents: [(name: String, parent: String, at: SourceLocation)]) {
+    let names = contexts.map(\.name)
+    for (name, parent, location) in parents where !names.contains(parent) {
+      let fix =
+        nearestName(to: parent, in: names).map { "did you mean \"\($0)\"?" }
+        ?? "name a context declared in \"contexts\", or \"store\""
+      fail(
+        "the parent \"\(parent)\" of \"\(name)\" is not a context", fix: fix, at: location,
+        path: "contexts.\(name)")
+    }
+    for (name, _, location) in parents {
+      var seen = [name]
+      var current = name
+      while case .context(let parent)? = contexts.first(where: { $0.name == current })?.parent {
+        if seen.contains(parent) {
+          fail(
+            "the parents of \"\(name)\" go round in a cycle: \((seen + [parent]).joined(separator: " → "))",
+            fix: "make one of them a child of \"store\"", at: location, path: "contexts.\(name)")
+          break
+        }
+        seen.append(parent)
+        current = parent
       }
     }
   }

@@ -7,6 +7,8 @@ enum BindingType: Equatable {
   case value
   /// Anything, as far as the decoder can tell: a shared var, an ID of unknown entity.
   case unknown
+  /// A context made by a `newContext` or `newBackgroundContext` step.
+  case context
 }
 
 /// The variables a step can see, as a Swift closure sees them.
@@ -27,13 +29,12 @@ extension ScenarioDecoder {
     "count": ["in", "where", "as", "try"], "get": ["as"], "set": ["to"], "save": ["try"],
     "objectID": ["as"], "existingObject": ["in", "as", "try"], "object": ["in", "as"],
     "read": ["as"], "write": ["value"], "forEach": ["as", "do"], "print": [], "expect": [],
+    "newContext": contextOptionKeys, "newBackgroundContext": [], "delete": [], "refresh": ["merge"],
+    "reset": [], "rollback": [], "batchUpdate": ["in", "where", "set", "mergeInto"],
   ]
 
   /// Verbs of scenario format v1 that ctxsim does not run yet: refused, never ignored.
-  static let futureVerbs = [
-    "task", "newContext", "newBackgroundContext", "delete", "refresh", "reset", "rollback",
-    "batchUpdate",
-  ]
+  static let futureVerbs = ["task"]
 
   mutating func decodeSteps(
     _ json: JSONValue, path: String, scope: inout StepScope, enclosingLabels: [String]
@@ -134,7 +135,7 @@ extension ScenarioDecoder {
       return verb == "sync" ? .sync(queue: queue, body: body) : .async(queue: queue, body: body)
 
     case "perform", "performAndWait":
-      guard let context = contextName(step.verbValue, path: path) else { return nil }
+      guard let context = contextName(step.verbValue, path: path, scope: scope) else { return nil }
       if let awaitJSON = step.json["await"] {
         notSupportedYet("async perform (\"await\")", at: awaitJSON.location, path: path)
         return nil
@@ -147,10 +148,18 @@ extension ScenarioDecoder {
       return verb == "performAndWait"
         ? .performAndWait(context: context, body: body) : .perform(context: context, body: body)
 
+    case "insert" where step.verbValue.string?.hasPrefix("$") == true:
+      guard let variable = variableName(step.verbValue, path: path, scope: scope),
+        let context = required("into", step, what: "the context to insert into").flatMap({
+          contextName($0, path: path, scope: scope)
+        })
+      else { return nil }
+      return .insertObject(variable: variable, context: context)
+
     case "insert":
       let entity = entityName(step.verbValue, path: path)
       let context = required("into", step, what: "the context to insert into").flatMap {
-        contextName($0, path: path)
+        contextName($0, path: path, scope: scope)
       }
       guard let entity, let context else { return nil }
       var values: [(key: String, value: Expression)] = []
@@ -163,7 +172,7 @@ extension ScenarioDecoder {
     case "fetch", "count":
       let entity = entityName(step.verbValue, path: path)
       let context = required("in", step, what: "the context to \(verb) in").flatMap {
-        contextName($0, path: path)
+        contextName($0, path: path, scope: scope)
       }
       guard let entity, let context else { return nil }
       let predicate =
@@ -184,24 +193,30 @@ extension ScenarioDecoder {
         try: tryMode)
 
     case "get":
-      guard let (variable, key, _) = keyPath(step.verbValue, path: path, scope: scope) else {
+      guard let (variable, key, property) = keyPath(step.verbValue, path: path, scope: scope) else {
         return nil
       }
-      return .get(variable: variable, key: key, bind: binding(step, .value, scope: &scope))
+      let bind = binding(step, property?.bindingType ?? .unknown, scope: &scope)
+      return .get(variable: variable, key: key, bind: bind)
 
     case "set":
-      guard let (variable, key, entity) = keyPath(step.verbValue, path: path, scope: scope) else {
+      guard let (variable, key, property) = keyPath(step.verbValue, path: path, scope: scope) else {
         return nil
       }
       guard let valueJSON = required("to", step, what: "the new value") else { return nil }
-      let attribute = entity.flatMap { $0.attribute(named: key) }
-      guard let value = expression(valueJSON, path: path, scope: scope, attribute: attribute) else {
-        return nil
+      let value: Expression?
+      switch property {
+      case .relationship(let relationship)?:
+        value = relationshipValue(valueJSON, relationship, path: path, scope: scope)
+      case .attribute(let attribute)?:
+        value = expression(valueJSON, path: path, scope: scope, attribute: attribute)
+      case nil:
+        value = expression(valueJSON, path: path, scope: scope, attribute: nil)
       }
-      return .set(variable: variable, key: key, value: value)
+      return value.map { .set(variable: variable, key: key, value: $0) }
 
     case "save":
-      guard let context = contextName(step.verbValue, path: path) else { return nil }
+      guard let context = contextName(step.verbValue, path: path, scope: scope) else { return nil }
       return .save(context: context, try: tryMode(step, path: path))
 
     case "objectID":
@@ -228,7 +243,7 @@ extension ScenarioDecoder {
       }
       guard
         let context = required("in", step, what: "the context to look the object up in").flatMap({
-          contextName($0, path: path)
+          contextName($0, path: path, scope: scope)
         })
       else { return nil }
       var type = BindingType.unknown
@@ -285,6 +300,66 @@ extension ScenarioDecoder {
 
     case "expect":
       return assertion(step.verbValue, path: path, scope: scope).map { .expect($0) }
+
+    case "newContext", "newBackgroundContext":
+      guard let name = string(step.verbValue, path: path, what: "the new context's name") else {
+        return nil
+      }
+      guard isIdentifier(name), !["main", "global"].contains(name) else {
+        fail(
+          "\"\(name)\" cannot name a context", fix: "use letters, digits and _, and not main or global",
+          at: step.verbValue.location, path: path)
+        return nil
+      }
+      let background = verb == "newBackgroundContext"
+      let json = background ? JSONValue.object(["queue": .string("private")]) : step.json
+      guard var context = contextOptions(json, name: name, requiresQueue: true, path: path) else {
+        return nil
+      }
+      if let parent = step.json["parent"], case .context = context.parent,
+        contextName(parent, path: path, scope: scope) == nil
+      {
+        return nil
+      }
+      if background { context.parent = .store }
+      scope.bindings[name] = .context
+      return .newContext(context, background: background)
+
+    case "delete":
+      guard let variable = variableName(step.verbValue, path: path, scope: scope) else {
+        return nil
+      }
+      return .delete(variable: variable)
+
+    case "refresh":
+      guard let variable = variableName(step.verbValue, path: path, scope: scope) else {
+        return nil
+      }
+      let merge = step.json["merge"].flatMap { bool($0, path: path, what: "\"merge\"") } ?? false
+      return .refresh(variable: variable, merge: merge)
+
+    case "reset", "rollback":
+      guard let context = contextName(step.verbValue, path: path, scope: scope) else { return nil }
+      return verb == "reset" ? .reset(context: context) : .rollback(context: context)
+
+    case "batchUpdate":
+      let entity = entityName(step.verbValue, path: path)
+      let context = required("in", step, what: "the context that runs the request").flatMap {
+        contextName($0, path: path, scope: scope)
+      }
+      let valuesJSON = required("set", step, what: "the attribute values to write")
+      guard let entity, let context, let valuesJSON else { return nil }
+      let predicate =
+        step.json["where"].map { attributeValues($0, entity: entity, path: path, scope: scope) }
+        ?? []
+      let values = attributeValues(valuesJSON, entity: entity, path: path, scope: scope)
+      var mergeInto: [String] = []
+      if let list = step.json["mergeInto"].flatMap({ list($0, path: path, what: "\"mergeInto\"") }) {
+        mergeInto = list.compactMap { contextName($0, path: path, scope: scope) }
+      }
+      return .batchUpdate(
+        entity: entity.name, context: context, predicate: predicate, values: values,
+        mergeInto: mergeInto)
 
     default:
       return nil
@@ -399,7 +474,7 @@ extension ScenarioDecoder {
 
   /// `"note.title"`: a variable and a key, checked against the entity when it is known.
   private mutating func keyPath(_ json: JSONValue, path: String, scope: StepScope) -> (
-    String, String, Entity?
+    String, String, Property?
   )? {
     guard let text = string(json, path: path, what: "a key path") else { return nil }
     let bare = text.hasPrefix("$") ? String(text.dropFirst()) : text
@@ -435,12 +510,51 @@ extension ScenarioDecoder {
     guard case .object(let entityName)? = scope.bindings[variable],
       let entity = entities.first(where: { $0.name == entityName })
     else { return (variable, key, nil) }
-    if entity.relationship(named: key) != nil {
-      notSupportedYet("relationships (\(entity.name).\(key))", at: json.location, path: path)
+    if let relationship = entity.relationship(named: key) {
+      return (variable, key, .relationship(relationship))
+    }
+    guard let attribute = knownAttribute(key, of: entity, at: json.location, path: path) else {
       return nil
     }
-    guard knownAttribute(key, of: entity, at: json.location, path: path) != nil else { return nil }
-    return (variable, key, entity)
+    return (variable, key, .attribute(attribute))
+  }
+
+  /// What a key names on an entity the decoder knows.
+  enum Property {
+    case attribute(Attribute)
+    case relationship(Relationship)
+
+    /// What reading it binds.
+    var bindingType: BindingType {
+      switch self {
+      case .attribute: .value
+      case .relationship(let r): r.isToMany ? .objects(entity: r.destination) : .object(entity: r.destination)
+      }
+    }
+  }
+
+  /// The value a relationship is set to or compared with: objects named by variables, or null.
+  private mutating func relationshipValue(
+    _ json: JSONValue, _ relationship: Relationship, path: String, scope: StepScope
+  ) -> Expression? {
+    if case .null = json.kind, !relationship.isToMany { return .literal(.null) }
+    if let text = json.string, text.hasPrefix("$") {
+      return expression(json, path: path, scope: scope, attribute: nil)
+    }
+    if relationship.isToMany, let items = json.elements,
+      items.allSatisfy({ $0.string?.hasPrefix("$") == true })
+    {
+      return expression(json, path: path, scope: scope, attribute: nil)
+    }
+    fail(
+      "the relationship \"\(relationship.name)\" takes "
+        + (relationship.isToMany ? "a list of objects" : "an object or null")
+        + ", not \(json.typeDescription)",
+      fix: relationship.isToMany
+        ? "write [\"$photo\", …] or a $variable holding a list"
+        : "write \"$object\", a variable holding a \(relationship.destination), or null",
+      at: json.location, path: path)
+    return nil
   }
 
   private mutating func entityName(_ json: JSONValue, path: String) -> Entity? {
@@ -448,10 +562,12 @@ extension ScenarioDecoder {
     return knownEntity(name, at: json.location, path: path)
   }
 
-  private mutating func contextName(_ json: JSONValue, path: String) -> String? {
+  private mutating func contextName(_ json: JSONValue, path: String, scope: StepScope) -> String? {
     guard let name = string(json, path: path, what: "a context name") else { return nil }
-    if contexts.contains(where: { $0.name == name }) { return name }
-    let names = contexts.map(\.name)
+    if scope.bindings[name] == .context || contexts.contains(where: { $0.name == name }) {
+      return name
+    }
+    let names = contexts.map(\.name) + scope.bindings.filter { $0.value == .context }.keys.sorted()
     let fix =
       nearestName(to: name, in: names).map { "did you mean \"\($0)\"?" }
       ?? "declare it in \"contexts\" with \"queue\": \"private\", or use viewContext"
@@ -520,9 +636,10 @@ extension ScenarioDecoder {
     guard let members = object(json, path: path, what: "attribute values") else { return [] }
     var result: [(key: String, value: Expression)] = []
     for member in members {
-      if entity.relationship(named: member.key) != nil {
-        notSupportedYet(
-          "relationships (\(entity.name).\(member.key))", at: member.keyLocation, path: path)
+      if let relationship = entity.relationship(named: member.key) {
+        if let value = relationshipValue(member.value, relationship, path: path, scope: scope) {
+          result.append((member.key, value))
+        }
         continue
       }
       guard
@@ -563,6 +680,26 @@ extension ScenarioDecoder {
 
   private mutating func assertion(_ json: JSONValue, path: String, scope: StepScope) -> Assertion? {
     guard let members = object(json, path: path, what: "\"expect\"") else { return nil }
+    if let countJSON = json["count"], countJSON.string?.contains(".") == true {
+      checkKeys(members, allowed: ["count", "equals"], path: path, what: "an expect count")
+      guard let (variable, key, property) = keyPath(countJSON, path: path, scope: scope) else {
+        return nil
+      }
+      if case .attribute? = property {
+        fail(
+          "\"\(key)\" is an attribute; count takes a to-many relationship",
+          fix: "write {\"value\": \"\(variable).\(key)\", \"equals\": …} to compare a value",
+          at: countJSON.location, path: path)
+        return nil
+      }
+      guard let equals = json["equals"], case .integer(let n) = equals.kind else {
+        fail(
+          "\"expect\" count needs \"equals\": a whole number", fix: "add \"equals\": 3, say",
+          at: json.location, path: path)
+        return nil
+      }
+      return .relationshipCount(variable: variable, key: key, equals: n)
+    }
     if json["count"] != nil {
       checkKeys(
         members, allowed: ["count", "in", "where", "equals"], path: path, what: "an expect count")
@@ -573,7 +710,7 @@ extension ScenarioDecoder {
           at: json.location, path: path)
         return nil
       }
-      guard let context = contextName(inJSON, path: path) else { return nil }
+      guard let context = contextName(inJSON, path: path, scope: scope) else { return nil }
       let predicate =
         json["where"].map { attributeValues($0, entity: entity, path: path, scope: scope) } ?? []
       guard let equals = json["equals"], case .integer(let n) = equals.kind else {

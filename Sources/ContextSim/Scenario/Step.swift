@@ -59,6 +59,18 @@ public indirect enum Action: Sendable {
   case set(variable: String, key: String, value: Expression)
   case save(context: String, try: TryMode)
   case objectID(variable: String, bind: String)
+  /// `NSManagedObjectContext(concurrencyType:)`, or `container.newBackgroundContext()`.
+  case newContext(ContextDescription, background: Bool)
+  /// `context.insert(object)` for an object that already exists.
+  case insertObject(variable: String, context: String)
+  case delete(variable: String)
+  case refresh(variable: String, merge: Bool)
+  case reset(context: String)
+  case rollback(context: String)
+  /// `NSBatchUpdateRequest`, then `mergeChanges(fromRemoteContextSave:into:)`.
+  case batchUpdate(
+    entity: String, context: String, predicate: [(key: String, value: Expression)],
+    values: [(key: String, value: Expression)], mergeInto: [String])
   case existingObject(id: Expression, context: String, bind: String?, try: TryMode)
   case object(id: Expression, context: String, bind: String?)
 
@@ -93,6 +105,13 @@ public indirect enum Action: Sendable {
     case .set: "set"
     case .save: "save"
     case .objectID: "objectID"
+    case .newContext(_, let background): background ? "newBackgroundContext" : "newContext"
+    case .insertObject: "insert"
+    case .delete: "delete"
+    case .refresh: "refresh"
+    case .reset: "reset"
+    case .rollback: "rollback"
+    case .batchUpdate: "batchUpdate"
     case .existingObject: "existingObject"
     case .object: "object"
     case .read: "read"
@@ -109,4 +128,6 @@ public enum Assertion: Sendable {
   case count(
     entity: String, context: String, predicate: [(key: String, value: Expression)], equals: Int)
   case value(variable: String, key: String?, equals: Value)
+  /// How many objects a held object's to-many relationship shows: `album.photos`.
+  case relationshipCount(variable: String, key: String, equals: Int)
 }

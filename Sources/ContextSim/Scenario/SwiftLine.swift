@@ -23,6 +23,16 @@ extension Step {
     case .set(let variable, let key, let value): "\(variable).\(key) = \(value.swift)"
     case .save(let context, let mode): "\(mode.keyword) \(context).save()"
     case .objectID(let variable, let bind): "let \(bind) = \(variable).objectID"
+    case .newContext(let context, true): "let \(context.name) = container.newBackgroundContext()"
+    case .newContext(let context, false): newContext(context)
+    case .insertObject(let variable, let context): "\(context).insert(\(variable))"
+    case .delete(let variable): "\(variable).managedObjectContext?.delete(\(variable))"
+    case .refresh(let variable, let merge):
+      "\(variable).managedObjectContext?.refresh(\(variable), mergeChanges: \(merge))"
+    case .reset(let context): "\(context).reset()"
+    case .rollback(let context): "\(context).rollback()"
+    case .batchUpdate(let entity, let context, let predicate, let values, let mergeInto):
+      batchUpdate(entity, context, predicate, values, mergeInto)
     case .existingObject(let id, let context, let bind, let mode):
       "\(assign(bind))\(mode.keyword) \(context).existingObject(with: \(id.swift))"
     case .object(let id, let context, let bind):
@@ -40,6 +50,8 @@ extension Step {
         }.joined() + "\")"
     case .expect(.count(let entity, let context, let predicate, let equals)):
       "#expect(try \(context).count(for: \(request(entity, predicate))) == \(equals))"
+    case .expect(.relationshipCount(let variable, let key, let equals)):
+      "#expect(\(variable).\(key).count == \(equals))"
     case .expect(.value(let variable, let key, let equals)):
       "#expect(\(variable)\(key.map { ".\($0)" } ?? "") == \(equals.swiftDescription))"
     }
@@ -57,12 +69,43 @@ extension Step {
     }
   }
 
-  private func request(_ entity: String, _ predicate: [(key: String, value: Expression)]) -> String
-  {
+  private func request(_ entity: String, _ predicate: [(key: String, value: Expression)]) -> String {
     guard !predicate.isEmpty else { return "\(entity).fetchRequest()" }
+    return "\(entity).fetchRequest(\(predicateText(predicate)))"
+  }
+
+  private func predicateText(_ predicate: [(key: String, value: Expression)]) -> String {
     let format = predicate.map { "\($0.key) == %@" }.joined(separator: " AND ")
     let arguments = predicate.map(\.value.swift).joined(separator: ", ")
-    return "\(entity).fetchRequest(\"\(format)\", \(arguments))"
+    return "NSPredicate(format: \"\(format)\", \(arguments))"
+  }
+
+  private func batchUpdate(
+    _ entity: String, _ context: String, _ predicate: [(key: String, value: Expression)],
+    _ values: [(key: String, value: Expression)], _ mergeInto: [String]
+  ) -> String {
+    var parts = ["let request = NSBatchUpdateRequest(entityName: \"\(entity)\")"]
+    if !predicate.isEmpty { parts.append("request.predicate = \(predicateText(predicate))") }
+    let updates = values.map { "\"\($0.key)\": \($0.value.swift)" }.joined(separator: ", ")
+    parts.append("request.propertiesToUpdate = [\(updates)]")
+    parts.append("try \(context).execute(request)")
+    if !mergeInto.isEmpty {
+      parts.append(
+        "NSManagedObjectContext.mergeChanges(fromRemoteContextSave: changes, into: ["
+          + mergeInto.joined(separator: ", ") + "])")
+    }
+    return parts.joined(separator: "; ")
+  }
+
+  private func newContext(_ context: ContextDescription) -> String {
+    let type =
+      context.concurrencyType == .mainQueue ? ".mainQueueConcurrencyType" : ".privateQueueConcurrencyType"
+    let parent =
+      switch context.parent {
+      case .store: "\(context.name).persistentStoreCoordinator = container.persistentStoreCoordinator"
+      case .context(let parent): "\(context.name).parent = \(parent)"
+      }
+    return "let \(context.name) = NSManagedObjectContext(concurrencyType: \(type)); \(parent)"
   }
 }
 

@@ -5,71 +5,84 @@ extension Simulation {
     case .insert(let entity, let context, let values, let bind):
       let c = contextIndex(context)
       checkQueue(
-        .context(context),
+        c, .context(contexts[c].name),
         method: "+[NSEntityDescription insertNewObjectForEntityForName:inManagedObjectContext:]")
-      let ref = insert(entity, into: c)
-      for (key, expression) in values {
-        objects[ref.index].changes[key] = evaluate(expression)
-      }
-      record(.inserted(objects[ref.index].id, context: context))
+      var object = ManagedObject(
+        id: ObjectID(entity: entity, kind: .temporary(nextTemporaryID)), entity: entity, context: c,
+        isFault: false, isInserted: true)
+      nextTemporaryID += 1
+      object.snapshot = scenario.entity(named: entity)?.defaultValues ?? [:]
+      let ref = register(object)
+      record(.inserted(object.id, context: contexts[c].name))
       bind.map { scope.values[$0] = .object(ref) }
+      for (key, expression) in values {
+        assign(evaluate(expression), to: key, of: ref, recorded: false)
+      }
+
+    case .insertObject(let variable, let context):
+      let c = contextIndex(context)
+      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext insertObject:]")
+      guard let ref = objectIn(variable) else { return }
+      if objects[ref.index].context != c && !objects[ref.index].isDetached {
+        report(
+          .uncaughtException(
+            .objectInAnotherContext,
+            Exception(
+              name: "NSInvalidArgumentException",
+              reason:
+                "An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext.")))
+      }
 
     case .fetch(let entity, let context, let predicate, let first, let bind, _):
       let c = contextIndex(context)
-      checkQueue(.context(context), method: "-[NSManagedObjectContext executeFetchRequest:error:]")
+      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext executeFetchRequest:error:]")
       var found = fetch(entity, in: c, where: evaluate(predicate))
       if first { found = Array(found.prefix(1)) }
-      record(
-        .fetched(entity: entity, context: context, objects: found.map { objects[$0.index].id }))
+      record(.fetched(entity: entity, context: contexts[c].name, objects: found.map { objects[$0.index].id }))
       let result: Value =
         first ? found.first.map { .object($0) } ?? .null : .list(found.map { .object($0) })
       bind.map { scope.values[$0] = result }
 
     case .count(let entity, let context, let predicate, let bind, _):
       let c = contextIndex(context)
-      checkQueue(.context(context), method: "-[NSManagedObjectContext countForFetchRequest:error:]")
-      let n = fetch(entity, in: c, where: evaluate(predicate)).count
-      record(.counted(entity: entity, context: context, count: n))
+      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext countForFetchRequest:error:]")
+      let n = matchingIDs(entity, in: c, where: evaluate(predicate)).count
+      record(.counted(entity: entity, context: contexts[c].name, count: n))
       bind.map { scope.values[$0] = .integer(n) }
 
     case .get(let variable, let key, let bind):
-      guard case .object(let ref) = evaluate(.variable(variable)) else {
-        record(.readNil(variable: variable))
+      guard let ref = objectIn(variable) else {
         bind.map { scope.values[$0] = .null }
         return
       }
       checkObject(ref, method: "-[NSManagedObject valueForKey:]")
-      guard hasKey(key, ref) else { return }
-      fireFault(ref)
+      guard hasKey(key, ref), fireFault(ref) else { return }
       let value = objects[ref.index].value(key)
-      record(.read(object: objects[ref.index].id, key: key, value: value))
+      record(.read(object: objects[ref.index].id, key: key, value: shown(value)))
       bind.map { scope.values[$0] = value }
 
     case .set(let variable, let key, let expression):
-      guard case .object(let ref) = evaluate(.variable(variable)) else {
-        record(.readNil(variable: variable))
-        return
-      }
+      guard let ref = objectIn(variable) else { return }
       checkObject(ref, method: "-[NSManagedObject setValue:forKey:]")
       guard hasKey(key, ref) else { return }
-      fireFault(ref)
-      let value = evaluate(expression)
-      objects[ref.index].changes[key] = value
-      record(.wrote(object: objects[ref.index].id, key: key, value: value))
+      assign(evaluate(expression), to: key, of: ref)
+
+    case .delete(let variable):
+      guard let ref = objectIn(variable) else { return }
+      let c = objects[ref.index].context
+      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext deleteObject:]")
+      let id = objects[ref.index].id
+      let cascaded = delete(ref)
+      record(.deleted(id, context: contexts[c].name, cascaded: cascaded))
 
     case .save(let context, let mode):
       let c = contextIndex(context)
-      checkQueue(.context(context), method: "-[NSManagedObjectContext save:]")
-      if let error = validate(c) {
-        fail(error, call: "\(context).save()", mode: mode)
-      } else {
-        save(c)
-      }
+      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext save:]")
+      save(c, mode: mode, call: "\(context).save()")
 
     case .objectID(let variable, let bind):
-      // -[NSManagedObject objectID] has no assertion: safe from any thread.
-      guard case .object(let ref) = evaluate(.variable(variable)) else {
-        record(.readNil(variable: variable))
+      // -[NSManagedObject objectID] has no assertion: safe from any thread (§1.9).
+      guard let ref = objectIn(variable) else {
         scope.values[bind] = .null
         return
       }
@@ -82,149 +95,139 @@ extension Simulation {
     case .existingObject(let id, let context, let bind, let mode):
       lookUp(id, in: context, bind: bind, existing: true, mode: mode)
 
+    case .newContext(let description, _):
+      makeContext(description)
+
+    case .refresh(let variable, let merge):
+      guard let ref = objectIn(variable) else { return }
+      let c = objects[ref.index].context
+      checkQueue(
+        c, .context(contexts[c].name), method: "-[NSManagedObjectContext refreshObject:mergeChanges:]")
+      refresh(ref, merge: merge)
+
+    case .reset(let context):
+      let c = contextIndex(context)
+      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext reset]")
+      reset(c)
+
+    case .rollback(let context):
+      let c = contextIndex(context)
+      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext rollback]")
+      rollback(c)
+
+    case .batchUpdate(let entity, let context, let predicate, let values, let mergeInto):
+      let c = contextIndex(context)
+      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext executeRequest:error:]")
+      batchUpdate(entity, where: evaluate(predicate), set: evaluate(values), mergeInto: mergeInto.map(contextIndex))
+
     default:
       executeSwift(step)
     }
   }
 
+  /// The object a variable holds; nil (and a line saying so) when it holds nil.
+  func objectIn(_ variable: String) -> ObjectReference? {
+    guard case .object(let ref) = evaluate(.variable(variable)) else {
+      record(.readNil(variable: variable))
+      return nil
+    }
+    return ref
+  }
+
+  /// Sets an attribute, or a relationship with its inverse.
+  private func assign(_ value: Value, to key: String, of ref: ObjectReference, recorded: Bool = true) {
+    if let relationship = relationship(key, of: ref) {
+      guard relate(ref, relationship, to: value) else { return }
+    } else {
+      setValue(value, for: key, of: ref)
+    }
+    if recorded { record(.wrote(object: objects[ref.index].id, key: key, value: shown(value))) }
+  }
+
   // MARK: The queue rule
 
-  /// Checks that the current thread may touch the context; records a trap if not.
+  /// Checks that the current thread may touch context `c`; records a trap if not.
   ///
   /// The rule (semantics §1.2, §12 l): a context is usable on a thread that is running its
   /// queue, either as the queue's block or inside `performAndWait`/`sync` onto it.
-  func checkQueue(_ subject: Violation.WrongQueue.Subject, method: String) {
+  func checkQueue(_ c: Int, _ subject: Violation.WrongQueue.Subject, method: String) {
     guard options.concurrencyDebug, !trappedThisStep else { return }
-    let context = contexts[contextIndex(subject.context)]
     let thread = threads[current]
-    guard !thread.held.contains(context.queue) else { return }
+    guard !thread.held.contains(contexts[c].queue) else { return }
     trappedThisStep = true
     record(.trapped)
     report(
       .wrongQueue(
         Violation.WrongQueue(
-          subject: subject, ownerQueue: queues[context.queue].name,
+          subject: subject, ownerQueue: queues[contexts[c].queue].name,
           touchingQueue: queues[thread.held.last ?? 0].name, method: method)))
   }
 
   /// Checks an object's data access against its own context's queue.
   func checkObject(_ ref: ObjectReference, method: String) {
     let object = objects[ref.index]
-    checkQueue(.object(object.id, context: contexts[object.context].name), method: method)
+    let name = contexts[object.context].name
+    checkQueue(object.context, .object(object.id, context: name), method: method)
   }
 
   /// A key the entity lacks raises `NSUnknownKeyException` in the real app.
   private func hasKey(_ key: String, _ ref: ObjectReference) -> Bool {
     let entity = objects[ref.index].entity
-    if scenario.entity(named: entity)?.attribute(named: key) != nil { return true }
-    report(.unknownKey(entity: entity, key: key))
+    guard let description = scenario.entity(named: entity) else { return false }
+    if description.attribute(named: key) != nil || description.relationship(named: key) != nil {
+      return true
+    }
+    report(
+      .uncaughtException(
+        .unknownKey,
+        Exception(
+          name: "NSUnknownKeyException",
+          reason: "[<NSManagedObject \(uri(objects[ref.index].id))> valueForUndefinedKey:]: "
+            + "the entity \(entity) is not key value coding-compliant for the key \"\(key)\".")))
     return false
   }
 
-  // MARK: Objects and the store
+  // MARK: Contexts
 
-  /// The instance registered for an ID in a context, if there is one.
-  func registered(_ id: ObjectID, in c: Int) -> ObjectReference? {
-    contexts[c].registered.first { objects[$0.index].id == id }
-  }
-
-  private func register(_ object: ManagedObject) -> ObjectReference {
-    let ref = ObjectReference(index: objects.count)
-    objects.append(object)
-    contexts[object.context].registered.append(ref)
-    return ref
-  }
-
-  private func insert(_ entity: String, into c: Int) -> ObjectReference {
-    let id = ObjectID(entity: entity, kind: .temporary(nextTemporaryID))
-    nextTemporaryID += 1
-    var object = ManagedObject(id: id, entity: entity, context: c, isFault: false, isInserted: true)
-    object.snapshot = scenario.entity(named: entity)?.defaultValues ?? [:]
-    return register(object)
-  }
-
-  /// Loads a fault's values from the store. A row that is gone is an inaccessible fault.
-  func fireFault(_ ref: ObjectReference) {
-    guard objects[ref.index].isFault else { return }
-    objects[ref.index].isFault = false
-    let object = objects[ref.index]
-    if let row = store.row(object.id) {
-      objects[ref.index].snapshot = row.values
-      return
+  /// `NSManagedObjectContext(concurrencyType:)` or `newBackgroundContext()`: setting one up
+  /// is not checked (§1.9). A private context gets a serial queue of its own.
+  private func makeContext(_ description: ContextDescription) {
+    var name = description.name
+    var n = 1
+    while contexts.contains(where: { $0.name == name }) || queues.contains(where: { $0.name == name }) {
+      n += 1
+      name = "\(description.name)#\(n)"
     }
-    objects[ref.index].isDeleted = true
-    let deletes = contexts[object.context].description.shouldDeleteInaccessibleFaults
-    report(.faultOnDeletedObject(object: object.id, throwsException: !deletes))
+    var queue = Self.mainQueue
+    if description.concurrencyType == .privateQueue {
+      queue = queues.count
+      queues.append(DispatchQueueModel(name: name, isSerial: true))
+    }
+    var parent: Int?
+    if case .context(let parentName) = description.parent { parent = contextIndex(parentName) }
+    contexts.append(
+      ManagedObjectContext(
+        name: name, description: description, queue: queue, parent: parent, isRuntime: true))
+    scope.values[description.name] = .context(contexts.count - 1)
+    record(.createdContext(name: name, queue: queues[queue].name, parent: parent.map { contexts[$0].name }))
   }
 
-  /// A fetch in a root context: stored rows, seen through this context's unsaved changes,
-  /// then the objects inserted here and not yet saved.
-  func fetch(_ entity: String, in c: Int, where predicate: [(String, Value)]) -> [ObjectReference] {
-    func matches(_ values: [String: Value]) -> Bool {
-      predicate.allSatisfy { key, value in (values[key] ?? .null).matches(value) }
-    }
-    var found: [ObjectReference] = []
-    for row in store.rows(of: entity) {
-      if let ref = registered(row.id, in: c) {
-        let object = objects[ref.index]
-        guard !object.isDeleted else { continue }
-        let values = object.isFault ? row.values : object.currentValues
-        if matches(values) { found.append(ref) }
-      } else if matches(row.values) {
-        found.append(
-          register(
-            ManagedObject(id: row.id, entity: entity, context: c, isFault: true, isInserted: false))
-        )
-      }
-    }
-    for ref in contexts[c].registered {
-      let object = objects[ref.index]
-      if object.isInserted && object.entity == entity && matches(object.currentValues) {
-        found.append(ref)
-      }
-    }
-    return found
-  }
-
-  /// Validation before a save: a non-optional attribute without a value fails with 1570.
-  ///
-  /// A failed save writes nothing and leaves the context's changes in place.
-  private func validate(_ c: Int) -> CoreDataError? {
-    for ref in contexts[c].registered where objects[ref.index].hasChanges {
-      let object = objects[ref.index]
-      for attribute in scenario.entity(named: object.entity)?.attributes ?? []
-      where !attribute.isOptional && object.value(attribute.name) == .null {
-        return CoreDataError(code: 1570, message: "\(attribute.name) is a required value.")
-      }
-    }
-    return nil
-  }
-
-  /// `save()` on a root context: inserted objects get rows and permanent IDs, changed
-  /// objects write their changes and bump the row version.
-  private func save(_ c: Int) {
-    var inserted: [ObjectID] = []
-    var updated: [ObjectID] = []
-    for ref in contexts[c].registered where objects[ref.index].hasChanges {
-      let object = objects[ref.index]
-      if object.isInserted {
-        let id = store.insert(entity: object.entity, values: object.currentValues)
-        objects[ref.index].id = id
-        objects[ref.index].isInserted = false
-        inserted.append(id)
+  /// The IDs a fetch or count matches, without registering anything.
+  func matchingIDs(_ entity: String, in c: Int, where predicate: [(String, Value)]) -> [ObjectID] {
+    let wanted = predicate.map { ($0.0, idForm($0.1)) }
+    return visibleIDs(entity, from: c).filter { id in
+      let values: [String: Value]?
+      if let ref = registered(id, in: c), !objects[ref.index].isFault {
+        values = idForm(objects[ref.index].currentValues)
       } else {
-        store.update(object.id, values: object.changes)
-        updated.append(object.id)
+        values = row(id, seenFrom: contexts[c].parent)?.values
       }
-      objects[ref.index].snapshot = object.currentValues
-      objects[ref.index].changes = [:]
-    }
-    if inserted.isEmpty && updated.isEmpty {
-      record(.savedNothing(context: contexts[c].name))
-    } else {
-      record(.saved(context: contexts[c].name, inserted: inserted, updated: updated))
+      guard let values else { return false }
+      return wanted.allSatisfy { key, value in (values[key] ?? .null).matches(value) }
     }
   }
+
+  // MARK: Looking objects up
 
   /// `object(with:)` and `existingObject(with:)`.
   ///
@@ -238,34 +241,32 @@ extension Simulation {
       existing
       ? "-[NSManagedObjectContext existingObjectWithID:error:]"
       : "-[NSManagedObjectContext objectWithID:]"
-    checkQueue(.context(context), method: method)
+    checkQueue(c, .context(contexts[c].name), method: method)
     guard case .objectID(let id) = evaluate(idExpression) else {
       record(.readNil(variable: idExpression.variableName ?? "id"))
       bind.map { scope.values[$0] = .null }
       return
     }
-    var ref = registered(id, in: c)
-    let wasRegistered = ref != nil
+    let wasRegistered = registered(id, in: c) != nil
     if existing {
-      let exists =
-        ref.map {
-          !objects[$0.index].isDeleted && (objects[$0.index].isInserted || store.row(id) != nil)
-        } ?? (store.row(id) != nil)
+      let exists: Bool
+      if let ref = registered(id, in: c), !objects[ref.index].isFault {
+        exists = !objects[ref.index].isDeleted
+      } else {
+        exists = row(id, seenFrom: contexts[c].parent) != nil
+      }
       guard exists else {
         fail(
           CoreDataError(code: 133_000, message: "Attempt to access an object not found in store."),
-          call: "existingObject(with:)", mode: mode)
+          call: "\(context).existingObject(with: \(id))", mode: mode)
         bind.map { scope.values[$0] = .null }
         return
       }
     }
-    if ref == nil {
-      ref = register(
-        ManagedObject(id: id, entity: id.entity, context: c, isFault: true, isInserted: false))
-    }
-    if existing { fireFault(ref!) }
-    record(.lookedUp(id, context: context, registered: wasRegistered, existing: existing))
-    bind.map { scope.values[$0] = .object(ref!) }
+    let ref = object(for: id, in: c)
+    if existing { fireFault(ref) }
+    record(.lookedUp(id, context: contexts[c].name, registered: wasRegistered, existing: existing))
+    bind.map { scope.values[$0] = .object(ref) }
   }
 
   /// A thrown Core Data error, handled as the step's `try` says.
@@ -275,6 +276,25 @@ extension Simulation {
     case .do: report(.caughtError(error, call: call))
     case .optional: report(.discardedError(error, call: call))
     case .force: report(.uncaughtError(error, call: call))
+    }
+  }
+
+  /// `NSBatchUpdateRequest`: writes straight to the store's rows, touching no context;
+  /// contexts hear of it only through `mergeChanges(fromRemoteContextSave:into:)` (§7.6).
+  private func batchUpdate(
+    _ entity: String, where predicate: [(String, Value)], set values: [(String, Value)],
+    mergeInto receivers: [Int]
+  ) {
+    let wanted = predicate.map { ($0.0, idForm($0.1)) }
+    let ids = store.ids(of: entity).filter { id in
+      let row = store.row(id)?.values ?? [:]
+      return wanted.allSatisfy { key, value in (row[key] ?? .null).matches(value) }
+    }
+    let written = Dictionary(values.map { ($0.0, idForm($0.1)) }, uniquingKeysWith: { _, new in new })
+    for id in ids { store.replace(id, values: written) }
+    record(.batchUpdated(entity: entity, count: ids.count))
+    for r in receivers {
+      merge(ChangeSet(source: "the batch update", updated: ids), into: r)
     }
   }
 }

@@ -26,8 +26,10 @@ extension Simulation {
     queues.firstIndex { $0.name == name }!
   }
 
+  /// A context by the name a step uses: one a step made in this scope, or a declared one.
   func contextIndex(_ name: String) -> Int {
-    contexts.firstIndex { $0.name == name }!
+    if case .context(let index)? = scope.values[name] { return index }
+    return contexts.firstIndex { $0.description.name == name && !$0.isRuntime }!
   }
 
   /// `DispatchQueue.async` and `perform`: the block captures the variables bound so far.
@@ -35,8 +37,13 @@ extension Simulation {
     let origin =
       [BacktraceEntry.enqueued(queue: queues[q].name, thread: threads[current].name)]
       + backtrace(of: current, at: step.index)
-    let block = Block(steps: steps, scope: scope.capture(), origin: origin)
     record(.enqueued(queue: queues[q].name))
+    enqueue(Block(steps: steps, scope: scope.capture(), origin: origin), on: q)
+  }
+
+  /// Puts a block on a queue: in line for a serial queue's thread, or on a thread of its
+  /// own for a concurrent queue.
+  func enqueue(_ block: Block, on q: Int) {
     if queues[q].isSerial {
       queues[q].pending.append(.block(block))
       if queues[q].server == nil {

@@ -47,6 +47,7 @@ extension Simulation {
   func describe(_ value: Value) -> String {
     switch value {
     case .object(let ref): "\(objects[ref.index].entity) \(objects[ref.index].id)"
+    case .objectID(let id): uri(id)
     case .list(let items): "[" + items.map(describe).joined(separator: ", ") + "]"
     default: value.plainDescription
     }
@@ -59,8 +60,16 @@ extension Simulation {
     let actual: String
     switch assertion {
     case .count(let entity, let context, let predicate, let equals):
-      let n = fetch(entity, in: contextIndex(context), where: evaluate(predicate)).count
+      let n = matchingIDs(entity, in: contextIndex(context), where: evaluate(predicate)).count
       expected = "\(equals) \(entity) in \(context)"
+      actual = "\(n)"
+      guard n != equals else { return record(.expectationHeld(expected)) }
+    case .relationshipCount(let variable, let key, let equals):
+      var n = 0
+      if case .object(let ref) = evaluate(.variable(variable)), fireFault(ref) {
+        n = members(objects[ref.index].value(key)).count
+      }
+      expected = "\(variable).\(key) to hold \(equals)"
       actual = "\(n)"
       guard n != equals else { return record(.expectationHeld(expected)) }
     case .value(let variable, let key, let equals):
@@ -68,7 +77,7 @@ extension Simulation {
       var subject = variable
       if let key, case .object(let ref) = value {
         fireFault(ref)
-        value = objects[ref.index].value(key)
+        value = shown(objects[ref.index].value(key))
         subject += ".\(key)"
       } else if key != nil {
         value = .null

@@ -44,6 +44,10 @@ final class Simulation {
   var threads: [SimulatedThread] = []
   var sharedVars: [String: Value]
   var nextTemporaryID = 1
+  /// The store's UUID in permanent object IDs, and the coordinator's in temporary ones:
+  /// made from the scenario's title, so every run prints the same IDs.
+  var storeIdentifier = ""
+  var temporaryIdentifier = ""
 
   /// The thread taking the current step, and where that step is.
   var current = 0
@@ -73,8 +77,15 @@ final class Simulation {
         queue = queues.count
         queues.append(DispatchQueueModel(name: description.name, isSerial: true))
       }
-      contexts.append(ManagedObjectContext(description: description, queue: queue))
+      var parent: Int?
+      if case .context(let name) = description.parent {
+        parent = scenario.contexts.firstIndex { $0.name == name }
+      }
+      contexts.append(
+        ManagedObjectContext(name: description.name, description: description, queue: queue, parent: parent))
     }
+    storeIdentifier = Self.uuid(hashing: "store " + scenario.title)
+    temporaryIdentifier = Self.uuid(hashing: "temporary " + scenario.title)
     var main = SimulatedThread(name: "main", serves: Self.mainQueue)
     main.frames = [
       SimulatedThread.Frame(
@@ -152,6 +163,15 @@ final class Simulation {
     } else if threads[t].frames.isEmpty, let q = threads[t].serves,
       case .block(let block) = queues[q].pending.removeFirst()
     {
+      if let merge = block.merge {
+        // A merge Core Data enqueued runs as one step on the receiver's queue.
+        let cause = scenarioStep(merge.causedBy)
+        site = Site(
+          step: step, thread: threads[t].name, queue: queues[q].name, stepIndex: merge.causedBy,
+          path: cause.path, labels: cause.labels)
+        self.merge(merge.changes, into: merge.into)
+        return
+      }
       queues[q].owner = t
       threads[t].held = [q]
       threads[t].frames = [
@@ -237,6 +257,21 @@ final class Simulation {
       site.path = scenarioStep(opener).path
     }
     report(.deadlock(details))
+  }
+
+  /// A UUID-shaped text made from a string by FNV-1a, stable across runs and platforms.
+  static func uuid(hashing text: String) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    var hex = ""
+    for round in 0..<2 {
+      for byte in (text + String(round)).utf8 {
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      }
+      let part = String(hash, radix: 16, uppercase: true)
+      hex += String(repeating: "0", count: 16 - part.count) + part
+    }
+    let c = Array(hex)
+    return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(c[$0]) }.joined(separator: "-")
   }
 
   private lazy var stepsByIndex: [Step] = scenario.allSteps

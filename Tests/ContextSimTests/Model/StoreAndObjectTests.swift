@@ -19,7 +19,8 @@ struct StoreAndObjectTests {
     #expect(
       trace.lines == [
         "inserted Note/t1 into viewContext", "saved viewContext to the store: inserted Note/p3",
-        "print: Note/t1 then Note/p3",
+        "print: x-coredata:///Note/t2C5794A1-E555-CFDB-2CD1-00BF94EC65061 then "
+          + "x-coredata://A9502980-AF24-9F3D-64F3-0219682E12B2/Note/p3",
       ])
   }
 
@@ -77,7 +78,7 @@ struct StoreAndObjectTests {
     #expect(caught.violations.first?.termination == nil)
     #expect(
       Messages.headline(caught.violations[0])
-        == "existingObject(with:) threw 133000: Attempt to access an object not found in store.")
+        == "viewContext.existingObject(with: Note/t1) threw 133000: Attempt to access an object not found in store.")
     #expect(run(try notes(steps("?"))).kinds == [.discardedError])
     let forced = run(try notes(steps("!")))
     #expect(forced.kinds == [.uncaughtError])

@@ -1,0 +1,187 @@
+/// Objects in contexts: registration, faults, and what a context sees through its parents.
+///
+/// A context reads through its parent: a root context reads the store, a child reads its
+/// parent's objects as they are in memory, unsaved changes included, and beyond them its
+/// parent's parent (semantics §6.2, §6.3). Inside a context, relationship values hold
+/// object references; between contexts and in the store they hold object IDs.
+extension Simulation {
+  /// A row as a context's parent shows it: values in ID form, and the row's version.
+  struct RowState {
+    var values: [String: Value]
+    var version: Int
+  }
+
+  /// The instance registered for an ID in a context, if there is one.
+  func registered(_ id: ObjectID, in c: Int) -> ObjectReference? {
+    contexts[c].registered.first { objects[$0.index].id == id }
+  }
+
+  func register(_ object: ManagedObject) -> ObjectReference {
+    let ref = ObjectReference(index: objects.count)
+    objects.append(object)
+    contexts[object.context].registered.append(ref)
+    return ref
+  }
+
+  func unregister(_ ref: ObjectReference) {
+    let c = objects[ref.index].context
+    contexts[c].registered.removeAll { $0 == ref }
+  }
+
+  /// The registered instance for an ID, or a new fault for it.
+  func object(for id: ObjectID, in c: Int) -> ObjectReference {
+    registered(id, in: c)
+      ?? register(ManagedObject(id: id, entity: id.entity, context: c, isFault: true, isInserted: false))
+  }
+
+  /// A row as seen from a context, or from the store when `c` is nil; nil if it is gone.
+  func row(_ id: ObjectID, seenFrom c: Int?) -> RowState? {
+    guard let c else {
+      return store.row(id).map { RowState(values: $0.values, version: $0.version) }
+    }
+    if let ref = registered(id, in: c), !objects[ref.index].isFault {
+      let object = objects[ref.index]
+      if object.isDeleted { return nil }
+      return RowState(values: idForm(object.currentValues), version: object.snapshotVersion)
+    }
+    return row(id, seenFrom: contexts[c].parent)
+  }
+
+  /// The IDs of an entity's rows as seen from a context, or from the store when `c` is nil.
+  func visibleIDs(_ entity: String, from c: Int?) -> [ObjectID] {
+    guard let c else { return store.ids(of: entity) }
+    var ids = visibleIDs(entity, from: contexts[c].parent).filter { id in
+      registered(id, in: c).map { !objects[$0.index].isDeleted } ?? true
+    }
+    for ref in contexts[c].registered {
+      let object = objects[ref.index]
+      if object.isInserted && !object.isDeleted && object.entity == entity && !ids.contains(object.id) {
+        ids.append(object.id)
+      }
+    }
+    return ids
+  }
+
+  // MARK: Converting between contexts
+
+  /// Values with object references replaced by object IDs: how they cross contexts.
+  func idForm(_ values: [String: Value]) -> [String: Value] {
+    values.mapValues(idForm)
+  }
+
+  func idForm(_ value: Value) -> Value {
+    switch value {
+    case .object(let ref): .objectID(objects[ref.index].id)
+    case .list(let items): .list(items.map(idForm))
+    default: value
+    }
+  }
+
+  /// Values with object IDs replaced by the instances registered for them in a context.
+  func contextForm(_ values: [String: Value], entity: String, in c: Int) -> [String: Value] {
+    var result: [String: Value] = [:]
+    for (key, value) in values {
+      let isRelationship = scenario.entity(named: entity)?.relationship(named: key) != nil
+      result[key] = isRelationship ? contextForm(value, in: c) : value
+    }
+    return result
+  }
+
+  func contextForm(_ value: Value, in c: Int) -> Value {
+    switch value {
+    case .objectID(let id): .object(object(for: id, in: c))
+    case .list(let items): .list(items.map { contextForm($0, in: c) })
+    default: value
+    }
+  }
+
+  // MARK: Faults
+
+  /// Loads a fault's values from its context's parent. A row that is gone is an
+  /// inaccessible fault: marked deleted with nil values, or an exception, as the
+  /// context's `shouldDeleteInaccessibleFaults` says (semantics §4.2).
+  ///
+  /// - Returns: false when firing raised an exception and the read did not happen.
+  @discardableResult
+  func fireFault(_ ref: ObjectReference) -> Bool {
+    guard objects[ref.index].isFault else { return true }
+    let object = objects[ref.index]
+    if object.isDetached {
+      report(.uncaughtException(.faultOnDeletedObject, Exception.inaccessible(uri(object.id))))
+      return false
+    }
+    if let row = row(object.id, seenFrom: contexts[object.context].parent) {
+      objects[ref.index].isFault = false
+      objects[ref.index].snapshot = contextForm(row.values, entity: object.entity, in: object.context)
+      objects[ref.index].snapshotVersion = row.version
+      return true
+    }
+    guard contexts[object.context].description.shouldDeleteInaccessibleFaults else {
+      report(.uncaughtException(.faultOnDeletedObject, Exception.inaccessible(uri(object.id))))
+      return false
+    }
+    objects[ref.index].isFault = false
+    objects[ref.index].isDeleted = true
+    report(.faultOnDeletedObject(object: object.id))
+    return true
+  }
+
+  // MARK: Fetching
+
+  /// A fetch: the rows the parent shows, seen through this context's own changes, then
+  /// the objects inserted here; `where` compares values for equality.
+  func fetch(_ entity: String, in c: Int, where predicate: [(String, Value)]) -> [ObjectReference] {
+    let wanted = predicate.map { ($0.0, idForm($0.1)) }
+    var found: [ObjectReference] = []
+    for id in visibleIDs(entity, from: c) {
+      let values: [String: Value]
+      if let ref = registered(id, in: c), !objects[ref.index].isFault {
+        values = idForm(objects[ref.index].currentValues)
+      } else if let row = row(id, seenFrom: contexts[c].parent) {
+        values = row.values
+      } else {
+        continue
+      }
+      if wanted.allSatisfy({ key, value in (values[key] ?? .null).matches(value) }) {
+        found.append(object(for: id, in: c))
+      }
+    }
+    return found
+  }
+
+  // MARK: Descriptions
+
+  /// A value as reports show it: objects by their IDs.
+  func shown(_ value: Value) -> Value {
+    idForm(value)
+  }
+
+  /// `x-coredata://<store>/Note/p1` or `x-coredata:///Note/t<uuid>3`, as Core Data prints
+  /// an object ID's URI (semantics §3.1).
+  func uri(_ id: ObjectID) -> String {
+    switch id.kind {
+    case .permanent(let pk): "x-coredata://\(storeIdentifier)/\(id.entity)/p\(pk)"
+    case .temporary(let n): "x-coredata:///\(id.entity)/t\(temporaryIdentifier)\(n)"
+    }
+  }
+
+  /// An object as `NSManagedObject.description` prints it inside an exception's reason.
+  func objectDescription(_ ref: ObjectReference) -> String {
+    let object = objects[ref.index]
+    let address = String(0x6000_0210_0000 + ref.index * 0x60, radix: 16)
+    return "<NSManagedObject: 0x\(address)> (entity: \(object.entity); id: \(uri(object.id)); data: "
+      + (object.isFault ? "<fault>)" : "{…})")
+  }
+}
+
+/// An Objective-C exception the simulated app raises: its name and reason.
+public struct Exception: Sendable, Equatable {
+  public var name: String
+  public var reason: String
+
+  static func inaccessible(_ uri: String) -> Exception {
+    Exception(
+      name: "NSObjectInaccessibleException",
+      reason: "CoreData could not fulfill a fault for '\(uri)'")
+  }
+}

@@ -1,0 +1,287 @@
+/// Saving: validation, then one level up for a child, or to the store for a root context
+/// with optimistic locking, merge policies and unique constraints (semantics §6, §8).
+extension Simulation {
+  /// The objects one save writes, in registration order.
+  struct SaveSet {
+    var inserted: [ObjectReference] = []
+    var updated: [ObjectReference] = []
+    var deleted: [ObjectReference] = []
+
+    var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+  }
+
+  func pendingChanges(in c: Int) -> SaveSet {
+    var set = SaveSet()
+    for ref in contexts[c].registered {
+      let object = objects[ref.index]
+      switch (object.isInserted, object.isDeleted) {
+      case (true, false): set.inserted.append(ref)
+      case (false, true): set.deleted.append(ref)
+      case (false, false) where !object.changes.isEmpty: set.updated.append(ref)
+      default: break
+      }
+    }
+    return set
+  }
+
+  /// `context.save()`.
+  func save(_ c: Int, mode: TryMode, call: String) {
+    // An object inserted and deleted before any save simply goes away.
+    for ref in contexts[c].registered where objects[ref.index].isInserted && objects[ref.index].isDeleted {
+      unregister(ref)
+    }
+    let set = pendingChanges(in: c)
+    guard !set.isEmpty else { return record(.savedNothing(context: contexts[c].name)) }
+    if let error = validate(set) { return fail(error, call: call, mode: mode) }
+    if let parent = contexts[c].parent {
+      pushToParent(set, from: c, to: parent)
+    } else {
+      saveToStore(set, from: c, mode: mode, call: call)
+    }
+  }
+
+  // MARK: Validation
+
+  /// Missing required values (1570), required to-many relationships left empty (1580),
+  /// and deletes a deny rule refuses (1600); several at once are wrapped in 1560.
+  private func validate(_ set: SaveSet) -> CoreDataError? {
+    var failures: [CoreDataError] = []
+    for ref in set.inserted + set.updated {
+      let object = objects[ref.index]
+      guard let entity = scenario.entity(named: object.entity) else { continue }
+      for attribute in entity.attributes where !attribute.isOptional && object.value(attribute.name) == .null {
+        failures.append(CoreDataError(code: 1570, message: "\(attribute.name) is a required value."))
+      }
+      for relationship in entity.relationships where !relationship.isOptional {
+        if members(object.value(relationship.name)).isEmpty {
+          failures.append(
+            relationship.isToMany
+              ? CoreDataError(code: 1580, message: "\(relationship.name) has too few items.")
+              : CoreDataError(code: 1570, message: "\(relationship.name) is a required value."))
+        }
+      }
+    }
+    for ref in set.deleted {
+      let object = objects[ref.index]
+      for relationship in scenario.entity(named: object.entity)?.relationships ?? []
+      where relationship.deleteRule == .deny
+        && members(object.value(relationship.name)).contains(where: { !objects[$0.index].isDeleted })
+      {
+        failures.append(
+          CoreDataError(
+            code: 1600,
+            message: "\(object.id) cannot be deleted: its \(relationship.name) relationship is not empty and denies it."))
+      }
+    }
+    switch failures.count {
+    case 0: return nil
+    case 1: return failures[0]
+    default:
+      return CoreDataError(
+        code: 1560, message: "Multiple validation errors occurred.",
+        details: failures.map { "\($0.code): \($0.message)" })
+    }
+  }
+
+  // MARK: Child to parent
+
+  /// A child's save pushes its changes into its parent's memory, one level up. Nothing
+  /// is checked for conflicts, IDs stay temporary, and the child's values overwrite the
+  /// parent's unsaved values for the same properties (semantics §6.1, §6.4, §6.5).
+  private func pushToParent(_ set: SaveSet, from c: Int, to p: Int) {
+    for ref in set.inserted {
+      let object = objects[ref.index]
+      let target =
+        registered(object.id, in: p)
+        ?? register(ManagedObject(id: object.id, entity: object.entity, context: p, isFault: false, isInserted: true))
+      objects[target.index].changes.merge(
+        contextForm(idForm(object.currentValues), entity: object.entity, in: p)) { _, new in new }
+    }
+    for ref in set.updated {
+      let object = objects[ref.index]
+      let target = self.object(for: object.id, in: p)
+      guard fireFault(target) else { continue }
+      for (key, value) in contextForm(idForm(object.changes), entity: object.entity, in: p) {
+        objects[target.index].changes[key] = value
+      }
+    }
+    for ref in set.deleted {
+      let target = object(for: objects[ref.index].id, in: p)
+      if objects[target.index].isInserted {
+        unregister(target)
+      } else if fireFault(target) {
+        objects[target.index].isDeleted = true
+      }
+    }
+    let changes = settle(set, in: c)
+    record(
+      .savedToParent(
+        context: contexts[c].name, parent: contexts[p].name, inserted: changes.inserted,
+        updated: changes.updated, deleted: changes.deleted))
+    notifySaved(changes, by: c)
+  }
+
+  /// After a save: the saved objects hold what they wrote, and the deleted ones are gone.
+  private func settle(_ set: SaveSet, in c: Int) -> ChangeSet {
+    for ref in set.inserted + set.updated {
+      objects[ref.index].snapshot = objects[ref.index].currentValues
+      objects[ref.index].changes = [:]
+      objects[ref.index].isInserted = false
+      if let version = store.row(objects[ref.index].id)?.version, contexts[c].parent == nil {
+        objects[ref.index].snapshotVersion = version
+      }
+    }
+    for ref in set.deleted { unregister(ref) }
+    return ChangeSet(
+      source: contexts[c].name, inserted: set.inserted.map { objects[$0.index].id },
+      updated: set.updated.map { objects[$0.index].id },
+      deleted: set.deleted.map { objects[$0.index].id })
+  }
+
+  // MARK: Root to store
+
+  private func saveToStore(_ set: SaveSet, from c: Int, mode: TryMode, call: String) {
+    let policy = contexts[c].description.mergePolicy
+    var set = set
+    var resurrected: [ObjectReference] = []
+    var writeWhole: Set<ObjectReference> = []
+
+    let conflicts = optimisticLockingConflicts(set)
+    if !conflicts.isEmpty {
+      guard policy != .error else {
+        return fail(
+          CoreDataError(
+            code: 133_020, message: "Could not merge changes.",
+            details: conflicts.map(conflictDescription)),
+          call: call, mode: mode)
+      }
+      for conflict in conflicts {
+        resolve(conflict, policy: policy, set: &set, resurrected: &resurrected, writeWhole: &writeWhole)
+      }
+    }
+    let constraintConflicts = uniquenessConflicts(set)
+    if !constraintConflicts.isEmpty {
+      guard policy != .error else {
+        return fail(
+          CoreDataError(code: 133_021, message: "(null)", details: constraintConflicts.map(\.description)),
+          call: call, mode: mode)
+      }
+      for conflict in constraintConflicts {
+        resolve(conflict, policy: policy, set: &set, writeWhole: &writeWhole)
+      }
+    }
+
+    // Permanent IDs first, so relationships between new objects write permanent IDs.
+    for ref in set.inserted {
+      let entity = objects[ref.index].entity
+      objects[ref.index].id = ObjectID(entity: entity, kind: .permanent(store.takePrimaryKey(entity)))
+    }
+    for ref in set.inserted + resurrected {
+      store.insert(objects[ref.index].id, values: idForm(objects[ref.index].currentValues))
+    }
+    for ref in set.updated {
+      let object = objects[ref.index]
+      let values = writeWhole.contains(ref) ? object.currentValues : object.changes
+      let bumps = values.keys.contains { key in
+        relationship(key, of: ref)?.isToMany != true
+      }
+      store.update(object.id, values: idForm(values), previous: idForm(object.snapshot), bumpVersion: bumps)
+    }
+    for ref in set.deleted { store.delete(objects[ref.index].id) }
+    set.inserted += resurrected
+    let changes = settle(set, in: c)
+    record(
+      .saved(
+        context: contexts[c].name, inserted: changes.inserted, updated: changes.updated,
+        deleted: changes.deleted))
+    notifySaved(changes, by: c)
+  }
+
+  /// A changed or deleted object whose row moved on since it was read.
+  struct LockingConflict {
+    var object: ObjectReference
+    /// The row now, or nil when another context deleted it.
+    var row: PersistentStore.Row?
+  }
+
+  private func optimisticLockingConflicts(_ set: SaveSet) -> [LockingConflict] {
+    var conflicts: [LockingConflict] = []
+    for ref in set.updated + set.deleted {
+      let object = objects[ref.index]
+      let row = store.row(object.id)
+      if row == nil && object.isDeleted { continue }
+      if row?.version != object.snapshotVersion {
+        conflicts.append(LockingConflict(object: ref, row: row))
+      }
+    }
+    return conflicts
+  }
+
+  /// `NSMergeConflict`'s description, as the error's `conflictList` prints it (§8.2).
+  private func conflictDescription(_ conflict: LockingConflict) -> String {
+    let object = objects[conflict.object.index]
+    func snapshot(_ values: [String: Value]) -> String {
+      "{" + values.keys.sorted().filter { relationship($0, of: conflict.object)?.isToMany != true }
+        .map { "\($0) = \(shown(values[$0]!).plainDescription)" }.joined(separator: "; ") + "}"
+    }
+    return "NSMergeConflict for \(object.id) with oldVersion = \(object.snapshotVersion) and newVersion = "
+      + (conflict.row.map { "\($0.version)" } ?? "<deleted>")
+      + " and old object snapshot = \(snapshot(idForm(object.snapshot)))"
+      + " and new cached row = \(conflict.row.map { snapshot($0.values) } ?? "{}")"
+  }
+
+  /// Resolves one conflict the way the context's merge policy does (semantics §8.4).
+  private func resolve(
+    _ conflict: LockingConflict, policy: MergePolicy, set: inout SaveSet,
+    resurrected: inout [ObjectReference], writeWhole: inout Set<ObjectReference>
+  ) {
+    let ref = conflict.object
+    let object = objects[ref.index]
+    guard let row = conflict.row else {
+      // Deleted in the store, changed here: only overwrite brings the row back.
+      set.updated.removeAll { $0 == ref }
+      if policy == .overwrite {
+        objects[ref.index].snapshot = [:]
+        objects[ref.index].changes = object.currentValues
+        resurrected.append(ref)
+      } else {
+        unregister(ref)
+        objects[ref.index].isDeleted = true
+      }
+      return
+    }
+    let stored = contextForm(row.values, entity: object.entity, in: object.context)
+    if object.isDeleted {
+      // Deleted here, changed in the store: the store's side wins under these two.
+      if policy == .rollback || policy == .mergeByPropertyStoreTrump {
+        set.deleted.removeAll { $0 == ref }
+        objects[ref.index].isDeleted = false
+        objects[ref.index].snapshot = stored
+        objects[ref.index].snapshotVersion = row.version
+      }
+      return
+    }
+    let storeChanged = Set(
+      row.values.keys.filter { key in
+        relationship(key, of: ref)?.isToMany != true && row.values[key] != idForm(object.snapshot[key] ?? .null)
+      })
+    switch policy {
+    case .mergeByPropertyStoreTrump:
+      objects[ref.index].changes = object.changes.filter { !storeChanged.contains($0.key) }
+    case .mergeByPropertyObjectTrump:
+      break
+    case .overwrite:
+      writeWhole.insert(ref)
+      return  // the stale snapshot is written as it is
+    case .rollback:
+      objects[ref.index].changes = [:]
+    case .error:
+      return
+    }
+    objects[ref.index].snapshot = stored
+    objects[ref.index].snapshotVersion = row.version
+    if objects[ref.index].changes.isEmpty {
+      set.updated.removeAll { $0 == ref }
+    }
+  }
+}
