@@ -69,3 +69,37 @@ func trapFacts(_ violation: Violation?) throws -> Violation.WrongQueue {
   }
   return w
 }
+
+/// A scenario with `Album(title) <->> Photo(url, title, album)`, one stored album with one
+/// photo, two private contexts `one` and `two`, and the given steps for the main thread.
+func albums(
+  _ main: String,
+  contexts: String = #"{"one": {"queue": "private"}, "two": {"queue": "private"}}"#,
+  model: String = "", extra: String = ""
+) throws -> Scenario {
+  try scenario(
+    """
+    {
+      "title": "albums",
+      "model": {
+        "Album": {"attributes": {"title": "string"},
+                  "relationships": {"photos": {"to": "Photo", "many": true, "inverse": "album", "deleteRule": "nullify"}}},
+        "Photo": {"attributes": {"url": "string", "title": "string"},
+                  "relationships": {"album": {"to": "Album", "inverse": "photos"}}}\(model)
+      },
+      "store": {
+        "Album": [{"id": "album-1", "title": "Trip"}],
+        "Photo": [{"id": "photo-1", "url": "a.jpg", "album": "album-1"}]
+      },
+      "contexts": \(contexts)\(extra),
+      "main": \(main)
+    }
+    """)
+}
+
+extension Trace {
+  /// Every visible line, including those the default report hides.
+  var allLines: [String] {
+    events.compactMap { Messages.describe($0.effect, allSteps: true) }
+  }
+}

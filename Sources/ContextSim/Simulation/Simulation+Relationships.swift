@@ -21,6 +21,7 @@ extension Simulation {
   /// - Returns: false when the assignment raised the exception and did not happen.
   @discardableResult
   func relate(_ source: ObjectReference, _ relationship: Relationship, to value: Value) -> Bool {
+    guard fireFault(source) else { return false }
     let context = objects[source.index].context
     for target in members(value) where objects[target.index].context != context {
       report(
