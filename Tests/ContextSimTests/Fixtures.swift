@@ -103,3 +103,12 @@ extension Trace {
     events.compactMap { Messages.describe($0.effect, allSteps: true) }
   }
 }
+
+/// The Core Data error a caught violation carries; fails the test if it is not one.
+func caughtError(_ violation: Violation?) throws -> CoreDataError {
+  guard case .caughtError(let error, _)? = violation?.detail else {
+    Issue.record("expected a caught error, found \(violation.map { "\($0.kind)" } ?? "nothing")")
+    throw UnexpectedViolation()
+  }
+  return error
+}

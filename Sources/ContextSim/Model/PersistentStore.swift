@@ -26,7 +26,9 @@ struct PersistentStore {
       let id = ObjectID(
         entity: row.entity, kind: .permanent(takePrimaryKey(row.entity)), handle: row.handle)
       ids[row.handle] = id
-      let values = (entity(row.entity)?.defaultValues ?? [:]).merging(row.values) { _, given in given }
+      let values = (entity(row.entity)?.defaultValues ?? [:]).merging(row.values) { _, given in
+        given
+      }
       rows.append(Row(id: id, values: values, version: 1))
     }
     for row in stored {
@@ -93,8 +95,10 @@ struct PersistentStore {
     for relationship in entity(id.entity)?.relationships ?? [] where !isStored(relationship) {
       let inverse = relationship.inverse!
       row.values[relationship.name] = .list(
-        rows.filter { $0.id.entity == relationship.destination && $0.values[inverse] == .objectID(id) }
-          .map { .objectID($0.id) })
+        rows.filter {
+          $0.id.entity == relationship.destination && $0.values[inverse] == .objectID(id)
+        }
+        .map { .objectID($0.id) })
     }
     return row
   }

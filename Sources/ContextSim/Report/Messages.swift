@@ -33,10 +33,14 @@ public enum Messages {
         return "merged \(from)'s save into \(into): nothing it holds changed"
       }
       return "merged \(from)'s save into \(into): "
-        + [refreshed.isEmpty ? nil : "refreshed \(list(refreshed))", deleted.isEmpty ? nil : "deleted \(list(deleted))"]
+        + [
+          refreshed.isEmpty ? nil : "refreshed \(list(refreshed))",
+          deleted.isEmpty ? nil : "deleted \(list(deleted))",
+        ]
         .compactMap { $0 }.joined(separator: "; ")
     case .refreshed(let id, let merged):
-      return merged ? "refreshed \(id), keeping its changes" : "refreshed \(id), dropping its changes"
+      return merged
+        ? "refreshed \(id), keeping its changes" : "refreshed \(id), dropping its changes"
     case .reset(let context, let forgotten):
       return "reset \(context): forgot \(forgotten) object\(forgotten == 1 ? "" : "s")"
     case .rolledBack(let context): return "rolled back \(context)'s unsaved changes"
@@ -67,7 +71,9 @@ public enum Messages {
     }
   }
 
-  private static func changes(_ inserted: [ObjectID], _ updated: [ObjectID], _ deleted: [ObjectID]) -> String {
+  private static func changes(_ inserted: [ObjectID], _ updated: [ObjectID], _ deleted: [ObjectID])
+    -> String
+  {
     var parts: [String] = []
     if !inserted.isEmpty { parts.append("inserted \(list(inserted))") }
     if !updated.isEmpty { parts.append("updated \(list(updated))") }
@@ -118,7 +124,8 @@ public enum Messages {
     case .uncaughtException(let kind, let exception):
       switch kind {
       case .crossContextRelationship: return "relationship across contexts: \(exception.name)"
-      case .objectInAnotherContext: return "one object inserted into a second context: \(exception.name)"
+      case .objectInAnotherContext:
+        return "one object inserted into a second context: \(exception.name)"
       case .faultOnDeletedObject: return "a fault that cannot be fulfilled: \(exception.name)"
       default: return exception.name
       }
@@ -134,7 +141,8 @@ public enum Messages {
     case .uncaughtError(let error, _):
       return "Fatal error: 'try!' expression unexpectedly raised an error: \(error.description)"
     case .uncaughtException(_, let exception):
-      return "*** Terminating app due to uncaught exception '\(exception.name)', reason: '\(exception.reason)'"
+      return
+        "*** Terminating app due to uncaught exception '\(exception.name)', reason: '\(exception.reason)'"
     case .deadlock where violation.termination == .watchdog:
       return "the main thread never returns: the system watchdog kills the app"
     default: return nil

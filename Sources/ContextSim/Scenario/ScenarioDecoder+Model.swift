@@ -174,7 +174,10 @@ extension ScenarioDecoder {
     var rows: [StoredRow] = []
     var handles: Set<String> = []
     var pendingLinks:
-      [(entity: String, relationship: Relationship, targets: [String], at: SourceLocation, path: String)] = []
+      [(
+        entity: String, relationship: Relationship, targets: [String], at: SourceLocation,
+        path: String
+      )] = []
     for member in members {
       let path = "store.\(member.key)"
       guard let entity = knownEntity(member.key, at: member.keyLocation, path: path) else {
@@ -206,7 +209,8 @@ extension ScenarioDecoder {
           if let relationship = entity.relationship(named: field.key) {
             if let targets = rowLinks(field.value, relationship, path: rowPath) {
               links[relationship.name] = targets
-              pendingLinks.append((entity.name, relationship, targets, field.value.location, rowPath))
+              pendingLinks.append(
+                (entity.name, relationship, targets, field.value.location, rowPath))
             }
             continue
           }
@@ -221,12 +225,16 @@ extension ScenarioDecoder {
         rows.append(StoredRow(entity: entity.name, handle: handle, values: values, links: links))
       }
     }
-    let entityOfHandle = Dictionary(rows.map { ($0.handle, $0.entity) }, uniquingKeysWith: { a, _ in a })
+    let entityOfHandle = Dictionary(
+      rows.map { ($0.handle, $0.entity) }, uniquingKeysWith: { a, _ in a })
     for link in pendingLinks {
       for target in link.targets {
         guard let found = entityOfHandle[target] else {
           fail(
-            "no row has the id \"\(target)\"", fix: nearestName(to: target, in: Array(entityOfHandle.keys)).map { "did you mean \"\($0)\"?" } ?? "add a \(link.relationship.destination) row with that id",
+            "no row has the id \"\(target)\"",
+            fix: nearestName(to: target, in: Array(entityOfHandle.keys)).map {
+              "did you mean \"\($0)\"?"
+            } ?? "add a \(link.relationship.destination) row with that id",
             at: link.at, path: link.path)
           continue
         }
@@ -241,13 +249,20 @@ extension ScenarioDecoder {
   }
 
   /// The handles a row's relationship names: one for a to-one, a list for a to-many.
-  private mutating func rowLinks(_ json: JSONValue, _ relationship: Relationship, path: String) -> [String]? {
+  private mutating func rowLinks(_ json: JSONValue, _ relationship: Relationship, path: String)
+    -> [String]?
+  {
     if relationship.isToMany {
-      guard let items = list(json, path: path, what: "the to-many relationship \"\(relationship.name)\"") else { return nil }
+      guard
+        let items = list(
+          json, path: path, what: "the to-many relationship \"\(relationship.name)\"")
+      else { return nil }
       return items.compactMap { string($0, path: path, what: "a row id") }
     }
     if case .null = json.kind { return [] }
-    return string(json, path: path, what: "the to-one relationship \"\(relationship.name)\"").map { [$0] }
+    return string(json, path: path, what: "the to-one relationship \"\(relationship.name)\"").map {
+      [$0]
+    }
   }
 
   /// A literal checked against an attribute's type.
@@ -309,7 +324,8 @@ extension ScenarioDecoder {
       if ["main", "global"].contains(member.key) {
         fail(
           "a context cannot be called \"\(member.key)\"",
-          fix: "a private context's queue takes its name, and \"\(member.key)\" is a dispatch queue; rename the context",
+          fix:
+            "a private context's queue takes its name, and \"\(member.key)\" is a dispatch queue; rename the context",
           at: member.keyLocation, path: path)
       }
       let isViewContext = member.key == "viewContext"
@@ -349,9 +365,11 @@ extension ScenarioDecoder {
     } else if requiresQueue {
       fail(
         "the context \"\(name)\" has no \"queue\"",
-        fix: "add \"queue\": \"private\" (its own queue) or \"main\"", at: json.location, path: path)
+        fix: "add \"queue\": \"private\" (its own queue) or \"main\"", at: json.location, path: path
+      )
     }
-    if let parent = json["parent"], let parentName = string(parent, path: path, what: "\"parent\"") {
+    if let parent = json["parent"], let parentName = string(parent, path: path, what: "\"parent\"")
+    {
       if parentName == name {
         fail(
           "the context \"\(name)\" cannot be its own parent",
@@ -376,7 +394,9 @@ extension ScenarioDecoder {
   }
 
   /// Every declared parent must exist, and following parents must reach the store.
-  private mutating func checkParents(_ parents: [(name: String, parent: String, at: SourceLocation)]) {
+  private mutating func checkParents(
+    _ parents: [(name: String, parent: String, at: SourceLocation)]
+  ) {
     let names = contexts.map(\.name)
     for (name, parent, location) in parents where !names.contains(parent) {
       let fix =

@@ -56,7 +56,11 @@ extension ScenarioDecoder {
   ) -> Step? {
     guard let members = object(json, path: path, what: "a step") else { return nil }
     let known = Set(Self.verbKeys.keys).union(Self.futureVerbs)
-    let verbs = members.filter { known.contains($0.key) }
+    // A verb's own argument may share a verb's name (`batchUpdate` takes `set`).
+    let present = members.filter { known.contains($0.key) }
+    let verbs = present.filter { member in
+      !present.contains { Self.verbKeys[$0.key]?.contains(member.key) == true }
+    }
     guard let verbMember = verbs.first else {
       let unknown = members.first { !["label", "note"].contains($0.key) }
       let suggestion = unknown.flatMap {
@@ -307,7 +311,8 @@ extension ScenarioDecoder {
       }
       guard isIdentifier(name), !["main", "global"].contains(name) else {
         fail(
-          "\"\(name)\" cannot name a context", fix: "use letters, digits and _, and not main or global",
+          "\"\(name)\" cannot name a context",
+          fix: "use letters, digits and _, and not main or global",
           at: step.verbValue.location, path: path)
         return nil
       }
@@ -354,7 +359,8 @@ extension ScenarioDecoder {
         ?? []
       let values = attributeValues(valuesJSON, entity: entity, path: path, scope: scope)
       var mergeInto: [String] = []
-      if let list = step.json["mergeInto"].flatMap({ list($0, path: path, what: "\"mergeInto\"") }) {
+      if let list = step.json["mergeInto"].flatMap({ list($0, path: path, what: "\"mergeInto\"") })
+      {
         mergeInto = list.compactMap { contextName($0, path: path, scope: scope) }
       }
       return .batchUpdate(
@@ -528,7 +534,8 @@ extension ScenarioDecoder {
     var bindingType: BindingType {
       switch self {
       case .attribute: .value
-      case .relationship(let r): r.isToMany ? .objects(entity: r.destination) : .object(entity: r.destination)
+      case .relationship(let r):
+        r.isToMany ? .objects(entity: r.destination) : .object(entity: r.destination)
       }
     }
   }

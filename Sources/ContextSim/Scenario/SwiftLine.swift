@@ -69,7 +69,8 @@ extension Step {
     }
   }
 
-  private func request(_ entity: String, _ predicate: [(key: String, value: Expression)]) -> String {
+  private func request(_ entity: String, _ predicate: [(key: String, value: Expression)]) -> String
+  {
     guard !predicate.isEmpty else { return "\(entity).fetchRequest()" }
     return "\(entity).fetchRequest(\(predicateText(predicate)))"
   }
@@ -99,10 +100,12 @@ extension Step {
 
   private func newContext(_ context: ContextDescription) -> String {
     let type =
-      context.concurrencyType == .mainQueue ? ".mainQueueConcurrencyType" : ".privateQueueConcurrencyType"
+      context.concurrencyType == .mainQueue
+      ? ".mainQueueConcurrencyType" : ".privateQueueConcurrencyType"
     let parent =
       switch context.parent {
-      case .store: "\(context.name).persistentStoreCoordinator = container.persistentStoreCoordinator"
+      case .store:
+        "\(context.name).persistentStoreCoordinator = container.persistentStoreCoordinator"
       case .context(let parent): "\(context.name).parent = \(parent)"
       }
     return "let \(context.name) = NSManagedObjectContext(concurrencyType: \(type)); \(parent)"

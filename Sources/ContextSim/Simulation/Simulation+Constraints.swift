@@ -40,7 +40,9 @@ extension Simulation {
         for group in groups {
           let row = store.ids(of: entity.name).first { id in
             !leaving.contains(id)
-              && constraint.indices.allSatisfy { store.row(id)?.values[constraint[$0]] == group.key[$0] }
+              && constraint.indices.allSatisfy {
+                store.row(id)?.values[constraint[$0]] == group.key[$0]
+              }
           }
           if group.refs.count > 1 || row != nil {
             conflicts.append(

@@ -30,22 +30,29 @@ extension Simulation {
             Exception(
               name: "NSInvalidArgumentException",
               reason:
-                "An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext.")))
+                "An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext."
+            )))
       }
 
     case .fetch(let entity, let context, let predicate, let first, let bind, _):
       let c = contextIndex(context)
-      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext executeFetchRequest:error:]")
+      checkQueue(
+        c, .context(contexts[c].name),
+        method: "-[NSManagedObjectContext executeFetchRequest:error:]")
       var found = fetch(entity, in: c, where: evaluate(predicate))
       if first { found = Array(found.prefix(1)) }
-      record(.fetched(entity: entity, context: contexts[c].name, objects: found.map { objects[$0.index].id }))
+      record(
+        .fetched(
+          entity: entity, context: contexts[c].name, objects: found.map { objects[$0.index].id }))
       let result: Value =
         first ? found.first.map { .object($0) } ?? .null : .list(found.map { .object($0) })
       bind.map { scope.values[$0] = result }
 
     case .count(let entity, let context, let predicate, let bind, _):
       let c = contextIndex(context)
-      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext countForFetchRequest:error:]")
+      checkQueue(
+        c, .context(contexts[c].name),
+        method: "-[NSManagedObjectContext countForFetchRequest:error:]")
       let n = matchingIDs(entity, in: c, where: evaluate(predicate)).count
       record(.counted(entity: entity, context: contexts[c].name, count: n))
       bind.map { scope.values[$0] = .integer(n) }
@@ -102,7 +109,8 @@ extension Simulation {
       guard let ref = objectIn(variable) else { return }
       let c = objects[ref.index].context
       checkQueue(
-        c, .context(contexts[c].name), method: "-[NSManagedObjectContext refreshObject:mergeChanges:]")
+        c, .context(contexts[c].name),
+        method: "-[NSManagedObjectContext refreshObject:mergeChanges:]")
       refresh(ref, merge: merge)
 
     case .reset(let context):
@@ -117,8 +125,11 @@ extension Simulation {
 
     case .batchUpdate(let entity, let context, let predicate, let values, let mergeInto):
       let c = contextIndex(context)
-      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext executeRequest:error:]")
-      batchUpdate(entity, where: evaluate(predicate), set: evaluate(values), mergeInto: mergeInto.map(contextIndex))
+      checkQueue(
+        c, .context(contexts[c].name), method: "-[NSManagedObjectContext executeRequest:error:]")
+      batchUpdate(
+        entity, where: evaluate(predicate), set: evaluate(values),
+        mergeInto: mergeInto.map(contextIndex))
 
     default:
       executeSwift(step)
@@ -135,7 +146,9 @@ extension Simulation {
   }
 
   /// Sets an attribute, or a relationship with its inverse.
-  private func assign(_ value: Value, to key: String, of ref: ObjectReference, recorded: Bool = true) {
+  private func assign(
+    _ value: Value, to key: String, of ref: ObjectReference, recorded: Bool = true
+  ) {
     if let relationship = relationship(key, of: ref) {
       guard relate(ref, relationship, to: value) else { return }
     } else {
@@ -194,7 +207,9 @@ extension Simulation {
   private func makeContext(_ description: ContextDescription) {
     var name = description.name
     var n = 1
-    while contexts.contains(where: { $0.name == name }) || queues.contains(where: { $0.name == name }) {
+    while contexts.contains(where: { $0.name == name })
+      || queues.contains(where: { $0.name == name })
+    {
       n += 1
       name = "\(description.name)#\(n)"
     }
@@ -209,7 +224,9 @@ extension Simulation {
       ManagedObjectContext(
         name: name, description: description, queue: queue, parent: parent, isRuntime: true))
     scope.values[description.name] = .context(contexts.count - 1)
-    record(.createdContext(name: name, queue: queues[queue].name, parent: parent.map { contexts[$0].name }))
+    record(
+      .createdContext(
+        name: name, queue: queues[queue].name, parent: parent.map { contexts[$0].name }))
   }
 
   /// The IDs a fetch or count matches, without registering anything.
@@ -290,7 +307,8 @@ extension Simulation {
       let row = store.row(id)?.values ?? [:]
       return wanted.allSatisfy { key, value in (row[key] ?? .null).matches(value) }
     }
-    let written = Dictionary(values.map { ($0.0, idForm($0.1)) }, uniquingKeysWith: { _, new in new })
+    let written = Dictionary(
+      values.map { ($0.0, idForm($0.1)) }, uniquingKeysWith: { _, new in new })
     for id in ids { store.replace(id, values: written) }
     record(.batchUpdated(entity: entity, count: ids.count))
     for r in receivers {

@@ -17,7 +17,8 @@ extension Simulation {
   /// enqueued on the receiver's own queue, run after the save returns.
   func notifySaved(_ changes: ChangeSet, by c: Int) {
     let parent = contexts[c].parent
-    for r in contexts.indices where r != c && contexts[r].description.automaticallyMergesChangesFromParent {
+    for r in contexts.indices
+    where r != c && contexts[r].description.automaticallyMergesChangesFromParent {
       let isChild = contexts[r].parent == c
       let isSibling = parent != nil && contexts[r].parent == parent
       let isOtherRoot = parent == nil && contexts[r].parent == nil
@@ -50,7 +51,8 @@ extension Simulation {
       objects[ref.index].isDeleted = true
       deleted.append(id)
     }
-    record(.merged(into: contexts[r].name, from: changes.source, refreshed: refreshed, deleted: deleted))
+    record(
+      .merged(into: contexts[r].name, from: changes.source, refreshed: refreshed, deleted: deleted))
   }
 
   /// `refresh(_:mergeChanges:)`: without merging, the object drops its changes and turns
@@ -62,7 +64,8 @@ extension Simulation {
       objects[ref.index].isFault = !object.isInserted
       if !object.isInserted { objects[ref.index].snapshot = [:] }
     } else if !object.isFault, let row = row(object.id, seenFrom: contexts[object.context].parent) {
-      objects[ref.index].snapshot = contextForm(row.values, entity: object.entity, in: object.context)
+      objects[ref.index].snapshot = contextForm(
+        row.values, entity: object.entity, in: object.context)
       objects[ref.index].snapshotVersion = row.version
     }
     record(.refreshed(object.id, merged: merge))

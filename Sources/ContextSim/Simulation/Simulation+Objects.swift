@@ -31,7 +31,8 @@ extension Simulation {
   /// The registered instance for an ID, or a new fault for it.
   func object(for id: ObjectID, in c: Int) -> ObjectReference {
     registered(id, in: c)
-      ?? register(ManagedObject(id: id, entity: id.entity, context: c, isFault: true, isInserted: false))
+      ?? register(
+        ManagedObject(id: id, entity: id.entity, context: c, isFault: true, isInserted: false))
   }
 
   /// A row as seen from a context, or from the store when `c` is nil; nil if it is gone.
@@ -55,7 +56,9 @@ extension Simulation {
     }
     for ref in contexts[c].registered {
       let object = objects[ref.index]
-      if object.isInserted && !object.isDeleted && object.entity == entity && !ids.contains(object.id) {
+      if object.isInserted && !object.isDeleted && object.entity == entity
+        && !ids.contains(object.id)
+      {
         ids.append(object.id)
       }
     }
@@ -112,7 +115,8 @@ extension Simulation {
     }
     if let row = row(object.id, seenFrom: contexts[object.context].parent) {
       objects[ref.index].isFault = false
-      objects[ref.index].snapshot = contextForm(row.values, entity: object.entity, in: object.context)
+      objects[ref.index].snapshot = contextForm(
+        row.values, entity: object.entity, in: object.context)
       objects[ref.index].snapshotVersion = row.version
       return true
     }
@@ -169,7 +173,8 @@ extension Simulation {
   func objectDescription(_ ref: ObjectReference) -> String {
     let object = objects[ref.index]
     let address = String(0x6000_0210_0000 + ref.index * 0x60, radix: 16)
-    return "<NSManagedObject: 0x\(address)> (entity: \(object.entity); id: \(uri(object.id)); data: "
+    return
+      "<NSManagedObject: 0x\(address)> (entity: \(object.entity); id: \(uri(object.id)); data: "
       + (object.isFault ? "<fault>)" : "{…})")
   }
 }

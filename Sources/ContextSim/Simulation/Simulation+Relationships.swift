@@ -36,7 +36,9 @@ extension Simulation {
     }
     let old = members(objects[source.index].value(relationship.name))
     let new = members(value)
-    let stored: Value = relationship.isToMany ? .list(new.map { .object($0) }) : new.first.map { .object($0) } ?? .null
+    let stored: Value =
+      relationship.isToMany
+      ? .list(new.map { .object($0) }) : new.first.map { .object($0) } ?? .null
     setValue(stored, for: relationship.name, of: source)
     guard let inverse = relationship.inverse else { return true }
     for target in old where !new.contains(target) {
@@ -54,13 +56,17 @@ extension Simulation {
     objects[ref.index].changes[key] = value
   }
 
-  private func removeFromInverse(_ target: ObjectReference, _ inverse: String, _ source: ObjectReference) {
+  private func removeFromInverse(
+    _ target: ObjectReference, _ inverse: String, _ source: ObjectReference
+  ) {
     guard let relationship = relationship(inverse, of: target) else { return }
     fireFault(target)
     let current = members(objects[target.index].value(inverse))
     guard current.contains(source) else { return }
     let remaining = current.filter { $0 != source }
-    setValue(relationship.isToMany ? .list(remaining.map { .object($0) }) : .null, for: inverse, of: target)
+    setValue(
+      relationship.isToMany ? .list(remaining.map { .object($0) }) : .null, for: inverse, of: target
+    )
   }
 
   /// Adds the source to the target's side; a target moving from another source to this

@@ -27,7 +27,8 @@ extension Simulation {
   /// `context.save()`.
   func save(_ c: Int, mode: TryMode, call: String) {
     // An object inserted and deleted before any save simply goes away.
-    for ref in contexts[c].registered where objects[ref.index].isInserted && objects[ref.index].isDeleted {
+    for ref in contexts[c].registered
+    where objects[ref.index].isInserted && objects[ref.index].isDeleted {
       unregister(ref)
     }
     let set = pendingChanges(in: c)
@@ -49,8 +50,10 @@ extension Simulation {
     for ref in set.inserted + set.updated {
       let object = objects[ref.index]
       guard let entity = scenario.entity(named: object.entity) else { continue }
-      for attribute in entity.attributes where !attribute.isOptional && object.value(attribute.name) == .null {
-        failures.append(CoreDataError(code: 1570, message: "\(attribute.name) is a required value."))
+      for attribute in entity.attributes
+      where !attribute.isOptional && object.value(attribute.name) == .null {
+        failures.append(
+          CoreDataError(code: 1570, message: "\(attribute.name) is a required value."))
       }
       for relationship in entity.relationships where !relationship.isOptional {
         if members(object.value(relationship.name)).isEmpty {
@@ -65,12 +68,15 @@ extension Simulation {
       let object = objects[ref.index]
       for relationship in scenario.entity(named: object.entity)?.relationships ?? []
       where relationship.deleteRule == .deny
-        && members(object.value(relationship.name)).contains(where: { !objects[$0.index].isDeleted })
+        && members(object.value(relationship.name)).contains(where: { !objects[$0.index].isDeleted }
+        )
       {
         failures.append(
           CoreDataError(
             code: 1600,
-            message: "\(object.id) cannot be deleted: its \(relationship.name) relationship is not empty and denies it."))
+            message:
+              "\(object.id) cannot be deleted: its \(relationship.name) relationship is not empty and denies it."
+          ))
       }
     }
     switch failures.count {
@@ -93,9 +99,12 @@ extension Simulation {
       let object = objects[ref.index]
       let target =
         registered(object.id, in: p)
-        ?? register(ManagedObject(id: object.id, entity: object.entity, context: p, isFault: false, isInserted: true))
+        ?? register(
+          ManagedObject(
+            id: object.id, entity: object.entity, context: p, isFault: false, isInserted: true))
       objects[target.index].changes.merge(
-        contextForm(idForm(object.currentValues), entity: object.entity, in: p)) { _, new in new }
+        contextForm(idForm(object.currentValues), entity: object.entity, in: p)
+      ) { _, new in new }
     }
     for ref in set.updated {
       let object = objects[ref.index]
@@ -156,14 +165,16 @@ extension Simulation {
           call: call, mode: mode)
       }
       for conflict in conflicts {
-        resolve(conflict, policy: policy, set: &set, resurrected: &resurrected, writeWhole: &writeWhole)
+        resolve(
+          conflict, policy: policy, set: &set, resurrected: &resurrected, writeWhole: &writeWhole)
       }
     }
     let constraintConflicts = uniquenessConflicts(set)
     if !constraintConflicts.isEmpty {
       guard policy != .error else {
         return fail(
-          CoreDataError(code: 133_021, message: "(null)", details: constraintConflicts.map(\.description)),
+          CoreDataError(
+            code: 133_021, message: "(null)", details: constraintConflicts.map(\.description)),
           call: call, mode: mode)
       }
       for conflict in constraintConflicts {
@@ -174,7 +185,8 @@ extension Simulation {
     // Permanent IDs first, so relationships between new objects write permanent IDs.
     for ref in set.inserted {
       let entity = objects[ref.index].entity
-      objects[ref.index].id = ObjectID(entity: entity, kind: .permanent(store.takePrimaryKey(entity)))
+      objects[ref.index].id = ObjectID(
+        entity: entity, kind: .permanent(store.takePrimaryKey(entity)))
     }
     for ref in set.inserted + resurrected {
       store.insert(objects[ref.index].id, values: idForm(objects[ref.index].currentValues))
@@ -185,7 +197,8 @@ extension Simulation {
       let bumps = values.keys.contains { key in
         relationship(key, of: ref)?.isToMany != true
       }
-      store.update(object.id, values: idForm(values), previous: idForm(object.snapshot), bumpVersion: bumps)
+      store.update(
+        object.id, values: idForm(values), previous: idForm(object.snapshot), bumpVersion: bumps)
     }
     for ref in set.deleted { store.delete(objects[ref.index].id) }
     set.inserted += resurrected
@@ -221,10 +234,12 @@ extension Simulation {
   private func conflictDescription(_ conflict: LockingConflict) -> String {
     let object = objects[conflict.object.index]
     func snapshot(_ values: [String: Value]) -> String {
-      "{" + values.keys.sorted().filter { relationship($0, of: conflict.object)?.isToMany != true }
+      "{"
+        + values.keys.sorted().filter { relationship($0, of: conflict.object)?.isToMany != true }
         .map { "\($0) = \(shown(values[$0]!).plainDescription)" }.joined(separator: "; ") + "}"
     }
-    return "NSMergeConflict for \(object.id) with oldVersion = \(object.snapshotVersion) and newVersion = "
+    return
+      "NSMergeConflict for \(object.id) with oldVersion = \(object.snapshotVersion) and newVersion = "
       + (conflict.row.map { "\($0.version)" } ?? "<deleted>")
       + " and old object snapshot = \(snapshot(idForm(object.snapshot)))"
       + " and new cached row = \(conflict.row.map { snapshot($0.values) } ?? "{}")"
@@ -263,7 +278,8 @@ extension Simulation {
     }
     let storeChanged = Set(
       row.values.keys.filter { key in
-        relationship(key, of: ref)?.isToMany != true && row.values[key] != idForm(object.snapshot[key] ?? .null)
+        relationship(key, of: ref)?.isToMany != true
+          && row.values[key] != idForm(object.snapshot[key] ?? .null)
       })
     switch policy {
     case .mergeByPropertyStoreTrump:

@@ -82,7 +82,8 @@ final class Simulation {
         parent = scenario.contexts.firstIndex { $0.name == name }
       }
       contexts.append(
-        ManagedObjectContext(name: description.name, description: description, queue: queue, parent: parent))
+        ManagedObjectContext(
+          name: description.name, description: description, queue: queue, parent: parent))
     }
     storeIdentifier = Self.uuid(hashing: "store " + scenario.title)
     temporaryIdentifier = Self.uuid(hashing: "temporary " + scenario.title)

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Object IDs, faults and child contexts")
 struct ChildContextAndFaultTests {
-  private let child = #"{"draft": {"queue": "main", "parent": "viewContext"}, "one": {"queue": "private"}}"#
+  private let child =
+    #"{"draft": {"queue": "main", "parent": "viewContext"}, "one": {"queue": "private"}}"#
 
   @Test("Object IDs print as Core Data's URIs: three slashes and t<UUID><n> while temporary")
   func uris() throws {
@@ -39,7 +40,8 @@ struct ChildContextAndFaultTests {
     #expect(trace.violations.isEmpty)
     #expect(
       trace.lines == [
-        "inserted Album/t1 into draft", "saved draft into its parent viewContext: inserted Album/t1",
+        "inserted Album/t1 into draft",
+        "saved draft into its parent viewContext: inserted Album/t1",
         "counted 2 Album in viewContext", "counted 1 Album in one",
         "saved viewContext to the store: inserted Album/p2", "counted 2 Album in one",
       ])
@@ -76,7 +78,11 @@ struct ChildContextAndFaultTests {
         """#, contexts: child))
     #expect(trace.violations.isEmpty)
     #expect(trace.lines.contains("fetched album-1 into draft"))
-    #expect(trace.lines.suffix(3) == ["reset draft: forgot 2 objects", #"read album-1.title: "Edited""#, "counted 0 Album in draft"])
+    #expect(
+      trace.lines.suffix(3) == [
+        "reset draft: forgot 2 objects", #"read album-1.title: "Edited""#,
+        "counted 0 Album in draft",
+      ])
   }
 
   @Test("A child's save overwrites its parent's unsaved values without a conflict")
@@ -94,7 +100,9 @@ struct ChildContextAndFaultTests {
     #expect(trace.lines.last == #"read album-1.title: "From child""#)
   }
 
-  @Test("A row deleted elsewhere: existingObject(with:) throws 133000, object(with:) waits for the read")
+  @Test(
+    "A row deleted elsewhere: existingObject(with:) throws 133000, object(with:) waits for the read"
+  )
   func deletedRowLookups() throws {
     let steps = { (lookup: String) in
       #"""
@@ -116,7 +124,9 @@ struct ChildContextAndFaultTests {
     #expect(object.lines.contains("read photo-1.url: nil"))
   }
 
-  @Test("With shouldDeleteInaccessibleFaults off, firing that fault raises NSObjectInaccessibleException")
+  @Test(
+    "With shouldDeleteInaccessibleFaults off, firing that fault raises NSObjectInaccessibleException"
+  )
   func inaccessibleFaultThrows() throws {
     let trace = run(
       try albums(
@@ -126,12 +136,17 @@ struct ChildContextAndFaultTests {
            {"existingObject": "$id", "in": "one", "as": "mine"}, {"delete": "mine"}, {"save": "one"}]},
          {"performAndWait": "two", "do": [{"object": "$id", "in": "two", "as": "x"}, {"get": "x.url"}]}]
         """#,
-        contexts: #"{"one": {"queue": "private"}, "two": {"queue": "private", "shouldDeleteInaccessibleFaults": false}}"#))
+        contexts:
+          #"{"one": {"queue": "private"}, "two": {"queue": "private", "shouldDeleteInaccessibleFaults": false}}"#
+      ))
     let violation = try #require(trace.violations.first)
     #expect(violation.kind == .faultOnDeletedObject)
     #expect(violation.termination == .uncaughtException)
     let crash = try #require(Messages.crashLine(violation))
-    #expect(crash.hasPrefix("*** Terminating app due to uncaught exception 'NSObjectInaccessibleException', reason: 'CoreData could not fulfill a fault for 'x-coredata://"))
+    #expect(
+      crash.hasPrefix(
+        "*** Terminating app due to uncaught exception 'NSObjectInaccessibleException', reason: 'CoreData could not fulfill a fault for 'x-coredata://"
+      ))
     #expect(crash.hasSuffix("/Photo/p1''"))
   }
 
@@ -148,7 +163,8 @@ struct ChildContextAndFaultTests {
         """#))
     #expect(
       trace.lines.filter { $0.hasPrefix("read") } == [
-        #"read album-1.title: "Trip""#, #"read album-1.title: "Trip""#, #"read album-1.title: "Renamed""#,
+        #"read album-1.title: "Trip""#, #"read album-1.title: "Trip""#,
+        #"read album-1.title: "Renamed""#,
       ])
   }
 

@@ -68,7 +68,8 @@ struct RelationshipTests {
          {"get": "a.partner"}, {"get": "b.partner"}]}
       """#)
     let trace = run(s)
-    #expect(trace.lines.suffix(2) == ["read Person/t1.partner: nil", "read Person/t2.partner: Person/t3"])
+    #expect(
+      trace.lines.suffix(2) == ["read Person/t1.partner: nil", "read Person/t2.partner: Person/t3"])
   }
 
   @Test("Relating objects of two contexts raises NSInvalidArgumentException at the assignment")
@@ -86,7 +87,10 @@ struct RelationshipTests {
     #expect(violation.labels == ["relate"])
     #expect(violation.termination == .uncaughtException)
     let crash = try #require(Messages.crashLine(violation))
-    #expect(crash.hasPrefix("*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Illegal attempt to establish a relationship 'album' between objects in different contexts (source = <NSManagedObject: 0x"))
+    #expect(
+      crash.hasPrefix(
+        "*** Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: 'Illegal attempt to establish a relationship 'album' between objects in different contexts (source = <NSManagedObject: 0x"
+      ))
     #expect(crash.contains("(entity: Photo; id: x-coredata:///Photo/t"))
     #expect(crash.contains("destination = <NSManagedObject: 0x"))
     #expect(crash.contains("(entity: Album; id: x-coredata://"))
@@ -101,7 +105,9 @@ struct RelationshipTests {
          {"performAndWait": "one", "do": [{"insert": "$album", "into": "one"}]}]
         """#))
     #expect(trace.kinds == [.objectInAnotherContext])
-    #expect(trace.violations.first.flatMap(Messages.crashLine)?.contains("may only be in (or observed by) a single NSManagedObjectContext") == true)
+    #expect(
+      trace.violations.first.flatMap(Messages.crashLine)?.contains(
+        "may only be in (or observed by) a single NSManagedObjectContext") == true)
   }
 
   @Test("Delete rule nullify takes the object out of the other side")
@@ -131,12 +137,14 @@ struct RelationshipTests {
         [{"fetch": "Album", "in": "viewContext", "first": true, "as": "album"},
          {"delete": "album"}, {"save": "viewContext"}, {"count": "Photo", "in": "viewContext"}]
         """#,
-        model: "", extra: "") .cascading)
-    #expect(trace.lines.suffix(3) == [
-      "deleted album-1 in viewContext, and by cascade photo-1",
-      "saved viewContext to the store: deleted album-1, photo-1",
-      "counted 0 Photo in viewContext",
-    ])
+        model: "", extra: ""
+      ).cascading)
+    #expect(
+      trace.lines.suffix(3) == [
+        "deleted album-1 in viewContext, and by cascade photo-1",
+        "saved viewContext to the store: deleted album-1, photo-1",
+        "counted 0 Photo in viewContext",
+      ])
   }
 
   @Test("Delete rule deny fails the save with 1600 while the other side is not empty")
@@ -147,9 +155,11 @@ struct RelationshipTests {
         [{"fetch": "Album", "in": "viewContext", "first": true, "as": "album"},
          {"delete": "album"}, {"save": "viewContext", "label": "save"},
          {"count": "Album", "in": "viewContext"}]
-        """#).withDeleteRule("deny"))
+        """#
+      ).withDeleteRule("deny"))
     #expect(trace.kinds == [.validationFailed])
-    #expect(Messages.headline(trace.violations[0]).contains("threw 1600: album-1 cannot be deleted"))
+    #expect(
+      Messages.headline(trace.violations[0]).contains("threw 1600: album-1 cannot be deleted"))
   }
 }
 

@@ -78,7 +78,8 @@ struct StoreAndObjectTests {
     #expect(caught.violations.first?.termination == nil)
     #expect(
       Messages.headline(caught.violations[0])
-        == "viewContext.existingObject(with: Note/t1) threw 133000: Attempt to access an object not found in store.")
+        == "viewContext.existingObject(with: Note/t1) threw 133000: Attempt to access an object not found in store."
+    )
     #expect(run(try notes(steps("?"))).kinds == [.discardedError])
     let forced = run(try notes(steps("!")))
     #expect(forced.kinds == [.uncaughtError])
