@@ -134,6 +134,18 @@ public enum Messages {
     }
   }
 
+  /// What the error's `userInfo` lists: each conflict or validation failure, at most five.
+  public static func errorDetails(_ violation: Violation) -> [String] {
+    let details: [String]
+    switch violation.detail {
+    case .caughtError(let error, _), .discardedError(let error, _), .uncaughtError(let error, _):
+      details = error.details
+    default:
+      details = []
+    }
+    return details.count > 5 ? details.prefix(5) + ["… and \(details.count - 5) more"] : details
+  }
+
   /// What the real app prints or shows as it dies of this violation, if it does.
   public static func crashLine(_ violation: Violation) -> String? {
     switch violation.detail {

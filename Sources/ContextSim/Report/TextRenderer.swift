@@ -78,11 +78,12 @@ public struct TextRenderer {
     let tag = Messages.tag(v)
     var detail: [String] = []
     if let crash = Messages.crashLine(v) { detail.append(crash) }
+    detail += Messages.errorDetails(v)
     var at = "\(v.kind.rawValue) at \(v.site.path)"
     if let label = steps[v.site.stepIndex].label { at += " \"\(label)\"" }
     detail.append(dim(at))
     if options.verbose { detail += backtrace(v) }
-    let pad = String(repeating: " ", count: max(0, 6 - tag.count))
+    let pad = String(repeating: " ", count: max(1, 6 - tag.count))
     return Line(
       step: v.site.step, queue: v.site.queue, text: red(tag) + pad + Messages.headline(v),
       detail: detail)
@@ -127,12 +128,18 @@ public struct TextRenderer {
       }
       out.append("\(count) violation\(count == 1 ? "" : "s"): \(kinds.joined(separator: ", ")).")
       if let crash = trace.firstCrash, let termination = crash.termination {
-        let rest = trace.stop == .crashed ? "" : " ctxsim ran on to show the rest."
+        let ranOn =
+          trace.events.contains { $0.site.step > crash.site.step }
+          || trace.violations.contains { $0.site.step > crash.site.step }
+        let rest = ranOn ? " ctxsim ran on to show the rest." : ""
         out.append(
           "The real app stops at step \(crash.site.step): exit \(termination.exitStatus) (\(termination.signal)).\(rest)"
         )
       } else {
-        out.append("None of them crashes the app; ctxsim exits 1 because it found them.")
+        out.append(
+          count == 1
+            ? "It does not crash the app; ctxsim exits 1 because it found it."
+            : "None of them crashes the app; ctxsim exits 1 because it found them.")
       }
     }
     switch trace.stop {

@@ -250,6 +250,7 @@ final class Simulation {
     let first = blocked[0]
     current = first
     site.thread = threads[first].name
+    site.queue = queues[threads[first].held.last ?? 0].name
     site.labels = blocked.flatMap { t in
       threads[t].waiting.flatMap { w in w.body.opener.map { scenarioStep($0).labels } } ?? []
     }
