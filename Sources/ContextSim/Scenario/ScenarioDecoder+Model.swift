@@ -406,11 +406,13 @@ extension ScenarioDecoder {
         "the parent \"\(parent)\" of \"\(name)\" is not a context", fix: fix, at: location,
         path: "contexts.\(name)")
     }
+    var reported: Set<Set<String>> = []
     for (name, _, location) in parents {
       var seen = [name]
       var current = name
       while case .context(let parent)? = contexts.first(where: { $0.name == current })?.parent {
         if seen.contains(parent) {
+          guard seen.first == parent, reported.insert(Set(seen)).inserted else { break }
           fail(
             "the parents of \"\(name)\" go round in a cycle: \((seen + [parent]).joined(separator: " → "))",
             fix: "make one of them a child of \"store\"", at: location, path: "contexts.\(name)")
