@@ -103,6 +103,7 @@ extension Effect {
     case .refreshed: "refreshed"
     case .reset: "reset"
     case .rolledBack: "rolledBack"
+    case .obtainedPermanentIDs: "obtainedPermanentIDs"
     case .batchUpdated: "batchUpdated"
     case .createdContext: "createdContext"
     case .objectID: "objectID"

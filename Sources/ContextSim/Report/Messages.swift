@@ -44,6 +44,10 @@ public enum Messages {
     case .reset(let context, let forgotten):
       return "reset \(context): forgot \(forgotten) object\(forgotten == 1 ? "" : "s")"
     case .rolledBack(let context): return "rolled back \(context)'s unsaved changes"
+    case .obtainedPermanentIDs(let context, let ids):
+      return ids.isEmpty
+        ? "obtained permanent IDs in \(context): nothing inserted"
+        : "obtained permanent IDs in \(context): \(list(ids))"
     case .batchUpdated(let entity, let count):
       return "batch-updated \(count) \(entity) row\(count == 1 ? "" : "s") in the store"
     case .createdContext(let name, let queue, let parent):

@@ -59,6 +59,7 @@ public enum Effect: Sendable, Equatable {
   case refreshed(ObjectID, merged: Bool)
   case reset(context: String, forgotten: Int)
   case rolledBack(context: String)
+  case obtainedPermanentIDs(context: String, ids: [ObjectID])
   case batchUpdated(entity: String, count: Int)
   case createdContext(name: String, queue: String, parent: String?)
   case objectID(ObjectID)

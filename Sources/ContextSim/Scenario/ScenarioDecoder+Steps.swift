@@ -30,7 +30,8 @@ extension ScenarioDecoder {
     "objectID": ["as"], "existingObject": ["in", "as", "try"], "object": ["in", "as"],
     "read": ["as"], "write": ["value"], "forEach": ["as", "do"], "print": [], "expect": [],
     "newContext": contextOptionKeys, "newBackgroundContext": [], "delete": [], "refresh": ["merge"],
-    "reset": [], "rollback": [], "batchUpdate": ["in", "where", "set", "mergeInto"],
+    "reset": [], "rollback": [], "obtainPermanentIDs": ["try"],
+    "batchUpdate": ["in", "where", "set", "mergeInto"],
   ]
 
   /// Verbs of scenario format v1 that ctxsim does not run yet: refused, never ignored.
@@ -342,6 +343,10 @@ extension ScenarioDecoder {
       }
       let merge = step.json["merge"].flatMap { bool($0, path: path, what: "\"merge\"") } ?? false
       return .refresh(variable: variable, merge: merge)
+
+    case "obtainPermanentIDs":
+      guard let context = contextName(step.verbValue, path: path, scope: scope) else { return nil }
+      return .obtainPermanentIDs(context: context, try: tryMode(step, path: path))
 
     case "reset", "rollback":
       guard let context = contextName(step.verbValue, path: path, scope: scope) else { return nil }

@@ -66,6 +66,8 @@ public indirect enum Action: Sendable {
   case delete(variable: String)
   case refresh(variable: String, merge: Bool)
   case reset(context: String)
+  /// `context.obtainPermanentIDs(for: Array(context.insertedObjects))`.
+  case obtainPermanentIDs(context: String, try: TryMode)
   case rollback(context: String)
   /// `NSBatchUpdateRequest`, then `mergeChanges(fromRemoteContextSave:into:)`.
   case batchUpdate(
@@ -110,6 +112,7 @@ public indirect enum Action: Sendable {
     case .delete: "delete"
     case .refresh: "refresh"
     case .reset: "reset"
+    case .obtainPermanentIDs: "obtainPermanentIDs"
     case .rollback: "rollback"
     case .batchUpdate: "batchUpdate"
     case .existingObject: "existingObject"

@@ -30,6 +30,8 @@ extension Step {
     case .refresh(let variable, let merge):
       "\(variable).managedObjectContext?.refresh(\(variable), mergeChanges: \(merge))"
     case .reset(let context): "\(context).reset()"
+    case .obtainPermanentIDs(let context, let mode):
+      "\(mode.keyword) \(context).obtainPermanentIDs(for: Array(\(context).insertedObjects))"
     case .rollback(let context): "\(context).rollback()"
     case .batchUpdate(let entity, let context, let predicate, let values, let mergeInto):
       batchUpdate(entity, context, predicate, values, mergeInto)

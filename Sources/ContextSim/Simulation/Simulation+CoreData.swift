@@ -118,6 +118,21 @@ extension Simulation {
       checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext reset]")
       reset(c)
 
+    case .obtainPermanentIDs(let context, _):
+      let c = contextIndex(context)
+      checkQueue(
+        c, .context(contexts[c].name),
+        method: "-[NSManagedObjectContext obtainPermanentIDsForObjects:error:]")
+      var obtained: [ObjectID] = []
+      for ref in contexts[c].registered
+      where objects[ref.index].isInserted && objects[ref.index].id.isTemporary {
+        let entity = objects[ref.index].entity
+        objects[ref.index].id = ObjectID(
+          entity: entity, kind: .permanent(store.takePrimaryKey(entity)))
+        obtained.append(objects[ref.index].id)
+      }
+      record(.obtainedPermanentIDs(context: contexts[c].name, ids: obtained))
+
     case .rollback(let context):
       let c = contextIndex(context)
       checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext rollback]")

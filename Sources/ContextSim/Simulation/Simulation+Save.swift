@@ -183,7 +183,7 @@ extension Simulation {
     }
 
     // Permanent IDs first, so relationships between new objects write permanent IDs.
-    for ref in set.inserted {
+    for ref in set.inserted where objects[ref.index].id.isTemporary {
       let entity = objects[ref.index].entity
       objects[ref.index].id = ObjectID(
         entity: entity, kind: .permanent(store.takePrimaryKey(entity)))

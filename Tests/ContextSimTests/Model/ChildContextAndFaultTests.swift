@@ -179,3 +179,31 @@ struct ChildContextAndFaultTests {
     #expect(trace.violations.first?.termination == .uncaughtException)
   }
 }
+
+@Suite("Permanent IDs ahead of the save")
+struct PermanentIDTests {
+  @Test(
+    "obtainPermanentIDs before the child's save: the ID the child holds opens the object anywhere")
+  func workaround() throws {
+    let trace = run(
+      try albums(
+        #"""
+        [{"insert": "Album", "into": "draft", "as": "a", "values": {"title": "New"}},
+         {"obtainPermanentIDs": "draft"},
+         {"save": "draft"}, {"save": "viewContext"},
+         {"objectID": "a", "as": "id"},
+         {"performAndWait": "one", "do": [{"existingObject": "$id", "in": "one", "as": "x"}, {"get": "x.title"}]}]
+        """#,
+        contexts:
+          #"{"draft": {"queue": "main", "parent": "viewContext"}, "one": {"queue": "private"}}"#))
+    #expect(trace.violations.isEmpty)
+    #expect(
+      trace.lines == [
+        "inserted Album/t1 into draft", "obtained permanent IDs in draft: Album/p2",
+        "saved draft into its parent viewContext: inserted Album/p2",
+        "saved viewContext to the store: inserted Album/p2",
+        "fetched Album/p2 into one by its object ID",
+        #"read Album/p2.title: "New""#,
+      ])
+  }
+}
