@@ -28,6 +28,8 @@ struct Block {
   var origin: [BacktraceEntry]
   /// A merge Core Data enqueued on a context's queue after another context saved.
   var merge: Merge?
+  /// The enqueuing thread's vector clock: enqueueing happens before the block starts.
+  var clock = VectorClock()
 }
 
 /// Variables bound with `as`, shared by a block and the synchronous bodies inside it.

@@ -24,6 +24,8 @@ struct SimulatedThread {
   var held: [Int] = []
   /// The queue this thread is blocked on, and the body it runs once it gets it.
   var waiting: (queue: Int, body: Frame)?
+  /// Contexts this thread's current block has touched: work in flight on them.
+  var inFlight: Set<Int> = []
 
   var isIdle: Bool { frames.isEmpty && waiting == nil }
 }

@@ -99,6 +99,8 @@ public enum Messages {
     case .caughtError: "ERROR"
     case .discardedError: "DISCARDED"
     case .faultOnDeletedObject: "FAULT"
+    case .dataRace: "RACE"
+    case .corruption: "CRASH"
     case .uncaughtError, .uncaughtException: "CRASH"
     }
   }
@@ -135,6 +137,11 @@ public enum Messages {
       }
     case .faultOnDeletedObject(let id):
       return "the fault for \(id) fired on a deleted row: the app reads nil"
+    case .dataRace(let variable, let access, let previous):
+      return "data race on self.\(variable): \(access.thread) \(access.isWrite ? "writes" : "reads"), "
+        + "unordered with \(previous.thread)'s \(previous.isWrite ? "write" : "read") at step \(previous.step)"
+    case .corruption(let context, let other, _, let offQueue):
+      return "context \(context) used by two threads at once (\(other) is inside it; \(offQueue) is off its queue)"
     }
   }
 
@@ -156,6 +163,12 @@ public enum Messages {
     case .wrongQueue: return trapSymbol
     case .uncaughtError(let error, _):
       return "Fatal error: 'try!' expression unexpectedly raised an error: \(error.description)"
+    case .corruption(_, _, let method, _):
+      return "Thread crashed: EXC_BAD_ACCESS (SIGSEGV) in \(method)"
+    case .dataRace(let variable, let access, let previous):
+      return "WARNING: ThreadSanitizer: data race on self.\(variable): "
+        + "\(access.isWrite ? "write" : "read") by \(access.thread) at step \(access.step), "
+        + "previous \(previous.isWrite ? "write" : "read") by \(previous.thread) at step \(previous.step)"
     case .uncaughtException(_, let exception):
       return
         "*** Terminating app due to uncaught exception '\(exception.name)', reason: '\(exception.reason)'"

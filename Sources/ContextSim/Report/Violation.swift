@@ -26,6 +26,10 @@ public struct Violation: Sendable {
     case discardedError(CoreDataError, call: String)
     /// A Core Data error that `try!` turned into a crash.
     case uncaughtError(CoreDataError, call: String)
+    /// Two accesses to a shared var, at least one a write, that nothing orders.
+    case dataRace(variable: String, access: RaceAccess, previous: RaceAccess)
+    /// Without the flag: two threads inside one context at once, one of them off its queue.
+    case corruption(context: String, otherThread: String, method: String, offQueue: String)
     /// A fault fired on a row that no longer exists; the app silently reads nil.
     case faultOnDeletedObject(object: ObjectID)
 
@@ -39,6 +43,8 @@ public struct Violation: Sendable {
       case .discardedError: .discardedError
       case .uncaughtError: .uncaughtError
       case .faultOnDeletedObject: .faultOnDeletedObject
+      case .dataRace: .dataRace
+      case .corruption: .corruption
       }
     }
   }
@@ -70,6 +76,14 @@ public struct Violation: Sendable {
     public var method: String
   }
 
+  /// One side of a data race, as ThreadSanitizer names it.
+  public struct RaceAccess: Sendable {
+    public var isWrite: Bool
+    public var thread: String
+    public var step: Int
+    public var stepIndex: Int
+  }
+
   /// One thread that cannot move in a deadlock.
   public struct BlockedThread: Sendable {
     public var thread: String
@@ -83,6 +97,7 @@ public struct Violation: Sendable {
     case .wrongQueue: .concurrencyTrap
     case .uncaughtError: .swiftRuntimeTrap
     case .uncaughtException: .uncaughtException
+    case .corruption: .badAccess
     case .deadlock(let blocked): blocked.contains { $0.thread == "main" } ? .watchdog : nil
     default: nil
     }
@@ -146,6 +161,8 @@ public enum Termination: Sendable, Equatable {
   case uncaughtException
   /// The main thread stopped answering and the system watchdog killed the app.
   case watchdog
+  /// A corrupted context crashed the app: `EXC_BAD_ACCESS`.
+  case badAccess
 
   /// The status a shell sees: 128 plus the signal number.
   public var exitStatus: Int32 {
@@ -153,6 +170,7 @@ public enum Termination: Sendable, Equatable {
     case .concurrencyTrap, .swiftRuntimeTrap: 133  // SIGTRAP on Apple silicon
     case .uncaughtException: 134  // SIGABRT
     case .watchdog: 137  // SIGKILL
+    case .badAccess: 139  // SIGSEGV
     }
   }
 
@@ -161,6 +179,7 @@ public enum Termination: Sendable, Equatable {
     case .concurrencyTrap, .swiftRuntimeTrap: "SIGTRAP"
     case .uncaughtException: "SIGABRT"
     case .watchdog: "SIGKILL"
+    case .badAccess: "SIGSEGV"
     }
   }
 }

@@ -93,6 +93,7 @@ extension Simulation {
         scope.values[bind] = .null
         return
       }
+      touch(.context(objects[ref.index].context), write: false)
       record(.objectID(objects[ref.index].id))
       scope.values[bind] = .objectID(objects[ref.index].id)
 
@@ -174,23 +175,6 @@ extension Simulation {
 
   // MARK: The queue rule
 
-  /// Checks that the current thread may touch context `c`; records a trap if not.
-  ///
-  /// The rule (semantics §1.2, §12 l): a context is usable on a thread that is running its
-  /// queue, either as the queue's block or inside `performAndWait`/`sync` onto it.
-  func checkQueue(_ c: Int, _ subject: Violation.WrongQueue.Subject, method: String) {
-    guard options.concurrencyDebug, !trappedThisStep else { return }
-    let thread = threads[current]
-    guard !thread.held.contains(contexts[c].queue) else { return }
-    trappedThisStep = true
-    record(.trapped)
-    report(
-      .wrongQueue(
-        Violation.WrongQueue(
-          subject: subject, ownerQueue: queues[contexts[c].queue].name,
-          touchingQueue: queues[thread.held.last ?? 0].name, method: method)))
-  }
-
   /// Checks an object's data access against its own context's queue.
   func checkObject(_ ref: ObjectReference, method: String) {
     let object = objects[ref.index]
@@ -228,10 +212,12 @@ extension Simulation {
       n += 1
       name = "\(description.name)#\(n)"
     }
+    touch(.registry, write: true)
     var queue = Self.mainQueue
     if description.concurrencyType == .privateQueue {
       queue = queues.count
       queues.append(DispatchQueueModel(name: name, isSerial: true))
+      queueClocks.append(VectorClock())
     }
     var parent: Int?
     if case .context(let parentName) = description.parent { parent = contextIndex(parentName) }
@@ -317,6 +303,7 @@ extension Simulation {
     _ entity: String, where predicate: [(String, Value)], set values: [(String, Value)],
     mergeInto receivers: [Int]
   ) {
+    touch(.store, write: true)
     let wanted = predicate.map { ($0.0, idForm($0.1)) }
     let ids = store.ids(of: entity).filter { id in
       let row = store.row(id)?.values ?? [:]

@@ -44,6 +44,10 @@ extension Simulation {
   /// Puts a block on a queue: in line for a serial queue's thread, or on a thread of its
   /// own for a concurrent queue.
   func enqueue(_ block: Block, on q: Int) {
+    touch(.queue(q), write: true)
+    var block = block
+    block.clock = clocks[current]
+    tick(current)
     if queues[q].isSerial {
       queues[q].pending.append(.block(block))
       if queues[q].server == nil {
@@ -52,6 +56,7 @@ extension Simulation {
     } else {
       queues[q].started += 1
       let t = startThread(named: "\(queues[q].name)#\(queues[q].started)", serving: nil)
+      clocks[t].join(block.clock)
       threads[t].held = [q]
       threads[t].frames = [
         SimulatedThread.Frame(
@@ -61,9 +66,13 @@ extension Simulation {
   }
 
   private func startThread(named name: String, serving q: Int?) -> Int {
+    let t = threads.count
     threads.append(SimulatedThread(name: name, serves: q))
     trace.threads.append(name)
-    return threads.count - 1
+    var clock = VectorClock()
+    clock[t] = 1
+    clocks.append(clock)
+    return t
   }
 
   /// `sync` and `performAndWait`: the caller's thread runs the block once the queue is free.
@@ -83,9 +92,11 @@ extension Simulation {
       return
     }
     body.acquired = q
+    touch(.queue(q), write: true)
     queues[q].pending.append(.waiter(thread: current))
     threads[current].waiting = (q, body)
     if queues[q].isFree, queues[q].pending.count == 1 {
+      acquire(q, by: current)
       queues[q].pending.removeFirst()
       queues[q].owner = current
       threads[current].held.append(q)

@@ -36,6 +36,7 @@ extension Simulation {
   /// their local changes kept on top, and deleted ones are deleted here too. Objects it
   /// does not hold are left alone (semantics §7.3).
   func merge(_ changes: ChangeSet, into r: Int) {
+    touch(.context(r), write: true)
     var refreshed: [ObjectID] = []
     var deleted: [ObjectID] = []
     for id in changes.updated {

@@ -38,8 +38,10 @@ extension Simulation {
   /// A row as seen from a context, or from the store when `c` is nil; nil if it is gone.
   func row(_ id: ObjectID, seenFrom c: Int?) -> RowState? {
     guard let c else {
+      touch(.store, write: false)
       return store.row(id).map { RowState(values: $0.values, version: $0.version) }
     }
+    touch(.context(c), write: false)
     if let ref = registered(id, in: c), !objects[ref.index].isFault {
       let object = objects[ref.index]
       if object.isDeleted { return nil }
@@ -50,7 +52,11 @@ extension Simulation {
 
   /// The IDs of an entity's rows as seen from a context, or from the store when `c` is nil.
   func visibleIDs(_ entity: String, from c: Int?) -> [ObjectID] {
-    guard let c else { return store.ids(of: entity) }
+    guard let c else {
+      touch(.store, write: false)
+      return store.ids(of: entity)
+    }
+    touch(.context(c), write: false)
     var ids = visibleIDs(entity, from: contexts[c].parent).filter { id in
       registered(id, in: c).map { !objects[$0.index].isDeleted } ?? true
     }

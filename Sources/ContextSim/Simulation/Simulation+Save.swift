@@ -95,6 +95,7 @@ extension Simulation {
   /// is checked for conflicts, IDs stay temporary, and the child's values overwrite the
   /// parent's unsaved values for the same properties (semantics §6.1, §6.4, §6.5).
   private func pushToParent(_ set: SaveSet, from c: Int, to p: Int) {
+    touch(.context(p), write: true)
     for ref in set.inserted {
       let object = objects[ref.index]
       let target =
@@ -150,6 +151,7 @@ extension Simulation {
   // MARK: Root to store
 
   private func saveToStore(_ set: SaveSet, from c: Int, mode: TryMode, call: String) {
+    touch(.store, write: true)
     let policy = contexts[c].description.mergePolicy
     var set = set
     var resurrected: [ObjectReference] = []

@@ -3,12 +3,14 @@ extension Simulation {
   func executeSwift(_ step: Step) {
     switch step.action {
     case .read(let name, let bind):
+      accessVar(name, write: false)
       let value = sharedVars[name] ?? .null
       record(.varRead(name: name, value: value))
       bind.map { scope.values[$0] = value }
 
     case .write(let name, let expression):
       let value = evaluate(expression)
+      accessVar(name, write: true)
       sharedVars[name] = value
       record(.varWritten(name: name, value: value))
 
@@ -33,9 +35,17 @@ extension Simulation {
   func evaluate(_ expression: Expression) -> Value {
     switch expression {
     case .literal(let value): value
-    case .variable(let name): scope.values[name] ?? sharedVars[name] ?? .null
+    case .variable(let name):
+      if let local = scope.values[name] { local } else { readShared(name) }
     case .list(let items): .list(items.map(evaluate))
     }
+  }
+
+  /// A shared var read through `$name`: a read the race checker sees.
+  private func readShared(_ name: String) -> Value {
+    guard let value = sharedVars[name] else { return .null }
+    accessVar(name, write: false)
+    return value
   }
 
   func evaluate(_ pairs: [(key: String, value: Expression)]) -> [(String, Value)] {
@@ -56,6 +66,9 @@ extension Simulation {
   /// An `expect` step looks at what the app can see now, as a test would; it is an
   /// observation, not app code, so it is not held to the queue rule.
   private func check(_ assertion: Assertion) {
+    if case .count(_, let context, _, _) = assertion {
+      touch(.context(contextIndex(context)), write: false)
+    }
     let expected: String
     let actual: String
     switch assertion {

@@ -7,6 +7,8 @@ public struct SimulationOptions: Sendable {
   public var stopAtFirstCrash = false
   /// The most steps one run may take, so a block that re-enqueues itself forever ends.
   public var maximumSteps = SimulationOptions.defaultMaximumSteps
+  /// Whether the trace keeps every step's effect; exploration needs only the violations.
+  public var recordsEvents = true
 
   public static let defaultMaximumSteps = 100_000
 
@@ -55,6 +57,18 @@ final class Simulation {
   /// One trap per step: the first touch that fails the check traps, as the real one would.
   var trappedThisStep = false
 
+  /// What the current step touched, for partial-order reduction.
+  var stepAccesses: [Access] = []
+  /// Happens-before: each thread's clock, each serial queue's clock at its last release,
+  /// and the coordinator's lock.
+  var clocks: [VectorClock] = []
+  var queueClocks: [VectorClock] = []
+  var storeClock = VectorClock()
+  /// Shared vars by index, and the accesses a later access must be ordered after.
+  var varIndex: [String: Int] = [:]
+  var varHistory: [VarHistory] = []
+  var reportedRaces: Set<RaceKey> = []
+
   static let mainQueue = 0
   static let globalQueue = 1
 
@@ -95,6 +109,12 @@ final class Simulation {
     main.held = [Self.mainQueue]
     threads = [main]
     trace.threads = ["main"]
+    var mainClock = VectorClock()
+    mainClock[0] = 1
+    clocks = [mainClock]
+    queueClocks = Array(repeating: VectorClock(), count: queues.count)
+    for (i, variable) in scenario.vars.enumerated() { varIndex[variable.name] = i }
+    varHistory = Array(repeating: VarHistory(), count: scenario.vars.count)
     unwind(0)
   }
 
@@ -102,30 +122,46 @@ final class Simulation {
 
   func run(_ scheduler: inout some Scheduler) {
     var previous: Int?
-    while true {
-      let runnable = threads.indices.filter(canRun)
-      if runnable.isEmpty {
-        reportDeadlock()
-        return
-      }
+    while let runnable = runnableThreads() {
       let step = trace.schedule.threads.count + 1
-      if step > options.maximumSteps {
-        trace.stop = .stepLimit(options.maximumSteps)
-        return
-      }
       let chosen = scheduler.nextThread(runnable: runnable, previous: previous, step: step)
       guard runnable.contains(chosen) else {
         trace.stop = .scheduleMismatch(step: step, thread: chosen, runnable: runnable)
         return
       }
-      trace.schedule.threads.append(chosen)
+      take(chosen)
       previous = chosen
-      advance(chosen, step: step)
-      if options.stopAtFirstCrash && trace.firstCrash != nil {
-        trace.stop = .crashed
-        return
-      }
     }
+  }
+
+  /// The threads that can take the next step, or nil when the run is over.
+  ///
+  /// A run is over when no thread can move (a deadlock, if some are blocked), at the step
+  /// limit, or at the first crash under `stopAtFirstCrash`; the trace says which.
+  func runnableThreads() -> [Int]? {
+    if options.stopAtFirstCrash && trace.firstCrash != nil {
+      trace.stop = .crashed
+      return nil
+    }
+    let runnable = threads.indices.filter(canRun)
+    if runnable.isEmpty {
+      reportDeadlock()
+      return nil
+    }
+    if trace.schedule.threads.count >= options.maximumSteps {
+      trace.stop = .stepLimit(options.maximumSteps)
+      return nil
+    }
+    return runnable
+  }
+
+  /// Lets a runnable thread take one step, and returns what the step touched.
+  @discardableResult
+  func take(_ t: Int) -> [Access] {
+    stepAccesses.removeAll(keepingCapacity: true)
+    trace.schedule.threads.append(t)
+    advance(t, step: trace.schedule.threads.count)
+    return stepAccesses
   }
 
   /// Whether a thread can take a step now.
@@ -156,6 +192,7 @@ final class Simulation {
     current = t
     trappedThisStep = false
     if let waiting = threads[t].waiting {
+      acquire(waiting.queue, by: t)
       queues[waiting.queue].pending.removeFirst()
       queues[waiting.queue].owner = t
       threads[t].held.append(waiting.queue)
@@ -164,6 +201,8 @@ final class Simulation {
     } else if threads[t].frames.isEmpty, let q = threads[t].serves,
       case .block(let block) = queues[q].pending.removeFirst()
     {
+      acquire(q, by: t)
+      clocks[t].join(block.clock)
       if let merge = block.merge {
         // A merge Core Data enqueued runs as one step on the receiver's queue.
         let cause = scenarioStep(merge.causedBy)
@@ -171,6 +210,8 @@ final class Simulation {
           step: step, thread: threads[t].name, queue: queues[q].name, stepIndex: merge.causedBy,
           path: cause.path, labels: cause.labels)
         self.merge(merge.changes, into: merge.into)
+        release(q, by: t)
+        endWork(of: t)
         return
       }
       queues[q].owner = t
@@ -208,14 +249,19 @@ final class Simulation {
       threads[t].frames.removeLast()
       if let q = top.acquired {
         threads[t].held.removeLast()
-        if queues[q].isSerial { queues[q].owner = nil }
+        if queues[q].isSerial {
+          queues[q].owner = nil
+          release(q, by: t)
+        }
       }
+      if threads[t].frames.isEmpty { endWork(of: t) }
     }
   }
 
   // MARK: Recording
 
   func record(_ effect: Effect) {
+    guard options.recordsEvents else { return }
     trace.events.append(TraceEvent(site: site, effect: effect))
   }
 

@@ -1,0 +1,51 @@
+/// A vector clock: for each thread, how far along it was when something happened.
+///
+/// One event happens before another when the later one's clock has caught up with the
+/// earlier one's thread at the earlier one's time. Threads are numbered as the simulation
+/// starts them, so clocks grow as threads appear.
+struct VectorClock: Equatable {
+  private var times: [Int] = []
+
+  subscript(thread: Int) -> Int {
+    get { thread < times.count ? times[thread] : 0 }
+    set {
+      if thread >= times.count { times += repeatElement(0, count: thread - times.count + 1) }
+      times[thread] = newValue
+    }
+  }
+
+  /// Takes in everything another clock has seen.
+  mutating func join(_ other: VectorClock) {
+    if other.times.count > times.count {
+      times += repeatElement(0, count: other.times.count - times.count)
+    }
+    for i in other.times.indices where other.times[i] > times[i] {
+      times[i] = other.times[i]
+    }
+  }
+
+  /// Whether the event of `thread` at `time` happened before this clock.
+  func hasSeen(thread: Int, time: Int) -> Bool {
+    self[thread] >= time
+  }
+}
+
+/// What a step touched, for telling which steps can be reordered without changing the
+/// outcome: two steps are independent when neither writes what the other touches.
+struct Access: Hashable {
+  enum Resource: Hashable {
+    case context(Int)
+    case store
+    case queue(Int)
+    case variable(Int)
+    /// The table of contexts and queues, which making a context at run time extends.
+    case registry
+  }
+
+  var resource: Resource
+  var isWrite: Bool
+
+  func conflicts(with other: Access) -> Bool {
+    resource == other.resource && (isWrite || other.isWrite)
+  }
+}
