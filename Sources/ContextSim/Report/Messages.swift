@@ -141,7 +141,9 @@ public enum Messages {
       return "data race on self.\(variable): \(access.thread) \(access.isWrite ? "writes" : "reads"), "
         + "unordered with \(previous.thread)'s \(previous.isWrite ? "write" : "read") at step \(previous.step)"
     case .corruption(let context, let other, _, let offQueue):
-      return "context \(context) used by two threads at once (\(other) is inside it; \(offQueue) is off its queue)"
+      let me = violation.site.thread
+      return "\(me) touches context \(context)\(offQueue == me ? " off its queue" : "") while "
+        + "\(other) is inside it\(offQueue == other ? " off its queue" : ""): they overlap"
     }
   }
 
