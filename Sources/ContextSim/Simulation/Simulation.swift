@@ -13,11 +13,13 @@ public struct SimulationOptions: Sendable {
   public static let defaultMaximumSteps = 100_000
 
   public init(
-    concurrencyDebug: Bool, stopAtFirstCrash: Bool = false, maximumSteps: Int = defaultMaximumSteps
+    concurrencyDebug: Bool, stopAtFirstCrash: Bool = false,
+    maximumSteps: Int = defaultMaximumSteps, recordsEvents: Bool = true
   ) {
     self.concurrencyDebug = concurrencyDebug
     self.stopAtFirstCrash = stopAtFirstCrash
     self.maximumSteps = maximumSteps
+    self.recordsEvents = recordsEvents
   }
 }
 

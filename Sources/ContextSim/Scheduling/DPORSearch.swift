@@ -1,0 +1,213 @@
+/// Systematic search of a scenario's interleavings, one execution at a time from scratch.
+///
+/// With reduction it is dynamic partial-order reduction (Flanagan and Godefroid, 2005)
+/// with sleep sets: after each execution it looks, for every step, for an earlier step of
+/// another thread that touched the same thing (see ``Access``) and is not already ordered
+/// before it, and schedules the reversed order at that earlier point. Sleep sets stop
+/// two complete executions of the same class of equivalent interleavings from both being
+/// run; an execution that could only repeat one is cut short and counted as pruned.
+/// Without reduction it tries every runnable thread at every point.
+///
+/// A preemption bound keeps only executions that switch away from a runnable thread at
+/// most that many times; a reversal the bound forbids where it is found is placed at the
+/// latest earlier point where it costs no preemption (Coons et al., 2013).
+struct DPORSearch {
+  struct Node {
+    var runnable: [Int]
+    var chosen: Int
+    var backtrack: Set<Int>
+    var done: Set<Int> = []
+    /// Threads whose next step need not be tried here, with what that step touches.
+    var sleep: [(thread: Int, accesses: [Access])] = []
+    var accesses: [Access] = []
+    /// Preemptions along the path, this choice included.
+    var preemptions: Int
+  }
+
+  let reduces: Bool
+  let preemptionBound: Int?
+  private(set) var stack: [Node] = []
+  private var started = false
+
+  init(reduces: Bool, preemptionBound: Int?) {
+    self.reduces = reduces
+    self.preemptionBound = preemptionBound
+  }
+
+  /// Runs the next execution, or returns nil when the search is complete.
+  mutating func next(_ scenario: Scenario, options: SimulationOptions) -> (trace: Trace, pruned: Bool)? {
+    if started {
+      guard moveToNextAlternative() else { return nil }
+    }
+    started = true
+    let simulation = Simulation(scenario: scenario, options: options)
+    var analysis = DependenceAnalysis()
+    var pendingSleep: [(thread: Int, accesses: [Access])] = []
+    var previous: Int?
+    var depth = 0
+    var pruned = false
+    while let runnable = simulation.runnableThreads() {
+      let chosen: Int
+      if depth < stack.count {
+        chosen = stack[depth].chosen
+      } else if let fresh = choose(from: runnable, previous: previous, sleep: pendingSleep, depth: depth) {
+        chosen = fresh
+      } else {
+        pruned = true
+        break
+      }
+      let accesses = simulation.take(chosen)
+      stack[depth].accesses = accesses
+      if reduces {
+        for (i, thread) in analysis.reversals(step: depth, thread: chosen, accesses: accesses) {
+          addBacktrack(thread, at: i)
+        }
+        pendingSleep = stack[depth].sleep.filter { entry in
+          entry.thread != chosen
+            && !entry.accesses.contains { a in accesses.contains { a.conflicts(with: $0) } }
+        }
+      }
+      previous = chosen
+      depth += 1
+    }
+    lastExecution = stack.prefix(depth).map { ($0.chosen, $0.accesses) }
+    return (simulation.trace, pruned)
+  }
+
+  /// The threads and accesses of the last execution, step by step.
+  private(set) var lastExecution: [(thread: Int, accesses: [Access])] = []
+
+  /// A key equal for two executions exactly when they are the same interleaving up to
+  /// reordering independent steps: the order of every conflicting pair of events, each
+  /// event named by its thread and its number on that thread.
+  static func classKey(of execution: [(thread: Int, accesses: [Access])]) -> [Int] {
+    var counts: [Int: Int] = [:]
+    let events = execution.map { step -> Int in
+      counts[step.thread, default: 0] += 1
+      return step.thread << 20 | counts[step.thread]!
+    }
+    var pairs: [(Int, Int)] = []
+    for j in execution.indices {
+      for i in 0..<j where execution[i].thread != execution[j].thread
+        && execution[i].accesses.contains(where: { a in execution[j].accesses.contains { a.conflicts(with: $0) } })
+      {
+        pairs.append((events[i], events[j]))
+      }
+    }
+    return pairs.sorted { $0 < $1 }.flatMap { [$0.0, $0.1] }
+  }
+
+  /// Opens a new node: the thread that ran last goes on if it can, else the lowest-numbered
+  /// one, skipping sleeping threads and choices the preemption bound forbids.
+  private mutating func choose(
+    from runnable: [Int], previous: Int?, sleep: [(thread: Int, accesses: [Access])], depth: Int
+  ) -> Int? {
+    let sleeping = Set(sleep.map(\.thread))
+    var order = runnable
+    if let previous, let i = order.firstIndex(of: previous) {
+      order.remove(at: i)
+      order.insert(previous, at: 0)
+    }
+    let before = depth > 0 ? stack[depth - 1].preemptions : 0
+    for t in order where !sleeping.contains(t) {
+      let preempts = previous.map { runnable.contains($0) && $0 != t } ?? false
+      let total = before + (preempts ? 1 : 0)
+      if let bound = preemptionBound, total > bound { continue }
+      stack.append(
+        Node(
+          runnable: runnable, chosen: t, backtrack: reduces ? [t] : Set(runnable), sleep: sleep,
+          preemptions: total))
+      return t
+    }
+    return nil
+  }
+
+  /// Whether choosing `t` at node `i` keeps the path within the preemption bound.
+  private func allows(_ t: Int, at i: Int) -> Bool {
+    guard let bound = preemptionBound else { return true }
+    return preemptions(choosing: t, at: i) <= bound
+  }
+
+  private func preemptions(choosing t: Int, at i: Int) -> Int {
+    guard i > 0 else { return 0 }
+    let previous = stack[i - 1].chosen
+    let preempts = stack[i].runnable.contains(previous) && previous != t
+    return stack[i - 1].preemptions + (preempts ? 1 : 0)
+  }
+
+  /// Schedules thread `p` (or, if it could not run there, every runnable thread) at node `i`.
+  private mutating func addBacktrack(_ p: Int, at i: Int) {
+    let candidates = stack[i].runnable.contains(p) ? [p] : stack[i].runnable
+    for q in candidates {
+      if allows(q, at: i) {
+        stack[i].backtrack.insert(q)
+      } else if let j = (0..<i).reversed().first(where: {
+        stack[$0].runnable.contains(q) && preemptions(choosing: q, at: $0) == (
+          $0 > 0 ? stack[$0 - 1].preemptions : 0)
+      }) {
+        stack[j].backtrack.insert(q)
+      }
+    }
+  }
+
+  /// Moves the deepest node with an untried choice to that choice, dropping the nodes below.
+  private mutating func moveToNextAlternative() -> Bool {
+    while let last = stack.indices.last {
+      let node = stack[last]
+      let sleeping = Set(node.sleep.map(\.thread))
+      let untried = node.backtrack.subtracting(node.done).subtracting([node.chosen])
+        .subtracting(sleeping).filter { allows($0, at: last) }
+      if let t = untried.min() {
+        stack[last].done.insert(node.chosen)
+        if reduces { stack[last].sleep.append((node.chosen, node.accesses)) }
+        stack[last].chosen = t
+        stack[last].accesses = []
+        stack[last].preemptions = preemptions(choosing: t, at: last)
+        return true
+      }
+      stack.removeLast()
+    }
+    return false
+  }
+}
+
+/// Happens-before by dependence over one execution: a step follows the earlier steps of its
+/// thread and every earlier step that touched what it touches in a conflicting way.
+struct DependenceAnalysis {
+  private var threadClocks: [VectorClock] = []
+  private var stepClocks: [VectorClock] = []
+  private var stepThreads: [Int] = []
+  private var stepTimes: [Int] = []
+  private var lastWrite: [Access.Resource: Int] = [:]
+  private var readsSinceWrite: [Access.Resource: [Int]] = [:]
+
+  /// Records step `j` and returns the earlier steps it conflicts with that are not already
+  /// ordered before it: the points where the reverse order must be tried, with the thread.
+  mutating func reversals(step j: Int, thread p: Int, accesses: [Access]) -> [(Int, Int)] {
+    while threadClocks.count <= p { threadClocks.append(VectorClock()) }
+    var clock = threadClocks[p]
+    var conflicting: Set<Int> = []
+    for access in accesses {
+      if let w = lastWrite[access.resource] { conflicting.insert(w) }
+      if access.isWrite { conflicting.formUnion(readsSinceWrite[access.resource] ?? []) }
+    }
+    let reversals = conflicting.sorted().filter { i in
+      stepThreads[i] != p && !clock.hasSeen(thread: stepThreads[i], time: stepTimes[i])
+    }.map { ($0, p) }
+    for i in conflicting { clock.join(stepClocks[i]) }
+    clock[p] += 1
+    threadClocks[p] = clock
+    stepClocks.append(clock)
+    stepThreads.append(p)
+    stepTimes.append(clock[p])
+    for access in accesses {
+      if access.isWrite {
+        lastWrite[access.resource] = j
+        readsSinceWrite[access.resource] = []
+      } else {
+        readsSinceWrite[access.resource, default: []].append(j)
+      }
+    }
+    return reversals
+  }
+}

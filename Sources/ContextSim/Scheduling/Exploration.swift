@@ -1,0 +1,112 @@
+/// How to choose the schedules an exploration runs.
+public enum ExplorationStrategy: Sendable, Equatable {
+  /// Every schedule picks uniformly among runnable threads at every step; schedule `i`
+  /// uses a seed made from `seed` and `i`, so runs are the same however they are spread
+  /// over cores.
+  case random(seed: UInt64)
+  /// Probabilistic concurrency testing with bug depth `depth`.
+  case pct(seed: UInt64, depth: Int)
+  /// Exhaustive search with dynamic partial-order reduction and sleep sets: one schedule
+  /// for each class of equivalent interleavings. A preemption bound limits how often a
+  /// thread that could go on is switched away from.
+  case dpor(preemptionBound: Int?)
+  /// Exhaustive search without reduction: every interleaving. For measuring the reduction.
+  case exhaustive
+
+  /// The strategy's name on the command line.
+  public var name: String {
+    switch self {
+    case .random: "random"
+    case .pct: "pct"
+    case .dpor: "dpor"
+    case .exhaustive: "exhaustive"
+    }
+  }
+
+  var isSystematic: Bool {
+    switch self {
+    case .dpor, .exhaustive: true
+    case .random, .pct: false
+    }
+  }
+}
+
+/// One violation as outcomes compare them: its kind and the scenario steps involved.
+public struct ViolationSignature: Sendable, Hashable, Comparable {
+  public var kind: ViolationKind
+  public var stepIndex: Int
+  /// The other step of a two-step violation (a data race), or -1.
+  public var otherStepIndex: Int
+
+  init(_ violation: Violation) {
+    kind = violation.kind
+    stepIndex = violation.site.stepIndex
+    if case .dataRace(_, _, let previous) = violation.detail {
+      otherStepIndex = previous.stepIndex
+    } else {
+      otherStepIndex = -1
+    }
+  }
+
+  public static func < (a: Self, b: Self) -> Bool {
+    (a.stepIndex, a.kind.rawValue, a.otherStepIndex) < (b.stepIndex, b.kind.rawValue, b.otherStepIndex)
+  }
+}
+
+/// What a set of schedules ended in: the same violations, at the same steps.
+public struct Outcome: Sendable {
+  /// The violations every schedule of this outcome showed; empty for a clean outcome.
+  public var signature: [ViolationSignature]
+  /// How many schedules reached it.
+  public var schedules: Int
+  /// The shortest schedule found that reaches it, shrunk when exploration ends.
+  public var shortest: Schedule
+  /// That schedule's run, with its violations.
+  public var example: Trace
+
+  public var isClean: Bool { signature.isEmpty }
+}
+
+/// What an exploration found, with the figures that say how far it got.
+public struct Exploration: Sendable {
+  public enum Stop: Sendable, Equatable {
+    case maxSchedules(Int)
+    case timeLimit
+  }
+
+  public var strategy: ExplorationStrategy
+  /// Complete schedules run.
+  public var schedulesRun = 0
+  /// Distinct schedules among them; nil once there were too many to keep counting.
+  public var distinctSchedules: Int? = 0
+  /// Schedules with at least one violation.
+  public var failingSchedules = 0
+  /// Partial runs the reduction cut short because they could only repeat a class of
+  /// interleavings already explored.
+  public var prunedRuns = 0
+  /// Whether a systematic strategy covered every class of interleavings.
+  public var isComplete = false
+  /// Why exploration stopped before it was complete, if it did.
+  public var stop: Stop?
+  /// Outcomes, clean first, then by how many schedules reached them.
+  public var outcomes: [Outcome] = []
+  /// How many steps schedules took: a histogram, so memory stays flat.
+  public var stepCounts: [Int: Int] = [:]
+
+  public init(strategy: ExplorationStrategy) {
+    self.strategy = strategy
+  }
+
+  /// The fewest, middle and most steps a schedule took.
+  public var stepRange: (min: Int, median: Int, max: Int) {
+    let sorted = stepCounts.sorted { $0.key < $1.key }
+    guard let first = sorted.first, let last = sorted.last else { return (0, 0, 0) }
+    var seen = 0
+    let middle = (schedulesRun + 1) / 2
+    for (steps, count) in sorted {
+      seen += count
+      if seen >= middle { return (first.key, steps, last.key) }
+    }
+    return (first.key, last.key, last.key)
+  }
+}

@@ -1,0 +1,87 @@
+/// Makes a failing schedule easier to read before it is printed: fewest preemptions first,
+/// then fewest steps, keeping the same outcome.
+///
+/// It removes one preemption at a time: at a point where the schedule switched away from a
+/// thread that could go on, it lets that thread go on instead and follows the old schedule
+/// wherever it still can. A candidate that reaches the same outcome with fewer preemptions,
+/// or as many and fewer steps, replaces the schedule; shrinking stops when no preemption
+/// can go, or after a fixed number of attempts.
+struct Shrinker {
+  let scenario: Scenario
+  let options: SimulationOptions
+  static let maximumAttempts = 200
+
+  func shrink(_ outcome: Outcome) -> Trace {
+    var best = run(following: outcome.shortest.threads, switchAt: nil)
+    guard signature(of: best.trace) == outcome.signature else { return outcome.example }
+    var attempts = 0
+    var improved = true
+    while improved && attempts < Self.maximumAttempts {
+      improved = false
+      for point in best.preemptionPoints {
+        attempts += 1
+        let candidate = run(following: best.trace.schedule.threads, switchAt: point)
+        if signature(of: candidate.trace) == outcome.signature && candidate.isSmaller(than: best) {
+          best = candidate
+          improved = true
+          break
+        }
+        if attempts >= Self.maximumAttempts { break }
+      }
+    }
+    return best.trace
+  }
+
+  private func signature(of trace: Trace) -> [ViolationSignature] {
+    Set(trace.violations.map(ViolationSignature.init)).sorted()
+  }
+
+  /// A run that follows `threads`, except that at step `switchAt` the thread that ran
+  /// before keeps running.
+  private func run(following threads: [Int], switchAt: Int?) -> Attempt {
+    var scheduler = FollowingScheduler(threads: threads, keepAt: switchAt)
+    let trace = simulate(scenario, options: options, scheduler: &scheduler)
+    return Attempt(trace: trace, preemptionPoints: scheduler.preemptionPoints)
+  }
+
+  private struct Attempt {
+    var trace: Trace
+    /// Steps (from 1) where the schedule switched away from a thread that could go on.
+    var preemptionPoints: [Int]
+
+    func isSmaller(than other: Attempt) -> Bool {
+      (preemptionPoints.count, trace.schedule.threads.count)
+        < (other.preemptionPoints.count, other.trace.schedule.threads.count)
+    }
+  }
+}
+
+/// Follows a list of threads where it can; elsewhere keeps the last thread running, as the
+/// default schedule does. Counts the preemptions it makes.
+struct FollowingScheduler: Scheduler {
+  let threads: [Int]
+  let keepAt: Int?
+  private(set) var preemptionPoints: [Int] = []
+
+  init(threads: [Int], keepAt: Int?) {
+    self.threads = threads
+    self.keepAt = keepAt
+  }
+
+  mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int {
+    var chosen: Int
+    if step == keepAt, let previous, runnable.contains(previous) {
+      chosen = previous
+    } else if step <= threads.count, runnable.contains(threads[step - 1]) {
+      chosen = threads[step - 1]
+    } else if let previous, runnable.contains(previous) {
+      chosen = previous
+    } else {
+      chosen = runnable[0]
+    }
+    if let previous, runnable.contains(previous), chosen != previous {
+      preemptionPoints.append(step)
+    }
+    return chosen
+  }
+}

@@ -1,0 +1,131 @@
+import Testing
+
+@testable import ContextSim
+
+@Suite("Exploring interleavings")
+struct ExplorationTests {
+  /// Small scenarios whose interleavings can all be enumerated.
+  static let tiny: [String] = [
+    // Two writers of one var, one reader: every order matters.
+    #"{"title": "w", "vars": {"x": 0}, "main": [{"async": "global", "do": [{"write": "x", "value": 1}]}, {"async": "global", "do": [{"write": "x", "value": 2}]}, {"read": "x"}]}"#,
+    // Independent vars: one class however the steps interleave.
+    #"{"title": "i", "vars": {"a": 0, "b": 0}, "main": [{"async": "global", "do": [{"write": "a", "value": 1}, {"write": "a", "value": 2}]}, {"async": "global", "do": [{"write": "b", "value": 1}, {"write": "b", "value": 2}]}]}"#,
+    // Two contexts, one shared var at the end.
+    #"{"title": "c", "model": {"N": {"attributes": {"t": "string"}}}, "vars": {"x": 0}, "contexts": {"a": {"queue": "private"}, "b": {"queue": "private"}}, "main": [{"perform": "a", "do": [{"insert": "N", "into": "a"}, {"count": "N", "in": "a"}, {"write": "x", "value": 1}]}, {"perform": "b", "do": [{"insert": "N", "into": "b"}, {"count": "N", "in": "b"}, {"read": "x"}]}]}"#,
+    // Off-queue use of viewContext without the flag: corruption in some orders.
+    #"{"title": "o", "concurrencyDebug": false, "model": {"N": {"attributes": {"t": "string"}}}, "main": [{"async": "global", "do": [{"count": "N", "in": "viewContext"}, {"print": "x"}]}, {"count": "N", "in": "viewContext"}, {"print": "y"}]}"#,
+    // A serial queue and a global block racing on a var, with a sync.
+    #"{"title": "s", "vars": {"x": 0}, "queues": {"q": "serial"}, "main": [{"async": "q", "do": [{"write": "x", "value": 1}]}, {"async": "global", "do": [{"sync": "q", "do": [{"read": "x"}]}, {"write": "x", "value": 3}]}, {"read": "x"}]}"#,
+  ]
+
+  private func explored(_ json: String, _ strategy: ExplorationStrategy, max: Int = 100_000) throws -> Exploration {
+    let s = try scenario(json)
+    return explore(s, strategy: strategy, options: SimulationOptions(concurrencyDebug: s.concurrencyDebug), maxSchedules: max)
+  }
+
+  private func signatures(_ e: Exploration) -> Set<[ViolationSignature]> {
+    Set(e.outcomes.map(\.signature))
+  }
+
+  @Test("Reduction finds every outcome plain exhaustive search finds, in fewer schedules", arguments: tiny)
+  func reductionKeepsOutcomes(json: String) throws {
+    let full = try explored(json, .exhaustive)
+    let reduced = try explored(json, .dpor(preemptionBound: nil))
+    #expect(full.isComplete && reduced.isComplete)
+    #expect(signatures(reduced) == signatures(full))
+    #expect(reduced.schedulesRun <= full.schedulesRun)
+  }
+
+  @Test("Reduction runs one schedule per class of equivalent interleavings", arguments: tiny)
+  func oneSchedulePerClass(json: String) throws {
+    let s = try scenario(json)
+    let options = SimulationOptions(concurrencyDebug: s.concurrencyDebug, recordsEvents: false)
+    var classes: Set<[Int]> = []
+    var full = DPORSearch(reduces: false, preemptionBound: nil)
+    while let (_, pruned) = full.next(s, options: options) {
+      #expect(!pruned)
+      classes.insert(DPORSearch.classKey(of: full.lastExecution))
+    }
+    var reduced = DPORSearch(reduces: true, preemptionBound: nil)
+    var complete: [[Int]] = []
+    while let (_, pruned) = reduced.next(s, options: options) {
+      if !pruned { complete.append(DPORSearch.classKey(of: reduced.lastExecution)) }
+    }
+    #expect(complete.count == classes.count)
+    #expect(Set(complete) == classes)
+  }
+
+  @Test("A search that ignored a dependent pair would miss an outcome: the check can fail")
+  func brokenReductionIsCaught() throws {
+    // Dropping every reversal leaves only the default schedule.
+    let s = try scenario(Self.tiny[0])
+    let full = try explored(Self.tiny[0], .exhaustive)
+    var scheduler = RunToCompletionScheduler()
+    let onlyDefault = simulate(s, options: SimulationOptions(concurrencyDebug: true), scheduler: &scheduler)
+    #expect(signatures(full).count > 1)
+    #expect(!signatures(full).isSubset(of: [Set(onlyDefault.violations.map(ViolationSignature.init)).sorted()]))
+  }
+
+  @Test("Every explored schedule replays byte for byte", arguments: [ExplorationStrategy.dpor(preemptionBound: nil), .random(seed: 3), .pct(seed: 3, depth: 2)])
+  func replay(strategy: ExplorationStrategy) throws {
+    let s = try scenario(Self.tiny[4])
+    let options = SimulationOptions(concurrencyDebug: true)
+    var explorer = Explorer(scenario: s, strategy: strategy, options: options)
+    var runs = 0
+    while runs < 30, explorer.runNext() { runs += 1 }
+    for outcome in explorer.finish(shrinking: false).outcomes {
+      var replay = ReplayScheduler(outcome.shortest)
+      let again = simulate(s, options: options, scheduler: &replay)
+      #expect(again.schedule == outcome.shortest)
+      #expect(Set(again.violations.map(ViolationSignature.init)).sorted() == outcome.signature)
+    }
+  }
+
+  @Test("Random and PCT explorations are the same for the same seed, and on several cores")
+  func deterministic() throws {
+    let s = try scenario(Self.tiny[4])
+    let options = SimulationOptions(concurrencyDebug: true)
+    for strategy in [ExplorationStrategy.random(seed: 9), .pct(seed: 9, depth: 3)] {
+      let one = explore(s, strategy: strategy, options: options, maxSchedules: 300, workers: 1)
+      let again = explore(s, strategy: strategy, options: options, maxSchedules: 300, workers: 1)
+      let parallel = explore(s, strategy: strategy, options: options, maxSchedules: 300, workers: 4)
+      for other in [again, parallel] {
+        #expect(other.outcomes.map(\.signature) == one.outcomes.map(\.signature))
+        #expect(other.outcomes.map(\.schedules) == one.outcomes.map(\.schedules))
+        #expect(other.outcomes.map(\.shortest) == one.outcomes.map(\.shortest))
+        #expect(other.distinctSchedules == one.distinctSchedules)
+      }
+    }
+  }
+
+  @Test("A preemption bound of 0 runs only schedules that never switch away from a runnable thread")
+  func preemptionBound() throws {
+    let bounded = try explored(Self.tiny[0], .dpor(preemptionBound: 0))
+    let unbounded = try explored(Self.tiny[0], .dpor(preemptionBound: nil))
+    #expect(bounded.schedulesRun < unbounded.schedulesRun)
+    #expect(bounded.schedulesRun >= 1)
+  }
+
+  @Test("Shrinking keeps the outcome and never adds preemptions or steps")
+  func shrinking() throws {
+    let s = try scenario(Self.tiny[3])
+    let options = SimulationOptions(concurrencyDebug: false, recordsEvents: false)
+    var explorer = Explorer(scenario: s, strategy: .random(seed: 1), options: options)
+    for _ in 0..<50 { _ = explorer.runNext() }
+    let raw = explorer.result.outcomes
+    let shrunk = explorer.finish().outcomes
+    for outcome in shrunk where !outcome.isClean {
+      let before = try #require(raw.first { $0.signature == outcome.signature })
+      #expect(outcome.shortest.threads.count <= before.shortest.threads.count || preemptions(s, outcome.shortest) < preemptions(s, before.shortest))
+      var replay = ReplayScheduler(outcome.shortest)
+      let again = simulate(s, options: options, scheduler: &replay)
+      #expect(Set(again.violations.map(ViolationSignature.init)).sorted() == outcome.signature)
+    }
+  }
+
+  private func preemptions(_ s: Scenario, _ schedule: Schedule) -> Int {
+    var scheduler = FollowingScheduler(threads: schedule.threads, keepAt: nil)
+    _ = simulate(s, options: SimulationOptions(concurrencyDebug: false), scheduler: &scheduler)
+    return scheduler.preemptionPoints.count
+  }
+}
