@@ -1,4 +1,5 @@
 import ContextSim
+import Foundation
 
 /// A command line that cannot be understood, with what to type instead.
 struct UsageError: Error, Equatable {
@@ -13,6 +14,7 @@ enum Command: Equatable {
   case version
   case run(RunOptions)
   case check(CheckOptions)
+  case explore(ExploreOptions)
 }
 
 enum OutputFormat: String, CaseIterable {
@@ -37,6 +39,29 @@ struct CheckOptions: Equatable {
   var paths: [String] = []
   var colour = ColourChoice.auto
   var maximumSteps = SimulationOptions.defaultMaximumSteps
+  /// nil: exhaustive with reduction, falling back to PCT when the space is too large.
+  var strategy: ExplorationStrategy?
+  var maxSchedules = CheckOptions.defaultBudget
+  var seed: UInt64 = 0
+  var junit: String?
+  var format = OutputFormat.text
+  var jobs = ExploreOptions.defaultJobs
+
+  /// Schedules per scenario: the exhaustive search's budget, and the PCT fallback's.
+  static let defaultBudget = 2_000
+}
+
+struct ExploreOptions: Equatable {
+  var file = ""
+  var strategy = ExplorationStrategy.dpor(preemptionBound: nil)
+  var maxSchedules = 10_000
+  var timeLimit: Double?
+  var concurrencyDebug: Bool?
+  var maximumSteps = SimulationOptions.defaultMaximumSteps
+  var format = OutputFormat.text
+  var jobs = ExploreOptions.defaultJobs
+
+  static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }
 
 /// Parses argv in two stages: words into options and positionals, then into a ``Command``.
@@ -53,7 +78,10 @@ enum ArgumentParser {
     case "check":
       if rest.contains("--help") || rest.contains("-h") { return .help(topic: "check") }
       return .check(try parseCheck(rest))
-    case "explore", "lesson":
+    case "explore":
+      if rest.contains("--help") || rest.contains("-h") { return .help(topic: "explore") }
+      return .explore(try parseExplore(rest))
+    case "lesson":
       throw UsageError(
         message: "`ctxsim \(first)` is not available yet in this version", command: nil)
     default:
@@ -136,12 +164,7 @@ enum ArgumentParser {
               + "(thread numbers, with xN for N steps in a row)", command: "run")
         }
         options.schedule = schedule
-      case "--seed":
-        guard let seed = UInt64(value!) else {
-          throw UsageError(
-            message: "`--seed` takes a whole number from 0 up, not `\(value!)`", command: "run")
-        }
-        options.seed = seed
+      case "--seed": options.seed = try seed(value!, command: "run")
       case "--format": options.format = try choice(value!, for: name, command: "run")
       case "--color": options.colour = try choice(value!, for: name, command: "run")
       case "--max-steps": options.maximumSteps = try positive(value!, for: name, command: "run")
@@ -161,19 +184,123 @@ enum ArgumentParser {
 
   private static func parseCheck(_ arguments: [String]) throws(UsageError) -> CheckOptions {
     let words = try split(
-      arguments, valued: ["--color", "--max-steps"], flags: [], command: "check")
+      arguments,
+      valued: [
+        "--color", "--max-steps", "--strategy", "--max-schedules", "--seed", "--junit", "--format",
+        "--jobs", "--depth", "--preemption-bound",
+      ], flags: [], command: "check")
     var options = CheckOptions(paths: words.positionals)
     guard !options.paths.isEmpty else {
       throw UsageError(message: "`ctxsim check` needs scenario files or folders", command: "check")
     }
+    var strategy: String?
+    var depth = 3
+    var bound: Int?
     for (name, value) in words.options {
       switch name {
       case "--color": options.colour = try choice(value!, for: name, command: "check")
       case "--max-steps": options.maximumSteps = try positive(value!, for: name, command: "check")
+      case "--strategy": strategy = try strategyName(value!, command: "check")
+      case "--max-schedules":
+        options.maxSchedules = try positive(value!, for: name, command: "check")
+      case "--seed": options.seed = try seed(value!, command: "check")
+      case "--junit": options.junit = value!
+      case "--format": options.format = try choice(value!, for: name, command: "check")
+      case "--jobs": options.jobs = try positive(value!, for: name, command: "check")
+      case "--depth": depth = try positive(value!, for: name, command: "check")
+      case "--preemption-bound": bound = try count(value!, for: name, command: "check")
       default: break
       }
     }
+    options.strategy = strategy.map {
+      makeStrategy($0, seed: options.seed, depth: depth, bound: bound)
+    }
     return options
+  }
+
+  private static func parseExplore(_ arguments: [String]) throws(UsageError) -> ExploreOptions {
+    let words = try split(
+      arguments,
+      valued: [
+        "--strategy", "--seed", "--max-schedules", "--time-limit", "--depth", "--preemption-bound",
+        "--jobs", "--format", "--max-steps",
+      ], flags: ["--no-concurrency-debug", "--concurrency-debug"], command: "explore")
+    var options = ExploreOptions()
+    guard words.positionals.count == 1 else {
+      throw UsageError(
+        message: words.positionals.isEmpty
+          ? "`ctxsim explore` needs a scenario file" : "`ctxsim explore` takes one scenario file",
+        command: "explore")
+    }
+    options.file = words.positionals[0]
+    var strategy = "dpor"
+    var seedValue: UInt64 = 0
+    var depth = 3
+    var bound: Int?
+    for (name, value) in words.options {
+      switch name {
+      case "--strategy": strategy = try strategyName(value!, command: "explore")
+      case "--seed": seedValue = try seed(value!, command: "explore")
+      case "--max-schedules":
+        options.maxSchedules = try positive(value!, for: name, command: "explore")
+      case "--time-limit":
+        guard let seconds = Double(value!), seconds > 0, seconds.isFinite else {
+          throw UsageError(
+            message: "`--time-limit` takes seconds above 0, not `\(value!)`", command: "explore")
+        }
+        options.timeLimit = seconds
+      case "--depth": depth = try positive(value!, for: name, command: "explore")
+      case "--preemption-bound": bound = try count(value!, for: name, command: "explore")
+      case "--jobs": options.jobs = try positive(value!, for: name, command: "explore")
+      case "--format": options.format = try choice(value!, for: name, command: "explore")
+      case "--max-steps": options.maximumSteps = try positive(value!, for: name, command: "explore")
+      case "--no-concurrency-debug": options.concurrencyDebug = false
+      case "--concurrency-debug": options.concurrencyDebug = true
+      default: break
+      }
+    }
+    options.strategy = makeStrategy(strategy, seed: seedValue, depth: depth, bound: bound)
+    return options
+  }
+
+  private static let strategies = ["random", "pct", "dpor", "exhaustive"]
+
+  private static func strategyName(_ value: String, command: String) throws(UsageError) -> String {
+    guard strategies.contains(value) else {
+      throw UsageError(
+        message: "`--strategy` takes one of \(strategies.joined(separator: ", ")), not `\(value)`",
+        command: command)
+    }
+    return value
+  }
+
+  private static func makeStrategy(
+    _ name: String, seed: UInt64, depth: Int, bound: Int?
+  ) -> ExplorationStrategy {
+    switch name {
+    case "random": .random(seed: seed)
+    case "pct": .pct(seed: seed, depth: depth)
+    case "exhaustive": .exhaustive
+    default: .dpor(preemptionBound: bound)
+    }
+  }
+
+  private static func seed(_ value: String, command: String) throws(UsageError) -> UInt64 {
+    guard let seed = UInt64(value) else {
+      throw UsageError(
+        message: "`--seed` takes a whole number from 0 up, not `\(value)`", command: command)
+    }
+    return seed
+  }
+
+  private static func count(
+    _ value: String, for name: String, command: String
+  ) throws(UsageError) -> Int {
+    guard let n = Int(value), n >= 0 else {
+      throw UsageError(
+        message: "`\(name)` takes a whole number from 0 up, not `\(value)`", command: command)
+    }
+    return n
   }
 
   private static func choice<T: RawRepresentable & CaseIterable>(
@@ -195,6 +322,6 @@ enum ArgumentParser {
   }
 
   private static func nearestCommand(_ word: String) -> String? {
-    nearestName(to: word, in: ["run", "check", "help"])
+    nearestName(to: word, in: ["run", "check", "explore", "help"])
   }
 }

@@ -1,6 +1,9 @@
 import ContextSim
+import Dispatch
+import Foundation
+import Synchronization
 
-/// `ctxsim check PATH…`: each scenario against its declared expectations.
+/// `ctxsim check PATH…`: each scenario explored, and held to its declared expectations.
 struct CheckCommand {
   var options: CheckOptions
   var console: Console
@@ -22,75 +25,144 @@ struct CheckCommand {
         files.append(path)
       }
     }
-    let colour = console.useColour(options.colour)
-    var passed = 0
-    var invalid = false
-    for file in files {
-      switch checkOne(file) {
-      case .pass(let summary):
-        passed += 1
-        console.write("\(tag("PASS", colour: colour ? "32" : nil))  \(file)  \(summary)\n")
-      case .fail(let reasons):
-        console.write("\(tag("FAIL", colour: colour ? "31" : nil))  \(file)\n")
-        for reason in reasons { console.write("      \(reason)\n") }
-      case .error(let failure):
-        invalid = true
-        console.write("\(tag("ERROR", colour: colour ? "31" : nil)) \(file)\n")
-        for line in failure.message.split(separator: "\n") { console.write("      \(line)\n") }
+    let results = checkAll(files)
+    switch options.format {
+    case .json: console.write(JSONWriter.write(CheckReport.document(results)))
+    case .text: printText(results)
+    }
+    if let junit = options.junit {
+      let xml = CheckReport.junit(results)
+      guard FileManager.default.createFile(atPath: junit, contents: Data(xml.utf8)) else {
+        console.writeError("\(junit): error: cannot write the JUnit report\n")
+        return ExitStatus.noInput
       }
     }
-    let failed = files.count - passed
-    console.write(
-      "\n\(files.count) scenario\(files.count == 1 ? "" : "s"): \(passed) passed, \(failed) failed.\n"
-    )
-    if invalid { return ExitStatus.invalidInput }
-    return failed == 0 ? ExitStatus.success : ExitStatus.violations
-  }
-
-  private enum Verdict {
-    case pass(String)
-    case fail([String])
-    case error(LoadFailure)
-  }
-
-  private func checkOne(_ file: String) -> Verdict {
-    let scenario: Scenario
-    switch loadScenario(file, console: console) {
-    case .success(let loaded): scenario = loaded
-    case .failure(let failure): return .error(failure)
+    if results.contains(where: { if case .error = $0.verdict { true } else { false } }) {
+      return ExitStatus.invalidInput
     }
+    return results.allSatisfy(\.passed) ? ExitStatus.success : ExitStatus.violations
+  }
+
+  /// Checks every file, several at once; results come back in file order.
+  private func checkAll(_ files: [String]) -> [CheckResult] {
+    let scenarios = files.map { file in (file, loadScenario(file, console: console)) }
+    let results = Mutex<[CheckResult?]>(Array(repeating: nil, count: files.count))
+    let jobs = max(1, min(options.jobs, files.count))
+    let options = self.options
+    DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+      for i in stride(from: worker, to: scenarios.count, by: jobs) {
+        let (file, loaded) = scenarios[i]
+        let result: CheckResult
+        switch loaded {
+        case .success(let scenario): result = CheckCommand.check(scenario, options: options)
+        case .failure(let failure):
+          result = CheckResult(file: file, title: nil, verdict: .error(failure.message))
+        }
+        results.withLock { $0[i] = result }
+      }
+    }
+    return results.withLock { $0.map { $0! } }
+  }
+
+  /// Explores one scenario and compares what it found with its `expect`.
+  static func check(_ scenario: Scenario, options: CheckOptions) -> CheckResult {
     guard let expectation = scenario.expectation else {
-      return .fail([
-        "no \"expect\": add \"expect\": {\"violations\": []} for a clean design, or list the violations it must show"
-      ])
+      return CheckResult(
+        file: scenario.file, title: scenario.title,
+        verdict: .fail([
+          "no \"expect\": add \"expect\": {\"violations\": []} for a clean design, or list the violations it must show"
+        ]))
     }
-    var scheduler = RunToCompletionScheduler()
-    let trace = simulate(
-      scenario,
-      options: SimulationOptions(
-        concurrencyDebug: scenario.concurrencyDebug, maximumSteps: options.maximumSteps),
-      scheduler: &scheduler)
-    if case .stepLimit(let limit)? = trace.stop {
-      return .fail(["stopped at the step limit (\(limit) steps); raise it with --max-steps"])
+    let simulation = SimulationOptions(
+      concurrencyDebug: scenario.concurrencyDebug, maximumSteps: options.maximumSteps)
+    var exploration: Exploration
+    var fellBack = false
+    if let strategy = options.strategy {
+      exploration = explore(
+        scenario, strategy: strategy, options: simulation, maxSchedules: options.maxSchedules)
+    } else {
+      exploration = explore(
+        scenario, strategy: .dpor(preemptionBound: nil), options: simulation,
+        maxSchedules: options.maxSchedules)
+      if !exploration.isComplete {
+        fellBack = true
+        exploration = explore(
+          scenario, strategy: .pct(seed: options.seed, depth: 3), options: simulation,
+          maxSchedules: options.maxSchedules)
+      }
     }
-    let check = ExpectationCheck(expectation, traces: [trace])
+    let how = CheckResult.Exploration(
+      strategy: exploration.strategy.name, schedules: exploration.schedulesRun,
+      complete: exploration.isComplete, fellBack: fellBack)
+    if let limited = exploration.outcomes.first(where: {
+      $0.example.stop == .stepLimit(options.maximumSteps)
+    }) {
+      return CheckResult(
+        file: scenario.file, title: scenario.title, exploration: how,
+        verdict: .fail([
+          "a schedule stopped at the step limit (\(options.maximumSteps) steps); raise it with --max-steps",
+          "replay: "
+            + ExplorationRenderer(scenario: scenario, runFlags: []).replayCommand(limited.shortest),
+        ]))
+    }
+    let check = ExpectationCheck(expectation, traces: exploration.outcomes.map(\.example))
     guard check.passed else {
       let steps = scenario.allSteps
-      return .fail(
-        check.missing.map { "missing: \($0)" }
-          + check.unexpected.map { v in
-            let label = steps[v.site.stepIndex].label.map { " \"\($0)\"" } ?? ""
-            return
-              "unexpected: \(v.kind.rawValue) at \(v.site.path)\(label): \(Messages.headline(v))"
+      let renderer = ExplorationRenderer(scenario: scenario, runFlags: [])
+      var reasons = check.missing.map { "missing: \($0)" }
+      for v in check.unexpected {
+        let label = steps[v.site.stepIndex].label.map { " \"\($0)\"" } ?? ""
+        reasons.append(
+          "unexpected: \(v.kind.rawValue) at \(v.site.path)\(label): \(Messages.headline(v))")
+        if let outcome = exploration.outcomes.first(where: {
+          $0.example.violations.contains {
+            $0.site.stepIndex == v.site.stepIndex && $0.kind == v.kind
           }
-          + ["replay: ctxsim run \(file) --schedule \(trace.schedule)"])
+        }) {
+          reasons.append("  replay: " + renderer.replayCommand(outcome.shortest))
+        }
+      }
+      for expected in check.missing {
+        if let outcome = exploration.outcomes.first(where: {
+          !$0.example.violations.contains(where: expected.matches)
+        }) {
+          reasons.append(
+            "  a schedule where it does not show: " + renderer.replayCommand(outcome.shortest))
+        }
+      }
+      return CheckResult(
+        file: scenario.file, title: scenario.title, exploration: how, verdict: .fail(reasons))
     }
-    let n = trace.violations.count
-    let summary = n == 0 ? "clean, as declared" : "\(n) violation\(n == 1 ? "" : "s"), as declared"
-    return .pass(summary + " (default schedule)")
+    let kinds = Set(exploration.outcomes.flatMap { $0.example.violations.map(\.kind) })
+    let summary =
+      kinds.isEmpty
+      ? "clean, as declared"
+      : "\(kinds.map(\.rawValue).sorted().joined(separator: ", ")), as declared"
+    return CheckResult(
+      file: scenario.file, title: scenario.title, exploration: how, verdict: .pass(summary))
   }
 
-  private func tag(_ word: String, colour: String?) -> String {
-    colour.map { "\u{1B}[1;\($0)m\(word)\u{1B}[0m" } ?? word
+  private func printText(_ results: [CheckResult]) {
+    let colour = console.useColour(options.colour)
+    func tag(_ word: String, _ code: String) -> String {
+      colour ? "\u{1B}[1;\(code)m\(word)\u{1B}[0m" : word
+    }
+    for result in results {
+      switch result.verdict {
+      case .pass(let summary):
+        console.write(
+          "\(tag("PASS", "32"))  \(result.file)  \(summary) \(result.exploration?.text ?? "")\n")
+      case .fail(let reasons):
+        console.write("\(tag("FAIL", "31"))  \(result.file) \(result.exploration?.text ?? "")\n")
+        for reason in reasons { console.write("      \(reason)\n") }
+      case .error(let message):
+        console.write("\(tag("ERROR", "31")) \(result.file)\n")
+        for line in message.split(separator: "\n") { console.write("      \(line)\n") }
+      }
+    }
+    let passed = results.filter(\.passed).count
+    console.write(
+      "\n\(results.count) scenario\(results.count == 1 ? "" : "s"): \(passed) passed, \(results.count - passed) failed.\n"
+    )
   }
 }

@@ -29,6 +29,8 @@ enum Ctxsim {
       return RunCommand(options: options, console: console).execute()
     case .check(let options):
       return CheckCommand(options: options, console: console).execute()
+    case .explore(let options):
+      return ExploreCommand(options: options, console: console).execute()
     }
   }
 }

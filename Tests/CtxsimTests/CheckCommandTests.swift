@@ -15,7 +15,10 @@ struct CheckCommandTests {
   func repositoryScenarios() {
     let run = ctxsim("check", "scenarios/")
     #expect(run.status == 0, "\(run.out)")
-    #expect(run.out.contains("PASS  scenarios/wrong-thread.json  2 violations, as declared"))
+    #expect(
+      run.out.contains(
+        "PASS  scenarios/wrong-thread.json  wrongQueueContext, wrongQueueObject, as declared (dpor: 1 schedule, all of them)"
+      ))
     #expect(run.err.isEmpty)
   }
 

@@ -10,6 +10,8 @@ struct ManagedObjectContext {
   let parent: Int?
   /// Registered objects, in registration order, by their index in the object table.
   var registered: [ObjectReference] = []
+  /// The same objects by their current object ID.
+  var byID: [ObjectID: ObjectReference] = [:]
   /// Made by a step at run time, so found through the variable its step bound.
   var isRuntime = false
 }

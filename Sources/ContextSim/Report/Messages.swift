@@ -138,7 +138,8 @@ public enum Messages {
     case .faultOnDeletedObject(let id):
       return "the fault for \(id) fired on a deleted row: the app reads nil"
     case .dataRace(let variable, let access, let previous):
-      return "data race on self.\(variable): \(access.thread) \(access.isWrite ? "writes" : "reads"), "
+      return
+        "data race on self.\(variable): \(access.thread) \(access.isWrite ? "writes" : "reads"), "
         + "unordered with \(previous.thread)'s \(previous.isWrite ? "write" : "read") at step \(previous.step)"
     case .corruption(let context, let other, _, let offQueue):
       let me = violation.site.thread

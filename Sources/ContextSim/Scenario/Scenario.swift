@@ -16,6 +16,10 @@ public struct Scenario: Sendable {
   public var vars: [(name: String, value: Value)]
   public var main: [Step]
   public var expectation: Expectation?
+  /// The store's UUID in permanent object IDs, and the coordinator's in temporary ones,
+  /// made from the title so every run prints the same IDs.
+  public internal(set) var storeIdentifier = ""
+  public internal(set) var temporaryIdentifier = ""
 
   public func entity(named name: String) -> Entity? {
     entities.first { $0.name == name }
@@ -156,4 +160,19 @@ public struct QueueDescription: Sendable, Equatable {
 
   public var name: String
   public var attributes: Attributes
+}
+
+/// A UUID-shaped text made from a string by FNV-1a, stable across runs and platforms.
+func uuid(hashing text: String) -> String {
+  var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+  var hex = ""
+  for round in 0..<2 {
+    for byte in (text + String(round)).utf8 {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    let part = String(hash, radix: 16, uppercase: true)
+    hex += String(repeating: "0", count: 16 - part.count) + part
+  }
+  let c = Array(hex)
+  return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(c[$0]) }.joined(separator: "-")
 }

@@ -151,10 +151,13 @@ public struct ScenarioDecoder {
     var expectation: Expectation?
     if let value = json["expect"] { expectation = decodeExpectation(value) }
 
-    return Scenario(
+    var scenario = Scenario(
       file: file, title: title, about: about, concurrencyDebug: concurrencyDebug,
       entities: entities, storeRows: rows, contexts: contexts, queues: queues, vars: vars,
       main: main, expectation: expectation)
+    scenario.storeIdentifier = uuid(hashing: "store " + title)
+    scenario.temporaryIdentifier = uuid(hashing: "temporary " + title)
+    return scenario
   }
 
   mutating func decodeQueues(_ json: JSONValue) {

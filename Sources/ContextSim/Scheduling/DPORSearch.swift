@@ -35,12 +35,14 @@ struct DPORSearch {
   }
 
   /// Runs the next execution, or returns nil when the search is complete.
-  mutating func next(_ scenario: Scenario, options: SimulationOptions) -> (trace: Trace, pruned: Bool)? {
+  mutating func next(_ scenario: Scenario, options: SimulationOptions) -> (
+    trace: Trace, pruned: Bool
+  )? {
     if started {
       guard moveToNextAlternative() else { return nil }
     }
     started = true
-    let simulation = Simulation(scenario: scenario, options: options)
+    var simulation = Simulation(scenario: scenario, options: options)
     var analysis = DependenceAnalysis()
     var pendingSleep: [(thread: Int, accesses: [Access])] = []
     var previous: Int?
@@ -50,7 +52,9 @@ struct DPORSearch {
       let chosen: Int
       if depth < stack.count {
         chosen = stack[depth].chosen
-      } else if let fresh = choose(from: runnable, previous: previous, sleep: pendingSleep, depth: depth) {
+      } else if let fresh = choose(
+        from: runnable, previous: previous, sleep: pendingSleep, depth: depth)
+      {
         chosen = fresh
       } else {
         pruned = true
@@ -74,6 +78,20 @@ struct DPORSearch {
     return (simulation.trace, pruned)
   }
 
+  /// About how much of the search tree is done, from 0 to 1, supposing every branch is as
+  /// big as the ones explored: each node's finished alternatives, weighted by the share of
+  /// the tree above it.
+  var progress: Double {
+    var done = 0.0
+    var weight = 1.0
+    for node in stack {
+      let alternatives = Double(max(node.backtrack.count, 1))
+      done += weight * Double(node.done.count) / alternatives
+      weight /= alternatives
+    }
+    return min(done, 1)
+  }
+
   /// The threads and accesses of the last execution, step by step.
   private(set) var lastExecution: [(thread: Int, accesses: [Access])] = []
 
@@ -88,8 +106,11 @@ struct DPORSearch {
     }
     var pairs: [(Int, Int)] = []
     for j in execution.indices {
-      for i in 0..<j where execution[i].thread != execution[j].thread
-        && execution[i].accesses.contains(where: { a in execution[j].accesses.contains { a.conflicts(with: $0) } })
+      for i in 0..<j
+      where execution[i].thread != execution[j].thread
+        && execution[i].accesses.contains(where: { a in
+          execution[j].accesses.contains { a.conflicts(with: $0) }
+        })
       {
         pairs.append((events[i], events[j]))
       }
@@ -142,8 +163,8 @@ struct DPORSearch {
       if allows(q, at: i) {
         stack[i].backtrack.insert(q)
       } else if let j = (0..<i).reversed().first(where: {
-        stack[$0].runnable.contains(q) && preemptions(choosing: q, at: $0) == (
-          $0 > 0 ? stack[$0 - 1].preemptions : 0)
+        stack[$0].runnable.contains(q)
+          && preemptions(choosing: q, at: $0) == ($0 > 0 ? stack[$0 - 1].preemptions : 0)
       }) {
         stack[j].backtrack.insert(q)
       }

@@ -42,14 +42,18 @@ public struct ViolationSignature: Sendable, Hashable, Comparable {
     kind = violation.kind
     stepIndex = violation.site.stepIndex
     if case .dataRace(_, _, let previous) = violation.detail {
-      otherStepIndex = previous.stepIndex
+      // A race is the same race whichever of its two accesses ran first.
+      otherStepIndex = max(previous.stepIndex, stepIndex)
+      stepIndex = min(previous.stepIndex, stepIndex)
     } else {
       otherStepIndex = -1
     }
   }
 
   public static func < (a: Self, b: Self) -> Bool {
-    (a.stepIndex, a.kind.rawValue, a.otherStepIndex) < (b.stepIndex, b.kind.rawValue, b.otherStepIndex)
+    (a.stepIndex, a.kind.rawValue, a.otherStepIndex) < (
+      b.stepIndex, b.kind.rawValue, b.otherStepIndex
+    )
   }
 }
 
@@ -63,6 +67,8 @@ public struct Outcome: Sendable {
   public var shortest: Schedule
   /// That schedule's run, with its violations.
   public var example: Trace
+  /// How often that schedule switches away from a thread that could go on, once shrunk.
+  public var preemptions: Int?
 
   public var isClean: Bool { signature.isEmpty }
 }
@@ -88,6 +94,8 @@ public struct Exploration: Sendable {
   public var isComplete = false
   /// Why exploration stopped before it was complete, if it did.
   public var stop: Stop?
+  /// For a systematic search a bound stopped: about how much of it was done, 0 to 1.
+  public var searchProgress: Double?
   /// Outcomes, clean first, then by how many schedules reached them.
   public var outcomes: [Outcome] = []
   /// How many steps schedules took: a histogram, so memory stays flat.

@@ -32,7 +32,8 @@ public struct Explorer {
     }
     var scheduler = RunToCompletionScheduler()
     let steps = simulate(scenario, options: quiet, scheduler: &scheduler).schedule.threads.count
-    runner = SeededRunner(scenario: scenario, options: quiet, strategy: strategy, typicalSteps: steps)
+    runner = SeededRunner(
+      scenario: scenario, options: quiet, strategy: strategy, typicalSteps: steps)
   }
 
   /// Runs one more schedule. Returns false when a systematic search has run them all.
@@ -101,11 +102,7 @@ public struct Explorer {
   /// Shrinks each failing outcome's schedule and orders the outcomes for reports.
   public mutating func finish(shrinking: Bool = true) -> Exploration {
     if shrinking {
-      for i in result.outcomes.indices where !result.outcomes[i].isClean {
-        let shrunk = Shrinker(scenario: scenario, options: options).shrink(result.outcomes[i])
-        result.outcomes[i].shortest = shrunk.schedule
-        result.outcomes[i].example = shrunk
-      }
+      result = shrinkFailingOutcomes(of: result, scenario: scenario, options: options)
     }
     result.outcomes.sort { a, b in
       if a.isClean != b.isClean { return a.isClean }
@@ -123,23 +120,23 @@ public struct Explorer {
 ///   - shouldStop: asked between batches; true ends exploration (a time limit).
 public func explore(
   _ scenario: Scenario, strategy: ExplorationStrategy, options: SimulationOptions,
-  maxSchedules: Int, workers: Int = 1, shouldStop: () -> Bool = { false }
+  maxSchedules: Int, workers: Int = 1, shrinking: Bool = true, shouldStop: () -> Bool = { false }
 ) -> Exploration {
   var explorer = Explorer(scenario: scenario, strategy: strategy, options: options)
   if strategy.isSystematic || workers <= 1 {
     while explorer.result.schedulesRun < maxSchedules {
       if shouldStop() {
         explorer.stopped(.timeLimit)
-        return explorer.finish()
+        return explorer.finish(shrinking: shrinking)
       }
-      guard explorer.runNext() else { return explorer.finish() }
+      guard explorer.runNext() else { return explorer.finish(shrinking: shrinking) }
     }
   } else {
     let batch = workers * 32
     while explorer.result.schedulesRun < maxSchedules {
       if shouldStop() {
         explorer.stopped(.timeLimit)
-        return explorer.finish()
+        return explorer.finish(shrinking: shrinking)
       }
       let start = explorer.result.schedulesRun
       let count = min(batch, maxSchedules - start)
@@ -155,12 +152,13 @@ public func explore(
     }
   }
   if !explorer.result.isComplete { explorer.stopped(.maxSchedules(maxSchedules)) }
-  return explorer.finish()
+  return explorer.finish(shrinking: shrinking)
 }
 
 extension Explorer {
   mutating func stopped(_ reason: Exploration.Stop) {
     result.stop = reason
+    result.searchProgress = search?.progress
   }
 }
 
@@ -186,4 +184,22 @@ struct SeededRunner: Sendable {
       preconditionFailure("systematic strategies run through their search")
     }
   }
+}
+
+/// Shrinks the schedule of each failing outcome: fewest preemptions, then fewest steps.
+public func shrinkFailingOutcomes(
+  of exploration: Exploration, scenario: Scenario, options: SimulationOptions
+) -> Exploration {
+  var result = exploration
+  var quiet = options
+  quiet.recordsEvents = false
+  let shrinker = Shrinker(scenario: scenario, options: quiet)
+  for i in result.outcomes.indices
+  where !result.outcomes[i].isClean && result.outcomes[i].preemptions == nil {
+    let (shrunk, preemptions) = shrinker.shrink(result.outcomes[i])
+    result.outcomes[i].shortest = shrunk.schedule
+    result.outcomes[i].example = shrunk
+    result.outcomes[i].preemptions = preemptions
+  }
+  return result
 }

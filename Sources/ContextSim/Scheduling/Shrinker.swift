@@ -11,9 +11,9 @@ struct Shrinker {
   let options: SimulationOptions
   static let maximumAttempts = 200
 
-  func shrink(_ outcome: Outcome) -> Trace {
+  func shrink(_ outcome: Outcome) -> (Trace, preemptions: Int?) {
     var best = run(following: outcome.shortest.threads, switchAt: nil)
-    guard signature(of: best.trace) == outcome.signature else { return outcome.example }
+    guard signature(of: best.trace) == outcome.signature else { return (outcome.example, nil) }
     var attempts = 0
     var improved = true
     while improved && attempts < Self.maximumAttempts {
@@ -29,7 +29,7 @@ struct Shrinker {
         if attempts >= Self.maximumAttempts { break }
       }
     }
-    return best.trace
+    return (best.trace, best.preemptionPoints.count)
   }
 
   private func signature(of trace: Trace) -> [ViolationSignature] {

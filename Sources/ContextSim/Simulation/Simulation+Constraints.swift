@@ -19,7 +19,7 @@ extension Simulation {
     }
   }
 
-  func uniquenessConflicts(_ set: SaveSet) -> [ConstraintConflict] {
+  mutating func uniquenessConflicts(_ set: SaveSet) -> [ConstraintConflict] {
     var conflicts: [ConstraintConflict] = []
     let saving = set.inserted + set.updated
     let leaving = Set((set.deleted + saving).map { objects[$0.index].id })
@@ -59,7 +59,7 @@ extension Simulation {
   /// One winner per conflict. Object trump and overwrite keep the in-memory values (the
   /// upsert Apple recommends); store trump and rollback keep the stored row. Either way
   /// the duplicates in memory fold into the first of them.
-  func resolve(
+  mutating func resolve(
     _ conflict: ConstraintConflict, policy: MergePolicy, set: inout SaveSet,
     writeWhole: inout Set<ObjectReference>
   ) {
@@ -77,7 +77,7 @@ extension Simulation {
     let current = objects[keep.index].currentValues
     set.inserted.removeAll { $0 == keep }
     set.updated.removeAll { $0 == keep }
-    objects[keep.index].id = rowID
+    reassign(keep, to: rowID)
     objects[keep.index].isInserted = false
     objects[keep.index].snapshot = contextForm(
       row.values, entity: conflict.entity, in: objects[keep.index].context)

@@ -1,6 +1,6 @@
 /// Core Data steps, each checked against the queue rule before it touches anything.
 extension Simulation {
-  func executeData(_ step: Step) {
+  mutating func executeData(_ step: Step) {
     switch step.action {
     case .insert(let entity, let context, let values, let bind):
       let c = contextIndex(context)
@@ -128,8 +128,7 @@ extension Simulation {
       for ref in contexts[c].registered
       where objects[ref.index].isInserted && objects[ref.index].id.isTemporary {
         let entity = objects[ref.index].entity
-        objects[ref.index].id = ObjectID(
-          entity: entity, kind: .permanent(store.takePrimaryKey(entity)))
+        reassign(ref, to: ObjectID(entity: entity, kind: .permanent(store.takePrimaryKey(entity))))
         obtained.append(objects[ref.index].id)
       }
       record(.obtainedPermanentIDs(context: contexts[c].name, ids: obtained))
@@ -145,7 +144,7 @@ extension Simulation {
         c, .context(contexts[c].name), method: "-[NSManagedObjectContext executeRequest:error:]")
       batchUpdate(
         entity, where: evaluate(predicate), set: evaluate(values),
-        mergeInto: mergeInto.map(contextIndex))
+        mergeInto: mergeInto.map { contextIndex($0) })
 
     default:
       executeSwift(step)
@@ -153,7 +152,7 @@ extension Simulation {
   }
 
   /// The object a variable holds; nil (and a line saying so) when it holds nil.
-  func objectIn(_ variable: String) -> ObjectReference? {
+  mutating func objectIn(_ variable: String) -> ObjectReference? {
     guard case .object(let ref) = evaluate(.variable(variable)) else {
       record(.readNil(variable: variable))
       return nil
@@ -162,7 +161,7 @@ extension Simulation {
   }
 
   /// Sets an attribute, or a relationship with its inverse.
-  private func assign(
+  private mutating func assign(
     _ value: Value, to key: String, of ref: ObjectReference, recorded: Bool = true
   ) {
     if let relationship = relationship(key, of: ref) {
@@ -176,14 +175,14 @@ extension Simulation {
   // MARK: The queue rule
 
   /// Checks an object's data access against its own context's queue.
-  func checkObject(_ ref: ObjectReference, method: String) {
+  mutating func checkObject(_ ref: ObjectReference, method: String) {
     let object = objects[ref.index]
     let name = contexts[object.context].name
     checkQueue(object.context, .object(object.id, context: name), method: method)
   }
 
   /// A key the entity lacks raises `NSUnknownKeyException` in the real app.
-  private func hasKey(_ key: String, _ ref: ObjectReference) -> Bool {
+  private mutating func hasKey(_ key: String, _ ref: ObjectReference) -> Bool {
     let entity = objects[ref.index].entity
     guard let description = scenario.entity(named: entity) else { return false }
     if description.attribute(named: key) != nil || description.relationship(named: key) != nil {
@@ -203,7 +202,7 @@ extension Simulation {
 
   /// `NSManagedObjectContext(concurrencyType:)` or `newBackgroundContext()`: setting one up
   /// is not checked (§1.9). A private context gets a serial queue of its own.
-  private func makeContext(_ description: ContextDescription) {
+  private mutating func makeContext(_ description: ContextDescription) {
     var name = description.name
     var n = 1
     while contexts.contains(where: { $0.name == name })
@@ -230,28 +229,13 @@ extension Simulation {
         name: name, queue: queues[queue].name, parent: parent.map { contexts[$0].name }))
   }
 
-  /// The IDs a fetch or count matches, without registering anything.
-  func matchingIDs(_ entity: String, in c: Int, where predicate: [(String, Value)]) -> [ObjectID] {
-    let wanted = predicate.map { ($0.0, idForm($0.1)) }
-    return visibleIDs(entity, from: c).filter { id in
-      let values: [String: Value]?
-      if let ref = registered(id, in: c), !objects[ref.index].isFault {
-        values = idForm(objects[ref.index].currentValues)
-      } else {
-        values = row(id, seenFrom: contexts[c].parent)?.values
-      }
-      guard let values else { return false }
-      return wanted.allSatisfy { key, value in (values[key] ?? .null).matches(value) }
-    }
-  }
-
   // MARK: Looking objects up
 
   /// `object(with:)` and `existingObject(with:)`.
   ///
   /// `object(with:)` never fails: for an ID it cannot find it hands back a fault that fails
   /// when fired. `existingObject(with:)` fetches the row now and throws 133000 without it.
-  private func lookUp(
+  private mutating func lookUp(
     _ idExpression: Expression, in context: String, bind: String?, existing: Bool, mode: TryMode
   ) {
     let c = contextIndex(context)
@@ -288,7 +272,7 @@ extension Simulation {
   }
 
   /// A thrown Core Data error, handled as the step's `try` says.
-  func fail(_ error: CoreDataError, call: String, mode: TryMode) {
+  mutating func fail(_ error: CoreDataError, call: String, mode: TryMode) {
     record(.threw(error))
     switch mode {
     case .do: report(.caughtError(error, call: call))
@@ -299,7 +283,7 @@ extension Simulation {
 
   /// `NSBatchUpdateRequest`: writes straight to the store's rows, touching no context;
   /// contexts hear of it only through `mergeChanges(fromRemoteContextSave:into:)` (§7.6).
-  private func batchUpdate(
+  private mutating func batchUpdate(
     _ entity: String, where predicate: [(String, Value)], set values: [(String, Value)],
     mergeInto receivers: [Int]
   ) {

@@ -1,6 +1,6 @@
 /// Steps that move work between queues: `async`, `sync`, `perform`, `performAndWait`, loops.
 extension Simulation {
-  func execute(_ step: Step) {
+  mutating func execute(_ step: Step) {
     switch step.action {
     case .async(let queue, let body):
       enqueue(body, on: queueIndex(queue), from: step)
@@ -22,18 +22,18 @@ extension Simulation {
     threads[current].frames.last!.scope
   }
 
-  func queueIndex(_ name: String) -> Int {
+  mutating func queueIndex(_ name: String) -> Int {
     queues.firstIndex { $0.name == name }!
   }
 
   /// A context by the name a step uses: one a step made in this scope, or a declared one.
-  func contextIndex(_ name: String) -> Int {
+  mutating func contextIndex(_ name: String) -> Int {
     if case .context(let index)? = scope.values[name] { return index }
-    return contexts.firstIndex { $0.description.name == name && !$0.isRuntime }!
+    return declaredContexts[name]!
   }
 
   /// `DispatchQueue.async` and `perform`: the block captures the variables bound so far.
-  private func enqueue(_ steps: [Step], on q: Int, from step: Step) {
+  private mutating func enqueue(_ steps: [Step], on q: Int, from step: Step) {
     let origin =
       [BacktraceEntry.enqueued(queue: queues[q].name, thread: threads[current].name)]
       + backtrace(of: current, at: step.index)
@@ -43,7 +43,7 @@ extension Simulation {
 
   /// Puts a block on a queue: in line for a serial queue's thread, or on a thread of its
   /// own for a concurrent queue.
-  func enqueue(_ block: Block, on q: Int) {
+  mutating func enqueue(_ block: Block, on q: Int) {
     touch(.queue(q), write: true)
     var block = block
     block.clock = clocks[current]
@@ -65,7 +65,7 @@ extension Simulation {
     }
   }
 
-  private func startThread(named name: String, serving q: Int?) -> Int {
+  private mutating func startThread(named name: String, serving q: Int?) -> Int {
     let t = threads.count
     threads.append(SimulatedThread(name: name, serves: q))
     trace.threads.append(name)
@@ -79,7 +79,9 @@ extension Simulation {
   ///
   /// A serial queue takes the caller in FIFO order behind blocks already enqueued. A `sync`
   /// onto the serial queue the thread is already on waits for itself, forever: a deadlock.
-  private func runSynchronously(_ steps: [Step], on q: Int, from step: Step, reentrant: Bool) {
+  private mutating func runSynchronously(
+    _ steps: [Step], on q: Int, from step: Step, reentrant: Bool
+  ) {
     let holds = threads[current].held.contains(q)
     var body = SimulatedThread.Frame(steps: steps, scope: scope, acquired: nil, opener: step.index)
     if !queues[q].isSerial || (holds && reentrant) {
@@ -109,7 +111,9 @@ extension Simulation {
   }
 
   /// `for x in sequence { … }`: the body runs once per element on this thread.
-  private func loop(over sequence: Expression, as name: String, body: [Step], from step: Step) {
+  private mutating func loop(
+    over sequence: Expression, as name: String, body: [Step], from step: Step
+  ) {
     let elements: [Value]
     switch evaluate(sequence) {
     case .list(let items): elements = items

@@ -15,7 +15,7 @@ extension Simulation {
   /// that has `automaticallyMergesChangesFromParent` merges it; after a child's save into
   /// its parent, the parent's other children with the flag do. Each merge is a block
   /// enqueued on the receiver's own queue, run after the save returns.
-  func notifySaved(_ changes: ChangeSet, by c: Int) {
+  mutating func notifySaved(_ changes: ChangeSet, by c: Int) {
     let parent = contexts[c].parent
     for r in contexts.indices
     where r != c && contexts[r].description.automaticallyMergesChangesFromParent {
@@ -35,7 +35,7 @@ extension Simulation {
   /// `mergeChanges(fromContextDidSave:)`: objects this context holds are refreshed with
   /// their local changes kept on top, and deleted ones are deleted here too. Objects it
   /// does not hold are left alone (semantics §7.3).
-  func merge(_ changes: ChangeSet, into r: Int) {
+  mutating func merge(_ changes: ChangeSet, into r: Int) {
     touch(.context(r), write: true)
     var refreshed: [ObjectID] = []
     var deleted: [ObjectID] = []
@@ -58,7 +58,7 @@ extension Simulation {
 
   /// `refresh(_:mergeChanges:)`: without merging, the object drops its changes and turns
   /// back into a fault; with it, it reloads and keeps its changes on top.
-  func refresh(_ ref: ObjectReference, merge: Bool) {
+  mutating func refresh(_ ref: ObjectReference, merge: Bool) {
     let object = objects[ref.index]
     if !merge {
       objects[ref.index].changes = [:]
@@ -73,15 +73,16 @@ extension Simulation {
   }
 
   /// `reset()`: the context forgets every object; what the app still holds is detached.
-  func reset(_ c: Int) {
+  mutating func reset(_ c: Int) {
     let forgotten = contexts[c].registered
     for ref in forgotten { objects[ref.index].isDetached = true }
     contexts[c].registered = []
+    contexts[c].byID = [:]
     record(.reset(context: contexts[c].name, forgotten: forgotten.count))
   }
 
   /// `rollback()`: inserts are undone, changes and deletes discarded.
-  func rollback(_ c: Int) {
+  mutating func rollback(_ c: Int) {
     for ref in contexts[c].registered {
       if objects[ref.index].isInserted {
         unregister(ref)

@@ -13,30 +13,44 @@ extension Simulation {
 
   /// The instance registered for an ID in a context, if there is one.
   func registered(_ id: ObjectID, in c: Int) -> ObjectReference? {
-    contexts[c].registered.first { objects[$0.index].id == id }
+    contexts[c].byID[id]
   }
 
-  func register(_ object: ManagedObject) -> ObjectReference {
+  mutating func register(_ object: ManagedObject) -> ObjectReference {
     let ref = ObjectReference(index: objects.count)
     objects.append(object)
     contexts[object.context].registered.append(ref)
+    contexts[object.context].byID[object.id] = ref
     return ref
   }
 
-  func unregister(_ ref: ObjectReference) {
+  mutating func unregister(_ ref: ObjectReference) {
     let c = objects[ref.index].context
     contexts[c].registered.removeAll { $0 == ref }
+    if contexts[c].byID[objects[ref.index].id] == ref {
+      contexts[c].byID[objects[ref.index].id] = nil
+    }
+  }
+
+  /// Gives an object a new ID: a permanent one on save, or a stored row's.
+  mutating func reassign(_ ref: ObjectReference, to id: ObjectID) {
+    let c = objects[ref.index].context
+    if contexts[c].byID[objects[ref.index].id] == ref {
+      contexts[c].byID[objects[ref.index].id] = nil
+    }
+    objects[ref.index].id = id
+    if contexts[c].registered.contains(ref) { contexts[c].byID[id] = ref }
   }
 
   /// The registered instance for an ID, or a new fault for it.
-  func object(for id: ObjectID, in c: Int) -> ObjectReference {
+  mutating func object(for id: ObjectID, in c: Int) -> ObjectReference {
     registered(id, in: c)
       ?? register(
         ManagedObject(id: id, entity: id.entity, context: c, isFault: true, isInserted: false))
   }
 
   /// A row as seen from a context, or from the store when `c` is nil; nil if it is gone.
-  func row(_ id: ObjectID, seenFrom c: Int?) -> RowState? {
+  mutating func row(_ id: ObjectID, seenFrom c: Int?) -> RowState? {
     guard let c else {
       touch(.store, write: false)
       return store.row(id).map { RowState(values: $0.values, version: $0.version) }
@@ -51,22 +65,23 @@ extension Simulation {
   }
 
   /// The IDs of an entity's rows as seen from a context, or from the store when `c` is nil.
-  func visibleIDs(_ entity: String, from c: Int?) -> [ObjectID] {
+  mutating func visibleIDs(_ entity: String, from c: Int?) -> [ObjectID] {
     guard let c else {
       touch(.store, write: false)
       return store.ids(of: entity)
     }
     touch(.context(c), write: false)
-    var ids = visibleIDs(entity, from: contexts[c].parent).filter { id in
-      registered(id, in: c).map { !objects[$0.index].isDeleted } ?? true
+    var ids: [ObjectID] = []
+    for id in visibleIDs(entity, from: contexts[c].parent) {
+      if let ref = contexts[c].byID[id], objects[ref.index].isDeleted { continue }
+      ids.append(id)
     }
-    for ref in contexts[c].registered {
-      let object = objects[ref.index]
-      if object.isInserted && !object.isDeleted && object.entity == entity
-        && !ids.contains(object.id)
-      {
-        ids.append(object.id)
-      }
+    // An object inserted here has not reached the parent yet, so it is not listed twice.
+    for ref in contexts[c].registered
+    where objects[ref.index].isInserted && !objects[ref.index].isDeleted
+      && objects[ref.index].entity == entity
+    {
+      ids.append(objects[ref.index].id)
     }
     return ids
   }
@@ -75,19 +90,20 @@ extension Simulation {
 
   /// Values with object references replaced by object IDs: how they cross contexts.
   func idForm(_ values: [String: Value]) -> [String: Value] {
-    values.mapValues(idForm)
+    values.mapValues { idForm($0) }
   }
 
   func idForm(_ value: Value) -> Value {
     switch value {
     case .object(let ref): .objectID(objects[ref.index].id)
-    case .list(let items): .list(items.map(idForm))
+    case .list(let items): .list(items.map { idForm($0) })
     default: value
     }
   }
 
   /// Values with object IDs replaced by the instances registered for them in a context.
-  func contextForm(_ values: [String: Value], entity: String, in c: Int) -> [String: Value] {
+  mutating func contextForm(_ values: [String: Value], entity: String, in c: Int) -> [String: Value]
+  {
     var result: [String: Value] = [:]
     for (key, value) in values {
       let isRelationship = scenario.entity(named: entity)?.relationship(named: key) != nil
@@ -96,7 +112,7 @@ extension Simulation {
     return result
   }
 
-  func contextForm(_ value: Value, in c: Int) -> Value {
+  mutating func contextForm(_ value: Value, in c: Int) -> Value {
     switch value {
     case .objectID(let id): .object(object(for: id, in: c))
     case .list(let items): .list(items.map { contextForm($0, in: c) })
@@ -112,7 +128,7 @@ extension Simulation {
   ///
   /// - Returns: false when firing raised an exception and the read did not happen.
   @discardableResult
-  func fireFault(_ ref: ObjectReference) -> Bool {
+  mutating func fireFault(_ ref: ObjectReference) -> Bool {
     guard objects[ref.index].isFault else { return true }
     let object = objects[ref.index]
     if object.isDetached {
@@ -140,21 +156,38 @@ extension Simulation {
 
   /// A fetch: the rows the parent shows, seen through this context's own changes, then
   /// the objects inserted here; `where` compares values for equality.
-  func fetch(_ entity: String, in c: Int, where predicate: [(String, Value)]) -> [ObjectReference] {
-    let wanted = predicate.map { ($0.0, idForm($0.1)) }
-    var found: [ObjectReference] = []
+  mutating func fetch(_ entity: String, in c: Int, where predicate: [(String, Value)])
+    -> [ObjectReference]
+  {
+    matchingIDs(entity, in: c, where: predicate).map { object(for: $0, in: c) }
+  }
+
+  /// The IDs a fetch or count matches, without registering anything.
+  mutating func matchingIDs(_ entity: String, in c: Int, where predicate: [(String, Value)])
+    -> [ObjectID]
+  {
+    var wanted: [(String, Value)] = []
+    for (key, value) in predicate { wanted.append((key, idForm(value))) }
+    var found: [ObjectID] = []
     for id in visibleIDs(entity, from: c) {
-      let values: [String: Value]
+      var values: [String: Value]
       if let ref = registered(id, in: c), !objects[ref.index].isFault {
+        guard !wanted.isEmpty else {
+          found.append(id)
+          continue
+        }
         values = idForm(objects[ref.index].currentValues)
       } else if let row = row(id, seenFrom: contexts[c].parent) {
         values = row.values
       } else {
         continue
       }
-      if wanted.allSatisfy({ key, value in (values[key] ?? .null).matches(value) }) {
-        found.append(object(for: id, in: c))
+      var matches = true
+      for (key, value) in wanted where !(values[key] ?? .null).matches(value) {
+        matches = false
+        break
       }
+      if matches { found.append(id) }
     }
     return found
   }

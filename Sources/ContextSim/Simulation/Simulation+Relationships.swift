@@ -8,7 +8,7 @@ extension Simulation {
   func members(_ value: Value) -> [ObjectReference] {
     switch value {
     case .object(let ref): [ref]
-    case .list(let items): items.flatMap(members)
+    case .list(let items): items.flatMap { members($0) }
     default: []
     }
   }
@@ -20,7 +20,9 @@ extension Simulation {
   ///
   /// - Returns: false when the assignment raised the exception and did not happen.
   @discardableResult
-  func relate(_ source: ObjectReference, _ relationship: Relationship, to value: Value) -> Bool {
+  mutating func relate(_ source: ObjectReference, _ relationship: Relationship, to value: Value)
+    -> Bool
+  {
     guard fireFault(source) else { return false }
     let context = objects[source.index].context
     for target in members(value) where objects[target.index].context != context {
@@ -51,12 +53,12 @@ extension Simulation {
   }
 
   /// Records a changed value, firing the object's fault first so the change has a base.
-  func setValue(_ value: Value, for key: String, of ref: ObjectReference) {
+  mutating func setValue(_ value: Value, for key: String, of ref: ObjectReference) {
     fireFault(ref)
     objects[ref.index].changes[key] = value
   }
 
-  private func removeFromInverse(
+  private mutating func removeFromInverse(
     _ target: ObjectReference, _ inverse: String, _ source: ObjectReference
   ) {
     guard let relationship = relationship(inverse, of: target) else { return }
@@ -71,7 +73,7 @@ extension Simulation {
 
   /// Adds the source to the target's side; a target moving from another source to this
   /// one leaves that other source's list, as a foreign key can point at one row only.
-  private func addToInverse(
+  private mutating func addToInverse(
     _ target: ObjectReference, _ inverse: String, _ source: ObjectReference,
     from relationship: Relationship
   ) {
@@ -93,7 +95,7 @@ extension Simulation {
   /// `context.delete(object)`: marks the object deleted and applies each relationship's
   /// delete rule now: nullify takes it out of the other side, cascade deletes what it
   /// points at, deny leaves it for the save to refuse (semantics §5, §8.6).
-  func delete(_ ref: ObjectReference) -> [ObjectID] {
+  mutating func delete(_ ref: ObjectReference) -> [ObjectID] {
     guard !objects[ref.index].isDeleted, fireFault(ref) else { return [] }
     objects[ref.index].isDeleted = true
     var cascaded: [ObjectID] = []

@@ -10,7 +10,7 @@ extension Simulation {
     var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
   }
 
-  func pendingChanges(in c: Int) -> SaveSet {
+  mutating func pendingChanges(in c: Int) -> SaveSet {
     var set = SaveSet()
     for ref in contexts[c].registered {
       let object = objects[ref.index]
@@ -25,7 +25,7 @@ extension Simulation {
   }
 
   /// `context.save()`.
-  func save(_ c: Int, mode: TryMode, call: String) {
+  mutating func save(_ c: Int, mode: TryMode, call: String) {
     // An object inserted and deleted before any save simply goes away.
     for ref in contexts[c].registered
     where objects[ref.index].isInserted && objects[ref.index].isDeleted {
@@ -45,7 +45,7 @@ extension Simulation {
 
   /// Missing required values (1570), required to-many relationships left empty (1580),
   /// and deletes a deny rule refuses (1600); several at once are wrapped in 1560.
-  private func validate(_ set: SaveSet) -> CoreDataError? {
+  private mutating func validate(_ set: SaveSet) -> CoreDataError? {
     var failures: [CoreDataError] = []
     for ref in set.inserted + set.updated {
       let object = objects[ref.index]
@@ -94,7 +94,7 @@ extension Simulation {
   /// A child's save pushes its changes into its parent's memory, one level up. Nothing
   /// is checked for conflicts, IDs stay temporary, and the child's values overwrite the
   /// parent's unsaved values for the same properties (semantics §6.1, §6.4, §6.5).
-  private func pushToParent(_ set: SaveSet, from c: Int, to p: Int) {
+  private mutating func pushToParent(_ set: SaveSet, from c: Int, to p: Int) {
     touch(.context(p), write: true)
     for ref in set.inserted {
       let object = objects[ref.index]
@@ -132,7 +132,7 @@ extension Simulation {
   }
 
   /// After a save: the saved objects hold what they wrote, and the deleted ones are gone.
-  private func settle(_ set: SaveSet, in c: Int) -> ChangeSet {
+  private mutating func settle(_ set: SaveSet, in c: Int) -> ChangeSet {
     for ref in set.inserted + set.updated {
       objects[ref.index].snapshot = objects[ref.index].currentValues
       objects[ref.index].changes = [:]
@@ -150,7 +150,7 @@ extension Simulation {
 
   // MARK: Root to store
 
-  private func saveToStore(_ set: SaveSet, from c: Int, mode: TryMode, call: String) {
+  private mutating func saveToStore(_ set: SaveSet, from c: Int, mode: TryMode, call: String) {
     touch(.store, write: true)
     let policy = contexts[c].description.mergePolicy
     var set = set
@@ -163,7 +163,7 @@ extension Simulation {
         return fail(
           CoreDataError(
             code: 133_020, message: "Could not merge changes.",
-            details: conflicts.map(conflictDescription)),
+            details: conflicts.map { conflictDescription($0) }),
           call: call, mode: mode)
       }
       for conflict in conflicts {
@@ -187,8 +187,7 @@ extension Simulation {
     // Permanent IDs first, so relationships between new objects write permanent IDs.
     for ref in set.inserted where objects[ref.index].id.isTemporary {
       let entity = objects[ref.index].entity
-      objects[ref.index].id = ObjectID(
-        entity: entity, kind: .permanent(store.takePrimaryKey(entity)))
+      reassign(ref, to: ObjectID(entity: entity, kind: .permanent(store.takePrimaryKey(entity))))
     }
     for ref in set.inserted + resurrected {
       store.insert(objects[ref.index].id, values: idForm(objects[ref.index].currentValues))
@@ -219,7 +218,7 @@ extension Simulation {
     var row: PersistentStore.Row?
   }
 
-  private func optimisticLockingConflicts(_ set: SaveSet) -> [LockingConflict] {
+  private mutating func optimisticLockingConflicts(_ set: SaveSet) -> [LockingConflict] {
     var conflicts: [LockingConflict] = []
     for ref in set.updated + set.deleted {
       let object = objects[ref.index]
@@ -233,7 +232,7 @@ extension Simulation {
   }
 
   /// `NSMergeConflict`'s description, as the error's `conflictList` prints it (§8.2).
-  private func conflictDescription(_ conflict: LockingConflict) -> String {
+  private mutating func conflictDescription(_ conflict: LockingConflict) -> String {
     let object = objects[conflict.object.index]
     func snapshot(_ values: [String: Value]) -> String {
       "{"
@@ -248,7 +247,7 @@ extension Simulation {
   }
 
   /// Resolves one conflict the way the context's merge policy does (semantics §8.4).
-  private func resolve(
+  private mutating func resolve(
     _ conflict: LockingConflict, policy: MergePolicy, set: inout SaveSet,
     resurrected: inout [ObjectReference], writeWhole: inout Set<ObjectReference>
   ) {

@@ -1,6 +1,6 @@
 /// Plain Swift steps: shared properties, `print`, and `expect` assertions.
 extension Simulation {
-  func executeSwift(_ step: Step) {
+  mutating func executeSwift(_ step: Step) {
     switch step.action {
     case .read(let name, let bind):
       accessVar(name, write: false)
@@ -32,23 +32,23 @@ extension Simulation {
   }
 
   /// The value of an expression on the current thread: locals first, then shared vars.
-  func evaluate(_ expression: Expression) -> Value {
+  mutating func evaluate(_ expression: Expression) -> Value {
     switch expression {
     case .literal(let value): value
     case .variable(let name):
       if let local = scope.values[name] { local } else { readShared(name) }
-    case .list(let items): .list(items.map(evaluate))
+    case .list(let items): .list(items.map { evaluate($0) })
     }
   }
 
   /// A shared var read through `$name`: a read the race checker sees.
-  private func readShared(_ name: String) -> Value {
+  private mutating func readShared(_ name: String) -> Value {
     guard let value = sharedVars[name] else { return .null }
     accessVar(name, write: false)
     return value
   }
 
-  func evaluate(_ pairs: [(key: String, value: Expression)]) -> [(String, Value)] {
+  mutating func evaluate(_ pairs: [(key: String, value: Expression)]) -> [(String, Value)] {
     pairs.map { ($0.key, evaluate($0.value)) }
   }
 
@@ -58,14 +58,14 @@ extension Simulation {
     switch value {
     case .object(let ref): "\(objects[ref.index].entity) \(objects[ref.index].id)"
     case .objectID(let id): uri(id)
-    case .list(let items): "[" + items.map(describe).joined(separator: ", ") + "]"
+    case .list(let items): "[" + items.map { describe($0) }.joined(separator: ", ") + "]"
     default: value.plainDescription
     }
   }
 
   /// An `expect` step looks at what the app can see now, as a test would; it is an
   /// observation, not app code, so it is not held to the queue rule.
-  private func check(_ assertion: Assertion) {
+  private mutating func check(_ assertion: Assertion) {
     if case .count(_, let context, _, _) = assertion {
       touch(.context(contextIndex(context)), write: false)
     }

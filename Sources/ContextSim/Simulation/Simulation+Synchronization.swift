@@ -3,7 +3,7 @@
 /// context is in the middle of (for corruption without the flag).
 extension Simulation {
   /// Records that the current step touched a resource.
-  func touch(_ resource: Access.Resource, write: Bool) {
+  mutating func touch(_ resource: Access.Resource, write: Bool) {
     let access = Access(resource: resource, isWrite: write)
     if !stepAccesses.contains(access) { stepAccesses.append(access) }
     if resource == .store {
@@ -17,18 +17,18 @@ extension Simulation {
   // MARK: Happens-before
 
   /// Moves a thread's own time on, after it released something others may acquire.
-  func tick(_ t: Int) {
+  mutating func tick(_ t: Int) {
     clocks[t][t] += 1
   }
 
   /// A thread takes a serial queue: it has seen everything done before the queue's last release.
-  func acquire(_ q: Int, by t: Int) {
+  mutating func acquire(_ q: Int, by t: Int) {
     touch(.queue(q), write: true)
     clocks[t].join(queueClocks[q])
   }
 
   /// A thread gives a serial queue back: whoever takes it next sees what this thread did.
-  func release(_ q: Int, by t: Int) {
+  mutating func release(_ q: Int, by t: Int) {
     queueClocks[q] = clocks[t]
     tick(t)
   }
@@ -47,7 +47,7 @@ extension Simulation {
   ///
   /// A write races with the last write and every read since it; a read races with the last
   /// write, unless happens-before orders them (ThreadSanitizer's rule).
-  func accessVar(_ name: String, write: Bool) {
+  mutating func accessVar(_ name: String, write: Bool) {
     guard let v = varIndex[name] else { return }
     touch(.variable(v), write: write)
     let clock = clocks[current]
@@ -70,7 +70,7 @@ extension Simulation {
     varHistory[v] = history
   }
 
-  private func reportRace(_ name: String, _ access: VarAccess, _ previous: VarAccess) {
+  private mutating func reportRace(_ name: String, _ access: VarAccess, _ previous: VarAccess) {
     func describe(_ a: VarAccess) -> Violation.RaceAccess {
       Violation.RaceAccess(
         isWrite: a.isWrite, thread: threads[a.thread].name, step: a.site.step,
@@ -80,7 +80,8 @@ extension Simulation {
     raceSite.labels += previous.site.labels.filter { !raceSite.labels.contains($0) }
     trace.violations.append(
       Violation(
-        site: raceSite, detail: .dataRace(variable: name, access: describe(access), previous: describe(previous)),
+        site: raceSite,
+        detail: .dataRace(variable: name, access: describe(access), previous: describe(previous)),
         backtrace: backtrace(of: current, at: site.stepIndex)))
   }
 
@@ -92,8 +93,9 @@ extension Simulation {
   /// is not checked, but if another thread is in the middle of work on the same context
   /// (its current block has touched the context and not ended), the two overlap, and in
   /// that interleaving the app crashes as a corrupted context makes it crash: a bad access
-  /// (semantics §10.2, §12 k). One violation per step, at its first failing touch.
-  func checkQueue(_ c: Int, _ subject: Violation.WrongQueue.Subject, method: String) {
+  /// (semantics §10.2, §12 k). The first corruption is the crash; later overlaps in the same
+  /// run would happen in an app that no longer exists, so they are not reported.
+  mutating func checkQueue(_ c: Int, _ subject: Violation.WrongQueue.Subject, method: String) {
     touch(.context(c), write: true)
     let thread = threads[current]
     let onQueue = thread.held.contains(contexts[c].queue)
@@ -109,8 +111,9 @@ extension Simulation {
       return
     }
     defer { threads[current].inFlight.insert(c) }
-    guard !trappedThisStep,
-      let other = threads.indices.first(where: { $0 != current && threads[$0].inFlight.contains(c) })
+    guard !trappedThisStep, !trace.violations.contains(where: { $0.kind == .corruption }),
+      let other = threads.indices.first(where: { $0 != current && threads[$0].inFlight.contains(c) }
+      )
     else { return }
     // Two threads inside one context at once; one of them must be off its queue.
     let otherOnQueue = threads[other].held.contains(contexts[c].queue)
@@ -123,7 +126,7 @@ extension Simulation {
   }
 
   /// Ends what a thread was in the middle of, when its block ends.
-  func endWork(of t: Int) {
+  mutating func endWork(of t: Int) {
     for c in threads[t].inFlight.sorted() {
       touch(.context(c), write: true)
     }

@@ -30,13 +30,13 @@ public struct SimulationOptions: Sendable {
 public func simulate(
   _ scenario: Scenario, options: SimulationOptions, scheduler: inout some Scheduler
 ) -> Trace {
-  let simulation = Simulation(scenario: scenario, options: options)
+  var simulation = Simulation(scenario: scenario, options: options)
   simulation.run(&scheduler)
   return simulation.trace
 }
 
 /// One run's world: the store, contexts, objects, queues and threads, and the trace so far.
-final class Simulation {
+struct Simulation {
   let scenario: Scenario
   let options: SimulationOptions
   var trace: Trace
@@ -50,8 +50,8 @@ final class Simulation {
   var nextTemporaryID = 1
   /// The store's UUID in permanent object IDs, and the coordinator's in temporary ones:
   /// made from the scenario's title, so every run prints the same IDs.
-  var storeIdentifier = ""
-  var temporaryIdentifier = ""
+  var storeIdentifier: String { scenario.storeIdentifier }
+  var temporaryIdentifier: String { scenario.temporaryIdentifier }
 
   /// The thread taking the current step, and where that step is.
   var current = 0
@@ -68,6 +68,9 @@ final class Simulation {
   var storeClock = VectorClock()
   /// Shared vars by index, and the accesses a later access must be ordered after.
   var varIndex: [String: Int] = [:]
+  /// The scenario's declared contexts by name; contexts made at run time are found through
+  /// the variable their step bound.
+  var declaredContexts: [String: Int] = [:]
   var varHistory: [VarHistory] = []
   var reportedRaces: Set<RaceKey> = []
 
@@ -101,8 +104,6 @@ final class Simulation {
         ManagedObjectContext(
           name: description.name, description: description, queue: queue, parent: parent))
     }
-    storeIdentifier = Self.uuid(hashing: "store " + scenario.title)
-    temporaryIdentifier = Self.uuid(hashing: "temporary " + scenario.title)
     var main = SimulatedThread(name: "main", serves: Self.mainQueue)
     main.frames = [
       SimulatedThread.Frame(
@@ -111,6 +112,7 @@ final class Simulation {
     main.held = [Self.mainQueue]
     threads = [main]
     trace.threads = ["main"]
+    for (i, context) in contexts.enumerated() { declaredContexts[context.name] = i }
     var mainClock = VectorClock()
     mainClock[0] = 1
     clocks = [mainClock]
@@ -122,7 +124,7 @@ final class Simulation {
 
   // MARK: The scheduler loop
 
-  func run(_ scheduler: inout some Scheduler) {
+  mutating func run(_ scheduler: inout some Scheduler) {
     var previous: Int?
     while let runnable = runnableThreads() {
       let step = trace.schedule.threads.count + 1
@@ -140,12 +142,12 @@ final class Simulation {
   ///
   /// A run is over when no thread can move (a deadlock, if some are blocked), at the step
   /// limit, or at the first crash under `stopAtFirstCrash`; the trace says which.
-  func runnableThreads() -> [Int]? {
+  mutating func runnableThreads() -> [Int]? {
     if options.stopAtFirstCrash && trace.firstCrash != nil {
       trace.stop = .crashed
       return nil
     }
-    let runnable = threads.indices.filter(canRun)
+    let runnable = threads.indices.filter { canRun($0) }
     if runnable.isEmpty {
       reportDeadlock()
       return nil
@@ -159,7 +161,7 @@ final class Simulation {
 
   /// Lets a runnable thread take one step, and returns what the step touched.
   @discardableResult
-  func take(_ t: Int) -> [Access] {
+  mutating func take(_ t: Int) -> [Access] {
     stepAccesses.removeAll(keepingCapacity: true)
     trace.schedule.threads.append(t)
     advance(t, step: trace.schedule.threads.count)
@@ -190,7 +192,7 @@ final class Simulation {
 
   /// Lets one thread take one step: start its next block or blocked body if it must, then
   /// run one scenario step.
-  func advance(_ t: Int, step: Int) {
+  mutating func advance(_ t: Int, step: Int) {
     current = t
     trappedThisStep = false
     if let waiting = threads[t].waiting {
@@ -238,7 +240,7 @@ final class Simulation {
   ///
   /// A blocked thread is still inside its `sync` or `performAndWait` step, so nothing
   /// around that step may end yet: its queues stay held.
-  func unwind(_ t: Int) {
+  mutating func unwind(_ t: Int) {
     guard threads[t].waiting == nil else { return }
     while let top = threads[t].frames.last, top.next >= top.steps.count {
       let last = threads[t].frames.count - 1
@@ -262,12 +264,12 @@ final class Simulation {
 
   // MARK: Recording
 
-  func record(_ effect: Effect) {
+  mutating func record(_ effect: Effect) {
     guard options.recordsEvents else { return }
     trace.events.append(TraceEvent(site: site, effect: effect))
   }
 
-  func report(_ detail: Violation.Detail) {
+  mutating func report(_ detail: Violation.Detail) {
     trace.violations.append(
       Violation(site: site, detail: detail, backtrace: backtrace(of: current, at: site.stepIndex)))
   }
@@ -286,7 +288,7 @@ final class Simulation {
     return Array(entries.prefix(16))
   }
 
-  private func reportDeadlock() {
+  private mutating func reportDeadlock() {
     let blocked = threads.indices.filter { threads[$0].waiting != nil }
     guard !blocked.isEmpty else { return }
     let details = blocked.map { t in
@@ -309,24 +311,9 @@ final class Simulation {
     report(.deadlock(details))
   }
 
-  /// A UUID-shaped text made from a string by FNV-1a, stable across runs and platforms.
-  static func uuid(hashing text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    var hex = ""
-    for round in 0..<2 {
-      for byte in (text + String(round)).utf8 {
-        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-      }
-      let part = String(hash, radix: 16, uppercase: true)
-      hex += String(repeating: "0", count: 16 - part.count) + part
-    }
-    let c = Array(hex)
-    return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(c[$0]) }.joined(separator: "-")
-  }
-
   private lazy var stepsByIndex: [Step] = scenario.allSteps
 
-  func scenarioStep(_ index: Int) -> Step {
+  mutating func scenarioStep(_ index: Int) -> Step {
     stepsByIndex[index]
   }
 }

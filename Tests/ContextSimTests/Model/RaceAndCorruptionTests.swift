@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Data races on shared vars")
 struct DataRaceTests {
-  private func counter(_ main: String, queues: String = #"{"serial": "serial"}"#) throws -> Scenario {
+  private func counter(_ main: String, queues: String = #"{"serial": "serial"}"#) throws -> Scenario
+  {
     try scenario(
       #"""
       {"title": "race", "vars": {"count": 0}, "queues": \#(queues),
@@ -17,7 +18,9 @@ struct DataRaceTests {
     var seen: Set<[ViolationKind]> = [run(s).kinds]
     for seed in seeds {
       var scheduler = RandomScheduler(seed: seed)
-      seen.insert(simulate(s, options: SimulationOptions(concurrencyDebug: true), scheduler: &scheduler).kinds)
+      seen.insert(
+        simulate(s, options: SimulationOptions(concurrencyDebug: true), scheduler: &scheduler).kinds
+      )
     }
     return seen
   }
@@ -32,7 +35,9 @@ struct DataRaceTests {
     #expect(kinds(s) == [[.dataRace]])
     let race = try #require(run(s).violations.first)
     #expect(Set(race.labels) == ["a", "b"])
-    #expect(Messages.headline(race).hasPrefix("data race on self.count: global#2 writes, unordered with global#1's write at step"))
+    #expect(
+      Messages.headline(race).hasPrefix(
+        "data race on self.count: global#2 writes, unordered with global#1's write at step"))
   }
 
   @Test("A read on main against a write in a global block races")
@@ -98,14 +103,16 @@ struct CorruptionTests {
   @Test("An interleaving where the global block runs inside main's launch work corrupts")
   func overlapCorrupts() throws {
     var replay = ReplayScheduler(Schedule(parsing: "0,1,0")!)
-    let trace = simulate(try offQueue(), options: SimulationOptions(concurrencyDebug: false), scheduler: &replay)
+    let trace = simulate(
+      try offQueue(), options: SimulationOptions(concurrencyDebug: false), scheduler: &replay)
     #expect(trace.kinds == [.corruption])
     let violation = try #require(trace.violations.first)
     #expect(violation.termination == .badAccess)
     #expect(violation.termination?.exitStatus == 139)
     #expect(
       Messages.headline(violation)
-        == "main touches context viewContext while global#1 is inside it off its queue: they overlap")
+        == "main touches context viewContext while global#1 is inside it off its queue: they overlap"
+    )
     #expect(violation.labels == ["main-count"])
   }
 
@@ -113,7 +120,8 @@ struct CorruptionTests {
   func flagTraps() throws {
     for seed in UInt64(0)..<10 {
       var scheduler = RandomScheduler(seed: seed)
-      let trace = simulate(try offQueue(), options: SimulationOptions(concurrencyDebug: true), scheduler: &scheduler)
+      let trace = simulate(
+        try offQueue(), options: SimulationOptions(concurrencyDebug: true), scheduler: &scheduler)
       #expect(trace.kinds.first == .wrongQueueContext)
       #expect(!trace.kinds.contains(.corruption))
     }

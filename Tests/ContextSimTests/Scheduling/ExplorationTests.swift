@@ -18,16 +18,22 @@ struct ExplorationTests {
     #"{"title": "s", "vars": {"x": 0}, "queues": {"q": "serial"}, "main": [{"async": "q", "do": [{"write": "x", "value": 1}]}, {"async": "global", "do": [{"sync": "q", "do": [{"read": "x"}]}, {"write": "x", "value": 3}]}, {"read": "x"}]}"#,
   ]
 
-  private func explored(_ json: String, _ strategy: ExplorationStrategy, max: Int = 100_000) throws -> Exploration {
+  private func explored(_ json: String, _ strategy: ExplorationStrategy, max: Int = 100_000) throws
+    -> Exploration
+  {
     let s = try scenario(json)
-    return explore(s, strategy: strategy, options: SimulationOptions(concurrencyDebug: s.concurrencyDebug), maxSchedules: max)
+    return explore(
+      s, strategy: strategy, options: SimulationOptions(concurrencyDebug: s.concurrencyDebug),
+      maxSchedules: max)
   }
 
   private func signatures(_ e: Exploration) -> Set<[ViolationSignature]> {
     Set(e.outcomes.map(\.signature))
   }
 
-  @Test("Reduction finds every outcome plain exhaustive search finds, in fewer schedules", arguments: tiny)
+  @Test(
+    "Reduction finds every outcome plain exhaustive search finds, in fewer schedules",
+    arguments: tiny)
   func reductionKeepsOutcomes(json: String) throws {
     let full = try explored(json, .exhaustive)
     let reduced = try explored(json, .dpor(preemptionBound: nil))
@@ -61,12 +67,20 @@ struct ExplorationTests {
     let s = try scenario(Self.tiny[0])
     let full = try explored(Self.tiny[0], .exhaustive)
     var scheduler = RunToCompletionScheduler()
-    let onlyDefault = simulate(s, options: SimulationOptions(concurrencyDebug: true), scheduler: &scheduler)
+    let onlyDefault = simulate(
+      s, options: SimulationOptions(concurrencyDebug: true), scheduler: &scheduler)
     #expect(signatures(full).count > 1)
-    #expect(!signatures(full).isSubset(of: [Set(onlyDefault.violations.map(ViolationSignature.init)).sorted()]))
+    #expect(
+      !signatures(full).isSubset(of: [
+        Set(onlyDefault.violations.map(ViolationSignature.init)).sorted()
+      ]))
   }
 
-  @Test("Every explored schedule replays byte for byte", arguments: [ExplorationStrategy.dpor(preemptionBound: nil), .random(seed: 3), .pct(seed: 3, depth: 2)])
+  @Test(
+    "Every explored schedule replays byte for byte",
+    arguments: [
+      ExplorationStrategy.dpor(preemptionBound: nil), .random(seed: 3), .pct(seed: 3, depth: 2),
+    ])
   func replay(strategy: ExplorationStrategy) throws {
     let s = try scenario(Self.tiny[4])
     let options = SimulationOptions(concurrencyDebug: true)
@@ -116,7 +130,9 @@ struct ExplorationTests {
     let shrunk = explorer.finish().outcomes
     for outcome in shrunk where !outcome.isClean {
       let before = try #require(raw.first { $0.signature == outcome.signature })
-      #expect(outcome.shortest.threads.count <= before.shortest.threads.count || preemptions(s, outcome.shortest) < preemptions(s, before.shortest))
+      #expect(
+        outcome.shortest.threads.count <= before.shortest.threads.count
+          || preemptions(s, outcome.shortest) < preemptions(s, before.shortest))
       var replay = ReplayScheduler(outcome.shortest)
       let again = simulate(s, options: options, scheduler: &replay)
       #expect(Set(again.violations.map(ViolationSignature.init)).sorted() == outcome.signature)

@@ -1,0 +1,128 @@
+/// Renders an exploration for people: what ran, the outcomes, and for each failing one the
+/// command that replays its shortest schedule.
+///
+///     Explored scenarios/race.json with dpor: 6 schedules, every class of interleavings.
+///       6 ran, 6 distinct, 4 failing; steps per schedule 7 / 8 / 9 (min / median / max)
+///        2  clean
+///        4  dataRace at main[0].async.do[0], main[1].async.do[0]
+public struct ExplorationRenderer {
+  let scenario: Scenario
+  /// The options `ctxsim run` needs to reproduce a schedule, such as `--no-concurrency-debug`.
+  let runFlags: [String]
+  private let steps: [Step]
+
+  public init(scenario: Scenario, runFlags: [String]) {
+    self.scenario = scenario
+    self.runFlags = runFlags
+    steps = scenario.allSteps
+  }
+
+  public func render(_ exploration: Exploration) -> String {
+    var out = [headline(exploration)]
+    let range = exploration.stepRange
+    let distinct =
+      exploration.distinctSchedules.map(String.init) ?? "over \(Explorer.distinctLimit)"
+    out.append(
+      "  \(exploration.schedulesRun) ran, \(distinct) distinct, \(exploration.failingSchedules) failing; "
+        + "steps per schedule \(range.min) / \(range.median) / \(range.max) (min / median / max)")
+    out.append("Outcomes:")
+    let width = String(exploration.outcomes.map(\.schedules).max() ?? 0).count
+    for outcome in exploration.outcomes {
+      let count = String(outcome.schedules)
+      let pad = String(repeating: " ", count: width - count.count)
+      out.append("  \(pad)\(count)  " + (outcome.isClean ? "clean" : describe(outcome.signature)))
+      guard !outcome.isClean else { continue }
+      let preemptions = outcome.preemptions.map { "\($0) preemption\($0 == 1 ? "" : "s"), " } ?? ""
+      out.append(
+        "  \(String(repeating: " ", count: width))    shortest (\(preemptions)\(outcome.shortest.threads.count) steps): "
+          + replayCommand(outcome.shortest))
+    }
+    return out.joined(separator: "\n") + "\n"
+  }
+
+  /// The command that replays a schedule with the full report.
+  public func replayCommand(_ schedule: Schedule) -> String {
+    (["ctxsim", "run", scenario.file] + runFlags + ["--schedule", schedule.description])
+      .joined(separator: " ")
+  }
+
+  private func headline(_ e: Exploration) -> String {
+    let schedules = "\(e.schedulesRun) schedule\(e.schedulesRun == 1 ? "" : "s")"
+    var line = "Explored \(scenario.file) with \(e.strategy.name): \(schedules)"
+    if e.isComplete {
+      line +=
+        e.strategy == .exhaustive ? ", every interleaving." : ", every class of interleavings."
+    } else {
+      switch e.stop {
+      case .maxSchedules(let n)?: line += ", stopped by --max-schedules \(n)"
+      case .timeLimit?: line += ", stopped by --time-limit"
+      case nil: line += ""
+      }
+      if let progress = e.searchProgress {
+        line += " with about \(Int((progress * 100).rounded()))% of the search done."
+      } else {
+        line += "."
+      }
+    }
+    if e.prunedRuns > 0 {
+      line +=
+        " \(e.prunedRuns) more run\(e.prunedRuns == 1 ? " was" : "s were") cut short as repeats."
+    }
+    return line
+  }
+
+  /// `dataRace at main[0].async.do[0] "label"; corruption at …`.
+  func describe(_ signature: [ViolationSignature]) -> String {
+    signature.map { v in
+      var text = "\(v.kind.rawValue) at \(place(v.stepIndex))"
+      if v.otherStepIndex >= 0 { text += " and \(place(v.otherStepIndex))" }
+      return text
+    }.joined(separator: "; ")
+  }
+
+  private func place(_ index: Int) -> String {
+    steps[index].path + (steps[index].label.map { " \"\($0)\"" } ?? "")
+  }
+}
+
+extension ExplorationRenderer {
+  /// The exploration as one JSON document.
+  public func document(_ e: Exploration) -> JSONValue {
+    let range = e.stepRange
+    return .object([
+      "scenario": .string(scenario.file),
+      "strategy": .string(e.strategy.name),
+      "schedules": .integer(e.schedulesRun),
+      "distinct": e.distinctSchedules.map(JSONValue.integer),
+      "failing": .integer(e.failingSchedules),
+      "pruned": .integer(e.prunedRuns),
+      "complete": .bool(e.isComplete),
+      "stoppedBy": e.stop.map { stop in
+        switch stop {
+        case .maxSchedules: .string("maxSchedules")
+        case .timeLimit: .string("timeLimit")
+        }
+      },
+      "steps": .object([
+        "min": .integer(range.min), "median": .integer(range.median), "max": .integer(range.max),
+      ]),
+      "outcomes": .array(
+        e.outcomes.map { outcome in
+          .object([
+            "schedules": .integer(outcome.schedules),
+            "violations": .array(
+              outcome.signature.map { v in
+                .object([
+                  "kind": .string(v.kind.rawValue), "path": .string(steps[v.stepIndex].path),
+                  "label": steps[v.stepIndex].label.map(JSONValue.string),
+                  "otherPath": v.otherStepIndex >= 0 ? .string(steps[v.otherStepIndex].path) : nil,
+                ])
+              }),
+            "shortest": .string(outcome.shortest.description),
+            "preemptions": outcome.preemptions.map(JSONValue.integer),
+            "replay": outcome.isClean ? nil : .string(replayCommand(outcome.shortest)),
+          ])
+        }),
+    ])
+  }
+}

@@ -1,0 +1,48 @@
+import ContextSim
+import Foundation
+
+/// `ctxsim explore FILE`: many schedules of one scenario, the outcomes they reach, and the
+/// command that replays the shortest schedule of each failing one.
+struct ExploreCommand {
+  var options: ExploreOptions
+  var console: Console
+
+  func execute() -> Int32 {
+    let scenario: Scenario
+    switch loadScenario(options.file, console: console) {
+    case .success(let loaded): scenario = loaded
+    case .failure(let failure):
+      console.writeError(failure.message + "\n")
+      return failure.status
+    }
+    let concurrencyDebug = options.concurrencyDebug ?? scenario.concurrencyDebug
+    let simulation = SimulationOptions(
+      concurrencyDebug: concurrencyDebug, maximumSteps: options.maximumSteps)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let deadline = options.timeLimit.map { start + .milliseconds(Int($0 * 1000)) }
+    let explored = ContextSim.explore(
+      scenario, strategy: options.strategy, options: simulation, maxSchedules: options.maxSchedules,
+      workers: options.jobs, shrinking: false,
+      shouldStop: { deadline.map { clock.now >= $0 } ?? false })
+    let elapsed = start.duration(to: clock.now)
+    let exploration = shrinkFailingOutcomes(of: explored, scenario: scenario, options: simulation)
+    var flags: [String] = []
+    if concurrencyDebug != scenario.concurrencyDebug {
+      flags.append(concurrencyDebug ? "--concurrency-debug" : "--no-concurrency-debug")
+    }
+    let renderer = ExplorationRenderer(scenario: scenario, runFlags: flags)
+    switch options.format {
+    case .json: console.write(JSONWriter.write(renderer.document(exploration)))
+    case .text: console.write(renderer.render(exploration))
+    }
+    // Timing varies from run to run, so it goes to standard error and stdout stays the same.
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let rate =
+      seconds > 0 ? Int(Double(exploration.schedulesRun) / seconds) : exploration.schedulesRun
+    console.writeError(
+      "explored in \(String(format: "%.2f", seconds)) s: \(rate) schedules/s on \(options.jobs) core\(options.jobs == 1 ? "" : "s")\n"
+    )
+    return exploration.failingSchedules == 0 ? ExitStatus.success : ExitStatus.violations
+  }
+}
