@@ -6,10 +6,12 @@ let package = Package(
   products: [
     .library(name: "ContextSim", targets: ["ContextSim"]),
     .executable(name: "ctxsim", targets: ["ctxsim"]),
+    .executable(name: "ctxsim-bench", targets: ["ctxsim-bench"]),
   ],
   targets: [
     .target(name: "ContextSim"),
     .executableTarget(name: "ctxsim", dependencies: ["ContextSim"]),
+    .executableTarget(name: "ctxsim-bench", dependencies: ["ContextSim"]),
     .testTarget(name: "ContextSimTests", dependencies: ["ContextSim"]),
     .testTarget(
       name: "CtxsimTests",

@@ -39,8 +39,9 @@ public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
     a.entity == b.entity && a.kind == b.kind
   }
 
+  /// Hashes the key alone: IDs of one entity differ there, and hashing the entity's name
+  /// on every lookup is the simulation's hottest cost. Equality still checks the entity.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(entity)
     hasher.combine(kind)
   }
 }

@@ -5,8 +5,8 @@
 /// here, as SQLite's foreign keys make it. Other to-many relationships (many-to-many, or
 /// without an inverse) keep a list of IDs, as a join table would. Rows keep the order they
 /// were written in, which is the order fetches return them.
-struct PersistentStore {
-  struct Row {
+struct PersistentStore: Sendable {
+  struct Row: Sendable {
     var id: ObjectID
     var values: [String: Value]
     /// `Z_OPT`: goes up by one on every save that writes an attribute or to-one.
@@ -16,6 +16,9 @@ struct PersistentStore {
   let entities: [Entity]
   private(set) var rows: [Row] = []
   private var nextPrimaryKey: [String: Int] = [:]
+  /// Where each row is in `rows`, and each entity's rows in order: lookups without scans.
+  private var positions: [ObjectID: Int] = [:]
+  private var idsByEntity: [String: [ObjectID]] = [:]
 
   /// Opens the store with the scenario's rows; attributes a row leaves out hold the
   /// model's default, and each relationship's inverse side is filled in.
@@ -29,7 +32,7 @@ struct PersistentStore {
       let values = (entity(row.entity)?.defaultValues ?? [:]).merging(row.values) { _, given in
         given
       }
-      rows.append(Row(id: id, values: values, version: 1))
+      append(Row(id: id, values: values, version: 1))
     }
     for row in stored {
       for (name, handles) in row.links {
@@ -85,7 +88,13 @@ struct PersistentStore {
   }
 
   private func index(_ id: ObjectID) -> Int? {
-    rows.firstIndex { $0.id == id }
+    positions[id]
+  }
+
+  private mutating func append(_ row: Row) {
+    positions[row.id] = rows.count
+    idsByEntity[row.id.entity, default: []].append(row.id)
+    rows.append(row)
   }
 
   /// A row's values, with derived to-many relationships filled in, and its version.
@@ -94,22 +103,23 @@ struct PersistentStore {
     var row = rows[i]
     for relationship in entity(id.entity)?.relationships ?? [] where !isStored(relationship) {
       let inverse = relationship.inverse!
-      row.values[relationship.name] = .list(
-        rows.filter {
-          $0.id.entity == relationship.destination && $0.values[inverse] == .objectID(id)
-        }
-        .map { .objectID($0.id) })
+      var members: [Value] = []
+      for other in ids(of: relationship.destination)
+      where rows[positions[other]!].values[inverse] == .objectID(id) {
+        members.append(.objectID(other))
+      }
+      row.values[relationship.name] = .list(members)
     }
     return row
   }
 
   func ids(of entity: String) -> [ObjectID] {
-    rows.filter { $0.id.entity == entity }.map(\.id)
+    idsByEntity[entity] ?? []
   }
 
   /// Writes a new row under a permanent ID.
   mutating func insert(_ id: ObjectID, values: [String: Value]) {
-    rows.append(Row(id: id, values: storedPart(of: values, entity: id.entity), version: 1))
+    append(Row(id: id, values: storedPart(of: values, entity: id.entity), version: 1))
   }
 
   /// Writes changed values; stored to-many lists take the additions and removals only, so
@@ -143,6 +153,9 @@ struct PersistentStore {
   /// Deletes a row, and takes its ID out of the stored lists that named it.
   mutating func delete(_ id: ObjectID) {
     rows.removeAll { $0.id == id }
+    idsByEntity[id.entity]?.removeAll { $0 == id }
+    positions = [:]
+    for (i, row) in rows.enumerated() { positions[row.id] = i }
     for i in rows.indices {
       for (key, value) in rows[i].values {
         if let items = value.listItems, items.contains(.objectID(id)) {

@@ -19,6 +19,8 @@ public struct Scenario: Sendable {
   /// The store's UUID in permanent object IDs, and the coordinator's in temporary ones,
   /// made from the title so every run prints the same IDs.
   public internal(set) var storeIdentifier = ""
+  /// The store as it is at launch, built once: every run starts from a copy.
+  var initialStore = PersistentStore(rows: [], entities: [])
   public internal(set) var temporaryIdentifier = ""
 
   public func entity(named name: String) -> Entity? {
@@ -29,8 +31,11 @@ public struct Scenario: Sendable {
     contexts.first { $0.name == name }
   }
 
-  /// Every step in the file, depth first, in the order written.
-  public var allSteps: [Step] {
+  /// Every step in the file, depth first, in the order written: ``Step/index`` indexes it.
+  public internal(set) var allSteps: [Step] = []
+
+  /// Lists the steps of `main` and every block, depth first.
+  static func flatten(_ steps: [Step]) -> [Step] {
     var result: [Step] = []
     func visit(_ steps: [Step]) {
       for step in steps {
@@ -38,7 +43,7 @@ public struct Scenario: Sendable {
         visit(step.body)
       }
     }
-    visit(main)
+    visit(steps)
     return result
   }
 }

@@ -155,6 +155,8 @@ public struct ScenarioDecoder {
       file: file, title: title, about: about, concurrencyDebug: concurrencyDebug,
       entities: entities, storeRows: rows, contexts: contexts, queues: queues, vars: vars,
       main: main, expectation: expectation)
+    scenario.initialStore = PersistentStore(rows: rows, entities: entities)
+    scenario.allSteps = Scenario.flatten(main)
     scenario.storeIdentifier = uuid(hashing: "store " + title)
     scenario.temporaryIdentifier = uuid(hashing: "temporary " + title)
     return scenario

@@ -232,3 +232,21 @@ struct DependenceAnalysis {
     return reversals
   }
 }
+
+/// Counts a scenario's interleavings and its classes of equivalent interleavings by brute
+/// force: every interleaving is run, and two are equivalent when they order every pair of
+/// conflicting steps the same way. For measuring reduction; exponential by nature.
+public func countInterleavings(
+  _ scenario: Scenario, options: SimulationOptions, limit: Int = 1_000_000
+) -> (interleavings: Int, classes: Int, complete: Bool) {
+  var quiet = options
+  quiet.recordsEvents = false
+  var search = DPORSearch(reduces: false, preemptionBound: nil)
+  var classes: Set<[Int]> = []
+  var count = 0
+  while count < limit, search.next(scenario, options: quiet) != nil {
+    count += 1
+    classes.insert(DPORSearch.classKey(of: search.lastExecution))
+  }
+  return (count, classes.count, count < limit)
+}

@@ -20,6 +20,9 @@ extension Simulation {
   }
 
   mutating func uniquenessConflicts(_ set: SaveSet) -> [ConstraintConflict] {
+    guard scenario.entities.contains(where: { !$0.uniquenessConstraints.isEmpty }) else {
+      return []
+    }
     var conflicts: [ConstraintConflict] = []
     let saving = set.inserted + set.updated
     let leaving = Set((set.deleted + saving).map { objects[$0.index].id })

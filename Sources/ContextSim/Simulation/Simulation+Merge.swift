@@ -26,8 +26,8 @@ extension Simulation {
       let block = Block(
         steps: [], scope: Scope(),
         origin: [.enqueued(queue: queues[contexts[r].queue].name, thread: threads[current].name)]
-          + backtrace(of: current, at: site.stepIndex),
-        merge: Merge(changes: changes, into: r, causedBy: site.stepIndex))
+          + backtrace(of: current, at: stepIndex),
+        merge: Merge(changes: changes, into: r, causedBy: stepIndex))
       enqueue(block, on: contexts[r].queue)
     }
   }

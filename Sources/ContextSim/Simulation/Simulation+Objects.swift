@@ -166,16 +166,14 @@ extension Simulation {
   mutating func matchingIDs(_ entity: String, in c: Int, where predicate: [(String, Value)])
     -> [ObjectID]
   {
+    // Every visible row matches an empty predicate; its values need not be looked at.
+    guard !predicate.isEmpty else { return visibleIDs(entity, from: c) }
     var wanted: [(String, Value)] = []
     for (key, value) in predicate { wanted.append((key, idForm(value))) }
     var found: [ObjectID] = []
     for id in visibleIDs(entity, from: c) {
       var values: [String: Value]
       if let ref = registered(id, in: c), !objects[ref.index].isFault {
-        guard !wanted.isEmpty else {
-          found.append(id)
-          continue
-        }
         values = idForm(objects[ref.index].currentValues)
       } else if let row = row(id, seenFrom: contexts[c].parent) {
         values = row.values

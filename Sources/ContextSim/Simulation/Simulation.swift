@@ -55,7 +55,21 @@ struct Simulation {
 
   /// The thread taking the current step, and where that step is.
   var current = 0
-  var site = Site(step: 0, thread: "main", queue: "main", stepIndex: 0, path: "", labels: [])
+  /// The current step: its number, the scenario step it runs, and the queue its thread
+  /// was running when it began. Reports build their ``Site`` from these when they need one.
+  var stepNumber = 0
+  var stepIndex = 0
+  var stepQueue = 0
+  /// A site that reports use instead, for a deadlock, which no single step causes.
+  var siteOverride: Site?
+
+  var site: Site {
+    if let siteOverride { return siteOverride }
+    let step = scenario.allSteps[stepIndex]
+    return Site(
+      step: stepNumber, thread: threads[current].name, queue: queues[stepQueue].name,
+      stepIndex: stepIndex, path: step.path, labels: step.labels)
+  }
   /// One trap per step: the first touch that fails the check traps, as the real one would.
   var trappedThisStep = false
 
@@ -81,7 +95,7 @@ struct Simulation {
     self.scenario = scenario
     self.options = options
     trace = Trace(concurrencyDebug: options.concurrencyDebug)
-    store = PersistentStore(rows: scenario.storeRows, entities: scenario.entities)
+    store = scenario.initialStore
     sharedVars = Dictionary(
       scenario.vars.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
 
@@ -209,10 +223,7 @@ struct Simulation {
       clocks[t].join(block.clock)
       if let merge = block.merge {
         // A merge Core Data enqueued runs as one step on the receiver's queue.
-        let cause = scenarioStep(merge.causedBy)
-        site = Site(
-          step: step, thread: threads[t].name, queue: queues[q].name, stepIndex: merge.causedBy,
-          path: cause.path, labels: cause.labels)
+        (stepNumber, stepIndex, stepQueue) = (step, merge.causedBy, q)
         self.merge(merge.changes, into: merge.into)
         release(q, by: t)
         endWork(of: t)
@@ -229,9 +240,7 @@ struct Simulation {
     guard let top = threads[t].frames.indices.last else { return }
     let stepToRun = threads[t].frames[top].steps[threads[t].frames[top].next]
     threads[t].frames[top].next += 1
-    site = Site(
-      step: step, thread: threads[t].name, queue: queues[threads[t].held.last ?? 0].name,
-      stepIndex: stepToRun.index, path: stepToRun.path, labels: stepToRun.labels)
+    (stepNumber, stepIndex, stepQueue) = (step, stepToRun.index, threads[t].held.last ?? 0)
     execute(stepToRun)
     unwind(t)
   }
@@ -271,7 +280,7 @@ struct Simulation {
 
   mutating func report(_ detail: Violation.Detail) {
     trace.violations.append(
-      Violation(site: site, detail: detail, backtrace: backtrace(of: current, at: site.stepIndex)))
+      Violation(site: site, detail: detail, backtrace: backtrace(of: current, at: stepIndex)))
   }
 
   /// The scenario steps that led to the current one, innermost first, through the blocks
@@ -299,21 +308,18 @@ struct Simulation {
     }
     let first = blocked[0]
     current = first
-    site.thread = threads[first].name
-    site.queue = queues[threads[first].held.last ?? 0].name
-    site.labels = blocked.flatMap { t in
-      threads[t].waiting.flatMap { w in w.body.opener.map { scenarioStep($0).labels } } ?? []
+    var deadlockSite = site
+    deadlockSite.thread = threads[first].name
+    deadlockSite.queue = queues[threads[first].held.last ?? 0].name
+    deadlockSite.labels = blocked.flatMap { t in
+      threads[t].waiting.flatMap { w in w.body.opener.map { scenario.allSteps[$0].labels } } ?? []
     }
     if let opener = threads[first].waiting?.body.opener {
-      site.stepIndex = opener
-      site.path = scenarioStep(opener).path
+      deadlockSite.stepIndex = opener
+      deadlockSite.path = scenario.allSteps[opener].path
     }
+    siteOverride = deadlockSite
     report(.deadlock(details))
   }
 
-  private lazy var stepsByIndex: [Step] = scenario.allSteps
-
-  mutating func scenarioStep(_ index: Int) -> Step {
-    stepsByIndex[index]
-  }
 }

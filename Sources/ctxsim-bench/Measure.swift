@@ -1,0 +1,66 @@
+import Foundation
+
+/// Wall time of a piece of work, in seconds.
+func seconds(_ work: () -> Void) -> Double {
+  let clock = ContinuousClock()
+  let start = clock.now
+  work()
+  let elapsed = start.duration(to: clock.now)
+  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+/// The most memory the process has held so far, in megabytes.
+func peakMemoryMB() -> Double {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return Double(usage.ru_maxrss) / 1024
+}
+
+/// The median of some numbers.
+func median(_ values: [Int]) -> Int {
+  let sorted = values.sorted()
+  return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+/// Runs a program and returns its exit status and standard error.
+func runProcess(_ path: String, _ arguments: [String]) -> (status: Int32, stderr: String)? {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: path)
+  process.arguments = arguments
+  let err = Pipe()
+  process.standardError = err
+  process.standardOutput = FileHandle.nullDevice
+  do { try process.run() } catch { return nil }
+  let data = err.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// Finds a program on the PATH.
+func which(_ name: String) -> String? {
+  for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+    let path = "\(directory)/\(name)"
+    if FileManager.default.isExecutableFile(atPath: path) { return path }
+  }
+  return nil
+}
+
+/// The table the benchmark prints: one row per figure, with its target and whether it met it.
+struct Table {
+  private var rows: [(String, String, String, String)] = []
+
+  mutating func add(_ figure: String, _ measured: String, target: String, met: Bool?) {
+    rows.append((figure, measured, target, met.map { $0 ? "yes" : "NO" } ?? "-"))
+  }
+
+  func render() -> String {
+    let headers = ("figure", "measured", "target", "met")
+    let all = [headers] + rows
+    let w0 = all.map(\.0.count).max()!
+    let w1 = all.map(\.1.count).max()!
+    let w2 = all.map(\.2.count).max()!
+    func pad(_ s: String, _ w: Int) -> String { s + String(repeating: " ", count: w - s.count) }
+    return all.map { "\(pad($0.0, w0))  \(pad($0.1, w1))  \(pad($0.2, w2))  \($0.3)" }
+      .joined(separator: "\n")
+  }
+}
