@@ -95,7 +95,9 @@ enum Generated {
            {"insert": "Note", "into": "b", "values": {"title": "d"}}, {"save": "b"},
            {"count": "Note", "in": "b"}, {"write": "done", "value": 1}]},
          {"fetch": "Note", "in": "viewContext", "as": "shown"}, {"count": "Note", "in": "viewContext"},
-         {"print": "launch"}, {"print": "more"}, {"read": "done"}
+         {"forEach": "$shown", "as": "n", "do": [{"get": "n.title"}]},
+         {"print": "launch"}, {"print": "more"}, {"read": "done"},
+         {"perform": "a", "do": [{"count": "Note", "in": "a"}, {"print": "again"}]}
        ]}
       """#, name: "thirty-steps")
   }

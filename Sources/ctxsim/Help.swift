@@ -7,8 +7,9 @@ enum Help {
 
     Usage:
       ctxsim run FILE [options]      run one scenario and report every violation
-      ctxsim check PATH...           check scenarios against their declared "expect"
-      ctxsim help [run|check]        show help for a command
+      ctxsim explore FILE [options]  run many interleavings; replay the ones that fail
+      ctxsim check PATH... [options] explore scenarios and hold them to their "expect"
+      ctxsim help [run|explore|check]
       ctxsim --version
 
     A scenario is a JSON file scripting what an app's queues do with Core Data;
@@ -43,12 +44,54 @@ enum Help {
 
     """ + ExitStatus.table + "\n"
 
-  static let check = """
-    Usage: ctxsim check PATH... [--color auto|always|never] [--max-steps N]
+  static let explore = """
+    Usage: ctxsim explore FILE [options]
 
-    Runs each scenario (files, or every .json under a folder) on the default schedule and
-    compares its violations with the scenario's "expect": each declared violation must
-    appear, and nothing else may. Prints one line per scenario.
+    Runs many schedules of one scenario and prints how many ran, the distinct outcomes
+    with how many schedules reached each, and for each failing outcome the shortest
+    schedule found (fewest preemptions, then fewest steps), as the command that replays it.
+
+    Options:
+      --strategy dpor|pct|random|exhaustive
+                               dpor (default): every class of interleavings once, with
+                               partial-order reduction; pct: probabilistic concurrency
+                               testing; random: uniform choices; exhaustive: every
+                               interleaving, no reduction
+      --seed N                 seed for pct and random (default 0)
+      --depth D                pct's bug depth (default 3)
+      --preemption-bound B     dpor explores only schedules with at most B preemptions
+      --max-schedules N        stop after N schedules (default 10000)
+      --time-limit S           stop after S seconds
+      --no-concurrency-debug   explore the app without the flag: corruption instead of traps
+      --concurrency-debug      with the flag, whatever the scenario says
+      --jobs N                 cores for pct and random (default: all); same results on any
+      --format text|json
+      --max-steps N            stop a schedule after N steps (default 100000)
+
+    The report goes to standard output and is the same for the same options and seed;
+    the time taken and schedules per second go to standard error.
+    Exit status: 0 when no schedule failed, 1 when one did; 64, 65, 66 as for run.
+
+    """
+
+  static let check = """
+    Usage: ctxsim check PATH... [options]
+
+    Explores each scenario (files, or every .json under a folder) and compares the
+    violations with the scenario's "expect": each declared violation must appear, in every
+    schedule or in some ("in": "every"|"some"), and nothing else may. By default the
+    exploration is exhaustive with partial-order reduction; when a scenario has more
+    classes of interleavings than the budget, check says so and runs PCT instead.
+
+    Options:
+      --strategy dpor|pct|random|exhaustive   explore this way instead
+      --max-schedules N        the budget per scenario (default 2000)
+      --seed N                 seed for pct and random (default 0)
+      --junit FILE             also write JUnit XML, one test case per scenario
+      --format text|json       one line per scenario (default), or one JSON document
+      --jobs N                 scenarios checked at once (default: all cores)
+      --color auto|always|never
+      --max-steps N            stop a schedule after N steps (default 100000)
 
     Exit status: 0 when every scenario holds, 1 when one does not, 65 when a scenario
     file is invalid, 66 when a path is missing or a folder holds no scenarios.
@@ -60,6 +103,7 @@ enum Help {
     case nil: usage
     case "run": run
     case "check": check
+    case "explore": explore
     default: nil
     }
   }

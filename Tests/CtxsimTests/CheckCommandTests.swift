@@ -1,3 +1,4 @@
+import ContextSim
 import Foundation
 import Testing
 
@@ -56,5 +57,39 @@ struct CheckCommandTests {
   @Test("A missing path exits 66")
   func missingPath() {
     #expect(ctxsim("check", "nowhere/").status == 66)
+  }
+}
+
+@Suite("ctxsim check reports for CI")
+struct CheckReportTests {
+  @Test("--junit writes one test case per scenario, with failures carrying what differed")
+  func junit() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("ctxsim-junit-\(getpid()).xml").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let clean = #"{"title": "t", "main": [], "expect": {"violations": []}}"#
+    let wrong = #"{"title": "t", "main": [], "expect": {"violations": [{"kind": "deadlock"}]}}"#
+    let run = ctxsim("check", "a.json", "b.json", "--junit", path, files: ["a.json": clean, "b.json": wrong])
+    #expect(run.status == 1)
+    let xml = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
+    #expect(xml.contains(#"<testsuites name="ctxsim check" tests="2" failures="1" errors="0">"#))
+    #expect(xml.contains(#"<testcase classname="ctxsim.check" name="a.json" file="a.json">"#))
+    #expect(xml.contains(#"<failure message="missing: deadlock">"#))
+  }
+
+  @Test("--format json gives one entry per scenario")
+  func json() throws {
+    let run = ctxsim("check", "scenarios/wrong-thread.json", "--format", "json")
+    let document = try JSONReader.read(Array(run.out.utf8))
+    let scenarios = try #require(document["scenarios"]?.elements)
+    #expect(scenarios.first?["result"]?.string == "pass")
+    #expect(scenarios.first?["strategy"]?.string == "dpor")
+    #expect(document["failed"]?.kind == .integer(0))
+  }
+
+  @Test("When the space is too large for the budget, check says it fell back to PCT")
+  func fallsBack() {
+    let run = ctxsim("check", "scenarios/never-on-my-machine.json", "--max-schedules", "5")
+    #expect(run.out.contains("(pct: 5 schedules; too many interleavings for exhaustive search)"))
   }
 }
