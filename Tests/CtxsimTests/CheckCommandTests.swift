@@ -64,11 +64,14 @@ struct CheckCommandTests {
 struct CheckReportTests {
   @Test("--junit writes one test case per scenario, with failures carrying what differed")
   func junit() throws {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("ctxsim-junit-\(getpid()).xml").path
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ctxsim-junit-\(getpid()).xml"
+    ).path
     defer { try? FileManager.default.removeItem(atPath: path) }
     let clean = #"{"title": "t", "main": [], "expect": {"violations": []}}"#
     let wrong = #"{"title": "t", "main": [], "expect": {"violations": [{"kind": "deadlock"}]}}"#
-    let run = ctxsim("check", "a.json", "b.json", "--junit", path, files: ["a.json": clean, "b.json": wrong])
+    let run = ctxsim(
+      "check", "a.json", "b.json", "--junit", path, files: ["a.json": clean, "b.json": wrong])
     #expect(run.status == 1)
     let xml = try String(contentsOfFile: path, encoding: .utf8)
     #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))

@@ -6,14 +6,16 @@ import Testing
 
 @Suite("ctxsim explore")
 struct ExploreCommandTests {
-  @Test("Exploring finds the race the default schedule misses, and prints the command that replays it")
+  @Test(
+    "Exploring finds the race the default schedule misses, and prints the command that replays it")
   func findsAndReplays() throws {
     let run = ctxsim("explore", "scenarios/checked-too-early.json", "--jobs", "1")
     #expect(run.status == 1)
     expectSnapshot(run.out, "explore-checked-too-early.txt")
     #expect(run.err.hasPrefix("explored in "))
     let line = try #require(run.out.split(separator: "\n").first { $0.contains("ctxsim run ") })
-    let command = line[line.range(of: "ctxsim run ")!.upperBound...].split(separator: " ").map(String.init)
+    let command = line[line.range(of: "ctxsim run ")!.upperBound...].split(separator: " ").map(
+      String.init)
     let replay = ctxsim(arguments: ["run"] + command)
     #expect(replay.status == 1)
     #expect(replay.out.contains("RACE  data race on self.thumbnail"))
@@ -22,8 +24,12 @@ struct ExploreCommandTests {
 
   @Test("The same options and seed print the same report, whatever the number of cores")
   func deterministic() {
-    let one = ctxsim("explore", "scenarios/checked-too-early.json", "--strategy", "pct", "--seed", "5", "--max-schedules", "500", "--jobs", "1")
-    let two = ctxsim("explore", "scenarios/checked-too-early.json", "--strategy", "pct", "--seed", "5", "--max-schedules", "500", "--jobs", "2")
+    let one = ctxsim(
+      "explore", "scenarios/checked-too-early.json", "--strategy", "pct", "--seed", "5",
+      "--max-schedules", "500", "--jobs", "1")
+    let two = ctxsim(
+      "explore", "scenarios/checked-too-early.json", "--strategy", "pct", "--seed", "5",
+      "--max-schedules", "500", "--jobs", "2")
     #expect(one.out == two.out)
     #expect(one.out.contains("500 ran"))
   }
@@ -36,13 +42,20 @@ struct ExploreCommandTests {
     let flagged = ctxsim("explore", "scenarios/never-on-my-machine.json", "--concurrency-debug")
     #expect(flagged.out.contains("wrongQueueContext at"))
     #expect(!flagged.out.contains("corruption at"))
-    #expect(flagged.out.contains("ctxsim run scenarios/never-on-my-machine.json --concurrency-debug --schedule"))
+    #expect(
+      flagged.out.contains(
+        "ctxsim run scenarios/never-on-my-machine.json --concurrency-debug --schedule"))
   }
 
   @Test("A bound that stops a systematic search says so and how far it got")
   func bounded() {
-    let run = ctxsim("explore", "scenarios/never-on-my-machine.json", "--strategy", "exhaustive", "--max-schedules", "10")
-    #expect(run.out.hasPrefix("Explored scenarios/never-on-my-machine.json with exhaustive: 10 schedules, stopped by --max-schedules 10 with about "))
+    let run = ctxsim(
+      "explore", "scenarios/never-on-my-machine.json", "--strategy", "exhaustive",
+      "--max-schedules", "10")
+    #expect(
+      run.out.hasPrefix(
+        "Explored scenarios/never-on-my-machine.json with exhaustive: 10 schedules, stopped by --max-schedules 10 with about "
+      ))
     #expect(run.out.contains("% of the search done."))
   }
 
@@ -53,7 +66,11 @@ struct ExploreCommandTests {
     #expect(document["strategy"]?.string == "dpor")
     #expect(document["complete"]?.bool == true)
     let outcomes = try #require(document["outcomes"]?.elements)
-    #expect(outcomes.contains { $0["replay"]?.string?.hasPrefix("ctxsim run scenarios/checked-too-early.json --schedule ") == true })
+    #expect(
+      outcomes.contains {
+        $0["replay"]?.string?.hasPrefix("ctxsim run scenarios/checked-too-early.json --schedule ")
+          == true
+      })
   }
 }
 
