@@ -145,7 +145,7 @@ struct UsageTests {
   func help() {
     let help = ctxsim("--help")
     #expect(help.status == 0)
-    for status in ["0 ", "1 ", "133", "134", "137", "64", "65", "66", "75"] {
+    for status in ["0 ", "1 ", "133", "134", "137", "139", "64", "65", "66", "75"] {
       #expect(help.out.contains("  \(status)"), "help does not document \(status)")
     }
     #expect(ctxsim("run", "--help").out.contains("--no-concurrency-debug"))

@@ -95,6 +95,25 @@ struct ExplorationTests {
     }
   }
 
+  @Test("Every schedule a systematic search runs replays to the same run", arguments: tiny)
+  func replayEverySchedule(json: String) throws {
+    let s = try scenario(json)
+    let options = SimulationOptions(concurrencyDebug: s.concurrencyDebug)
+    for reduces in [true, false] {
+      var search = DPORSearch(reduces: reduces, preemptionBound: nil)
+      while let (trace, pruned) = search.next(s, options: options) {
+        guard !pruned else { continue }
+        var replay = ReplayScheduler(trace.schedule)
+        let again = simulate(s, options: options, scheduler: &replay)
+        #expect(again.schedule == trace.schedule)
+        #expect(
+          again.violations.map(ViolationSignature.init)
+            == trace.violations.map(ViolationSignature.init))
+        #expect(again.events.count == trace.events.count)
+      }
+    }
+  }
+
   @Test("Random and PCT explorations are the same for the same seed, and on several cores")
   func deterministic() throws {
     let s = try scenario(Self.tiny[4])
