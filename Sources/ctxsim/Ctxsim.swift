@@ -67,6 +67,13 @@ func loadScenario(_ path: String, console: Console) -> Result<Scenario, LoadFail
   }
 }
 
+/// Writes why a scenario could not be loaded, and returns the exit status for it.
+func reportFailure(_ result: Result<Scenario, LoadFailure>, on console: Console) -> Int32 {
+  guard case .failure(let failure) = result else { return ExitStatus.success }
+  console.writeError(failure.message + "\n")
+  return failure.status
+}
+
 struct LoadFailure: Error {
   var message: String
   var status: Int32

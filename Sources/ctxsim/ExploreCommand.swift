@@ -8,13 +8,8 @@ struct ExploreCommand {
   var console: Console
 
   func execute() -> Int32 {
-    let scenario: Scenario
-    switch loadScenario(options.file, console: console) {
-    case .success(let loaded): scenario = loaded
-    case .failure(let failure):
-      console.writeError(failure.message + "\n")
-      return failure.status
-    }
+    let loaded = loadScenario(options.file, console: console)
+    guard case .success(let scenario) = loaded else { return reportFailure(loaded, on: console) }
     let concurrencyDebug = options.concurrencyDebug ?? scenario.concurrencyDebug
     let simulation = SimulationOptions(
       concurrencyDebug: concurrencyDebug, maximumSteps: options.maximumSteps)
