@@ -30,6 +30,17 @@ struct Block {
   var merge: Merge?
   /// The enqueuing thread's vector clock: enqueueing happens before the block starts.
   var clock = VectorClock()
+  /// A suspended task's frames, which this block resumes instead of running `steps`.
+  var resume: [SimulatedThread.Frame]?
+  /// What the block's end hands on.
+  var completion: SimulatedThread.Completion?
+}
+
+/// A task group: its children's results not yet taken, and the parent if it waits.
+struct TaskGroupState {
+  var results: [(values: [String: Value], clock: VectorClock)] = []
+  var outstanding: Int
+  var waiting: (frames: [SimulatedThread.Frame], executor: Int)?
 }
 
 /// Variables bound with `as`, shared by a block and the synchronous bodies inside it.

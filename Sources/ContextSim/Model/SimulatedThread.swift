@@ -13,6 +13,19 @@ struct SimulatedThread {
     var origin: [BacktraceEntry]?
     /// For a `forEach` body: the remaining elements and the name each is bound to.
     var loop: (name: String, rest: ArraySlice<Value>)?
+    /// What happens when this bottom frame of a block ends: a task waiting for it resumes,
+    /// or a task group receives a child's result.
+    var completion: Completion?
+    /// For a task group's `then` body: the group whose results it takes one by one.
+    var group: Int?
+  }
+
+  /// What the end of a block hands on.
+  enum Completion {
+    /// A task suspended in `await`: its frames, and the executor's queue it resumes on.
+    case resume(frames: [Frame], executor: Int)
+    /// A task group's child: its bindings go to the group.
+    case groupChild(Int)
   }
 
   let name: String

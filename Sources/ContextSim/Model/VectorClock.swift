@@ -40,6 +40,8 @@ struct Access: Hashable {
     case variable(Int)
     /// The table of contexts and queues, which making a context at run time extends.
     case registry
+    /// A task group's results and waiting parent.
+    case taskGroup(Int)
   }
 
   var resource: Resource

@@ -116,6 +116,11 @@ extension Effect {
     case .expectationHeld: "expectationHeld"
     case .expectationFailed: "expectationFailed"
     case .trapped: "trapped"
+    case .taskStarted: "taskStarted"
+    case .awaits: "awaits"
+    case .groupStarted: "groupStarted"
+    case .skipped: "skipped"
+    case .bound: "bound"
     }
   }
 }

@@ -72,6 +72,16 @@ public enum Messages {
     case .loop(let count): return allSteps ? "loops \(count) time\(count == 1 ? "" : "s")" : nil
     case .threw(let error): return allSteps ? "threw \(error.description)" : nil
     case .expectationFailed, .trapped: return nil
+    case .taskStarted(let queue):
+      return allSteps
+        ? "started a task on \(queue == "main" ? "the main actor" : "the global executor")" : nil
+    case .awaits(let queue):
+      return allSteps ? "awaits a block on \(queue), letting go of its thread" : nil
+    case .groupStarted(let children):
+      return allSteps ? "started \(children) child task\(children == 1 ? "" : "s")" : nil
+    case .skipped: return allSteps ? "skipped: its condition does not hold" : nil
+    case .bound(let name, let value):
+      return allSteps ? "let \(name) = \(value.swiftDescription)" : nil
     }
   }
 

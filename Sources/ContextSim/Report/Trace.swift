@@ -72,4 +72,11 @@ public enum Effect: Sendable, Equatable {
   case expectationHeld(String)
   case expectationFailed
   case trapped
+  case taskStarted(queue: String)
+  /// A task waits for a block on this queue, without holding its thread.
+  case awaits(queue: String)
+  case groupStarted(children: Int)
+  /// A step whose `"when"` did not hold.
+  case skipped
+  case bound(name: String, value: Value)
 }

@@ -16,6 +16,8 @@ public struct Scenario: Sendable {
   public var vars: [(name: String, value: Value)]
   public var main: [Step]
   public var expectation: Expectation?
+  /// Store errors the scenario injects into given calls.
+  public var injections: [Injection] = []
   /// The store's UUID in permanent object IDs, and the coordinator's in temporary ones,
   /// made from the title so every run prints the same IDs.
   public internal(set) var storeIdentifier = ""
@@ -46,6 +48,14 @@ public struct Scenario: Sendable {
     visit(steps)
     return result
   }
+}
+
+/// A store error injected into one call: the `call`-th time the step labelled `label`
+/// runs, it throws Cocoa error `code`, as a full disk or a failed migration would make it.
+public struct Injection: Sendable, Equatable {
+  public var label: String
+  public var code: Int
+  public var call: Int
 }
 
 /// An entity of the managed object model: `NSEntityDescription`.

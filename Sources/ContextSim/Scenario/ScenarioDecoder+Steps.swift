@@ -18,13 +18,16 @@ enum BindingType: Equatable {
 /// copy taken when it is enqueued, so what it binds stays inside it.
 struct StepScope {
   var bindings: [String: BindingType] = [:]
+  /// Whether steps here run in a Swift task, where `await` is allowed.
+  var isAsync = false
 }
 
 extension ScenarioDecoder {
   /// Verbs this version runs, and the keys each accepts besides `label` and `note`.
   static let verbKeys: [String: [String]] = [
     "async": ["do"], "sync": ["do"], "perform": ["do", "await", "schedule"],
-    "performAndWait": ["do"],
+    "performAndWait": ["do"], "task": ["do"], "taskGroup": ["as", "child", "then"],
+    "let": ["value"],
     "insert": ["into", "as", "values"], "fetch": ["in", "where", "as", "first", "try"],
     "count": ["in", "where", "as", "try"], "get": ["as"], "set": ["to"], "save": ["try"],
     "objectID": ["as"], "existingObject": ["in", "as", "try"], "object": ["in", "as"],
@@ -35,7 +38,7 @@ extension ScenarioDecoder {
   ]
 
   /// Verbs of scenario format v1 that ctxsim does not run yet: refused, never ignored.
-  static let futureVerbs = ["task"]
+  static let futureVerbs: [String] = []
 
   mutating func decodeSteps(
     _ json: JSONValue, path: String, scope: inout StepScope, enclosingLabels: [String]
@@ -92,7 +95,7 @@ extension ScenarioDecoder {
       return nil
     }
     checkKeys(
-      members, allowed: [verb, "label", "note"] + Self.verbKeys[verb]!, path: path,
+      members, allowed: [verb, "label", "note", "when"] + Self.verbKeys[verb]!, path: path,
       what: "a \"\(verb)\" step")
 
     let index = stepCount
@@ -110,12 +113,13 @@ extension ScenarioDecoder {
     }
     let note = json["note"].flatMap { string($0, path: path, what: "\"note\"") }
     let stepLabels = (label.map { [$0] } ?? []) + enclosingLabels
+    let condition = json["when"].flatMap { self.condition($0, path: path, scope: scope) }
     var context = StepContext(
       verb: verb, json: json, verbValue: verbMember.value, path: path, labels: stepLabels)
     guard let action = decodeAction(verb, &context, scope: &scope) else { return nil }
     return Step(
       index: index, path: path, location: json.location, label: label, note: note,
-      labels: stepLabels, action: action)
+      labels: stepLabels, condition: condition, action: action)
   }
 
   /// What decoding one step's action needs to know about the step.
@@ -139,17 +143,85 @@ extension ScenarioDecoder {
       let body = blockBody(step, scope: &scope, synchronous: verb == "sync")
       return verb == "sync" ? .sync(queue: queue, body: body) : .async(queue: queue, body: body)
 
+    case "perform" where step.json["await"] != nil || step.json["schedule"] != nil:
+      guard let context = contextName(step.verbValue, path: path, scope: scope) else { return nil }
+      guard step.json["await"].flatMap({ bool($0, path: path, what: "\"await\"") }) == true else {
+        fail(
+          "\"schedule\" belongs to the async perform",
+          fix: "add \"await\": true, or remove \"schedule\"",
+          at: step.json.location, path: path)
+        return nil
+      }
+      guard scope.isAsync else {
+        fail(
+          "await is only allowed inside a Swift task",
+          fix: "put this step inside {\"task\": \"main\", \"do\": [ … ]}",
+          at: step.json.location, path: path)
+        return nil
+      }
+      let schedule =
+        step.json["schedule"].flatMap {
+          choice($0, path: path, what: "the schedule", as: ScheduledTaskType.self)
+        } ?? .immediate
+      // The closure is synchronous; what it binds is its return value, seen after the await.
+      var inner = scope
+      inner.isAsync = false
+      let body = blockBody(step, scope: &inner, synchronous: true)
+      for (name, type) in inner.bindings where scope.bindings[name] == nil {
+        scope.bindings[name] = type
+      }
+      return .performAwait(context: context, schedule: schedule, body: body)
+
+    case "task":
+      guard
+        let executor = choice(
+          step.verbValue, path: path, what: "the task's executor", as: TaskExecutor.self)
+      else { return nil }
+      var inner = scope
+      inner.isAsync = true
+      return .task(executor, body: blockBody(step, scope: &inner, synchronous: false))
+
+    case "taskGroup":
+      guard scope.isAsync else {
+        fail(
+          "a task group is only allowed inside a Swift task",
+          fix: "put it inside {\"task\": \"main\", \"do\": [ … ]}",
+          at: step.json.location, path: path)
+        return nil
+      }
+      guard let sequence = expression(step.verbValue, path: path, scope: scope, attribute: nil),
+        let bindJSON = required("as", step, what: "the name each child gets its element as"),
+        let bind = string(bindJSON, path: path, what: "\"as\"")
+      else { return nil }
+      var child = scope
+      child.bindings[bind] = .unknown
+      let childSteps = blockBody(step, key: "child", scope: &child, synchronous: true)
+      var then = child
+      then.isAsync = true
+      let thenSteps = blockBody(step, key: "then", scope: &then, synchronous: false)
+      return .taskGroup(sequence: sequence, bind: bind, child: childSteps, then: thenSteps)
+
+    case "let":
+      guard let valueJSON = required("value", step, what: "the value to bind"),
+        let value = expression(valueJSON, path: path, scope: scope, attribute: nil),
+        let name = string(step.verbValue, path: path, what: "a variable name")
+      else { return nil }
+      guard isIdentifier(name), !sharedVars.contains(name) else {
+        fail(
+          "\"\(name)\" cannot be bound with let",
+          fix: "use letters, digits and _, and not the name of a shared var",
+          at: step.verbValue.location, path: path)
+        return nil
+      }
+      scope.bindings[name] = .value
+      return .letValue(name: name, value: value)
+
     case "perform", "performAndWait":
       guard let context = contextName(step.verbValue, path: path, scope: scope) else { return nil }
-      if let awaitJSON = step.json["await"] {
-        notSupportedYet("async perform (\"await\")", at: awaitJSON.location, path: path)
-        return nil
-      }
-      if let schedule = step.json["schedule"] {
-        notSupportedYet("\"schedule\" on perform", at: schedule.location, path: path)
-        return nil
-      }
-      let body = blockBody(step, scope: &scope, synchronous: verb == "performAndWait")
+      var inner = scope
+      inner.isAsync = false
+      let body = blockBody(step, scope: &inner, synchronous: verb == "performAndWait")
+      if verb == "performAndWait" { scope.bindings = inner.bindings }
       return verb == "performAndWait"
         ? .performAndWait(context: context, body: body) : .perform(context: context, body: body)
 
@@ -380,19 +452,47 @@ extension ScenarioDecoder {
   /// The steps of a block. A synchronous block binds into the scope around it; an
   /// asynchronous one works on a copy, so its bindings stay inside it.
   private mutating func blockBody(
-    _ step: StepContext, scope: inout StepScope, synchronous: Bool
+    _ step: StepContext, key: String = "do", scope: inout StepScope, synchronous: Bool
   ) -> [Step] {
-    guard let body = step.json["do"] else {
+    guard let body = step.json[key] else {
       fail(
-        "\"\(step.verb)\" needs \"do\"", fix: "add \"do\": [ … ], the steps of the block",
+        "\"\(step.verb)\" needs \"\(key)\"", fix: "add \"\(key)\": [ … ], the steps of the block",
         at: step.json.location, path: step.path)
       return []
     }
     var inner = scope
+    // A dispatch block or a context's block is plain synchronous code, not a task.
+    if ["async", "sync", "perform", "performAndWait"].contains(step.verb) { inner.isAsync = false }
     let steps = decodeSteps(
-      body, path: "\(step.path).\(step.verb).do", scope: &inner, enclosingLabels: step.labels)
-    if synchronous { scope = inner }
+      body, path: "\(step.path).\(step.verb).\(key)", scope: &inner, enclosingLabels: step.labels)
+    if synchronous { scope.bindings = inner.bindings }
     return steps
+  }
+
+  /// `"when": {"value": "VAR", "equals": v}` or `"notEquals"`.
+  private mutating func condition(_ json: JSONValue, path: String, scope: StepScope) -> Condition? {
+    guard let members = object(json, path: path, what: "\"when\"") else { return nil }
+    checkKeys(members, allowed: ["value", "equals", "notEquals"], path: path, what: "\"when\"")
+    guard let valueJSON = json["value"],
+      let variable = variableName(valueJSON, path: path, scope: scope)
+    else {
+      if json["value"] == nil {
+        fail(
+          "\"when\" needs \"value\": the variable to test",
+          fix: "write {\"value\": \"data\", \"equals\": null}",
+          at: json.location, path: path)
+      }
+      return nil
+    }
+    let negated = json["notEquals"] != nil
+    guard let compared = json["equals"] ?? json["notEquals"], let value = Value(literal: compared)
+    else {
+      fail(
+        "\"when\" needs \"equals\" or \"notEquals\": a literal", fix: "add \"equals\": null, say",
+        at: json.location, path: path)
+      return nil
+    }
+    return Condition(variable: variable, value: value, negated: negated)
   }
 
   private mutating func required(_ key: String, _ step: StepContext, what: String) -> JSONValue? {

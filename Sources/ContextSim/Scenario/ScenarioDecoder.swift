@@ -7,7 +7,7 @@ public struct ScenarioDecoder {
   /// The top-level keys of scenario format v1.
   static let topLevelKeys = [
     "title", "about", "concurrencyDebug", "model", "store", "contexts", "queues", "vars", "main",
-    "expect",
+    "expect", "inject",
   ]
 
   let file: String
@@ -150,11 +150,14 @@ public struct ScenarioDecoder {
     }
     var expectation: Expectation?
     if let value = json["expect"] { expectation = decodeExpectation(value) }
+    var injections: [Injection] = []
+    if let value = json["inject"] { injections = decodeInjections(value) }
 
     var scenario = Scenario(
       file: file, title: title, about: about, concurrencyDebug: concurrencyDebug,
       entities: entities, storeRows: rows, contexts: contexts, queues: queues, vars: vars,
       main: main, expectation: expectation)
+    scenario.injections = injections
     scenario.initialStore = PersistentStore(rows: rows, entities: entities)
     scenario.allSteps = Scenario.flatten(main)
     scenario.storeIdentifier = uuid(hashing: "store " + title)
@@ -202,6 +205,53 @@ public struct ScenarioDecoder {
       }
       sharedVars.append(member.key)
       result.append((member.key, value))
+    }
+    return result
+  }
+
+  /// `"inject": [{"at": LABEL, "error": CODE, "call": N}]`: store errors for given calls.
+  mutating func decodeInjections(_ json: JSONValue) -> [Injection] {
+    guard let items = list(json, path: "inject", what: "\"inject\"") else { return [] }
+    var result: [Injection] = []
+    for (i, item) in items.enumerated() {
+      let path = "inject[\(i)]"
+      guard let members = object(item, path: path, what: "an injected error") else { continue }
+      checkKeys(members, allowed: ["at", "error", "call"], path: path, what: "an injected error")
+      guard let atJSON = item["at"], let label = string(atJSON, path: path, what: "\"at\"") else {
+        if item["at"] == nil {
+          fail(
+            "an injected error has no \"at\"", fix: "add \"at\": the label of the step that fails",
+            at: item.location, path: path)
+        }
+        continue
+      }
+      if labels[label] == nil {
+        fail(
+          "no step has the label \"\(label)\"",
+          fix: nearestName(to: label, in: Array(labels.keys)).map { "did you mean \"\($0)\"?" }
+            ?? "label the step that should fail",
+          at: atJSON.location, path: path)
+        continue
+      }
+      guard let errorJSON = item["error"], case .integer(let code) = errorJSON.kind else {
+        fail(
+          "an injected error needs \"error\": a Cocoa error code",
+          fix: "write \"error\": 134030, say",
+          at: item.location, path: path)
+        continue
+      }
+      var call = 1
+      if let callJSON = item["call"] {
+        guard case .integer(let n) = callJSON.kind, n > 0 else {
+          fail(
+            "\"call\" must be a whole number from 1",
+            fix: "write \"call\": 2 for the second time the step runs", at: callJSON.location,
+            path: path)
+          continue
+        }
+        call = n
+      }
+      result.append(Injection(label: label, code: code, call: call))
     }
     return result
   }

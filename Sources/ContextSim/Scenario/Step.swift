@@ -9,10 +9,34 @@ public struct Step: Sendable {
   public var note: String?
   /// Labels of this step and of the steps that contain it, innermost first.
   public var labels: [String]
+  /// Runs the step only when this holds: Swift's `if`.
+  public var condition: Condition?
   public var action: Action
 
   /// The steps of the block this step runs or enqueues, if it has one.
   public var body: [Step] { action.body }
+}
+
+/// `"when": {"value": "data", "equals": null}`: the step runs only if a variable holds a
+/// value (or, with `notEquals`, does not).
+public struct Condition: Sendable {
+  public var variable: String
+  public var value: Value
+  public var negated: Bool
+}
+
+/// Where a Swift task runs: on the main actor (the main queue) or the global executor.
+public enum TaskExecutor: String, Sendable, CaseIterable {
+  case main
+  case detached
+}
+
+/// `context.perform(schedule:)`'s two ways of running a block.
+public enum ScheduledTaskType: String, Sendable, CaseIterable {
+  /// Runs inline when the caller is already on the context's queue, else enqueues.
+  case immediate
+  /// Always enqueues, as `perform(_:)` does.
+  case enqueued
 }
 
 /// How a throwing call is written: `try`, `try?` or `try!`.
@@ -45,6 +69,15 @@ public indirect enum Action: Sendable {
   case sync(queue: String, body: [Step])
   case perform(context: String, body: [Step])
   case performAndWait(context: String, body: [Step])
+  /// `Task { @MainActor in … }` or `Task.detached { … }`.
+  case task(TaskExecutor, body: [Step])
+  /// `try await context.perform(schedule:) { … }`: the task waits without holding a thread.
+  case performAwait(context: String, schedule: ScheduledTaskType, body: [Step])
+  /// `withTaskGroup`: a child task per element on the global executor, then `then` on the
+  /// parent's executor for each child as it finishes, seeing what the child bound.
+  case taskGroup(sequence: Expression, bind: String, child: [Step], then: [Step])
+  /// `let name = value`.
+  case letValue(name: String, value: Expression)
 
   // Core Data
   case insert(
@@ -86,8 +119,11 @@ public indirect enum Action: Sendable {
   public var body: [Step] {
     switch self {
     case .async(_, let body), .sync(_, let body), .perform(_, let body),
-      .performAndWait(_, let body), .forEach(_, _, let body):
+      .performAndWait(_, let body), .forEach(_, _, let body), .task(_, let body),
+      .performAwait(_, _, let body):
       body
+    case .taskGroup(_, _, let child, let then):
+      child + then
     default:
       []
     }
@@ -100,6 +136,10 @@ public indirect enum Action: Sendable {
     case .sync: "sync"
     case .perform: "perform"
     case .performAndWait: "performAndWait"
+    case .task: "task"
+    case .performAwait: "perform"
+    case .taskGroup: "taskGroup"
+    case .letValue: "let"
     case .insert: "insert"
     case .fetch: "fetch"
     case .count: "count"

@@ -4,11 +4,26 @@ extension Step {
   ///     {"fetch": "Note", "in": "background", "first": true, "as": "note"}
   ///     // let note = try background.fetch(Note.fetchRequest()).first
   public var swift: String {
+    guard let condition else { return statement }
+    let test =
+      "\(condition.variable) \(condition.negated ? "!=" : "==") \(condition.value.swiftDescription)"
+    return "if \(test) { \(statement) }"
+  }
+
+  /// The statement itself, without the `if` a `"when"` adds.
+  private var statement: String {
     switch action {
     case .async(let queue, _): "\(dispatchQueue(queue)).async {"
     case .sync(let queue, _): "\(dispatchQueue(queue)).sync {"
     case .perform(let context, _): "\(context).perform {"
     case .performAndWait(let context, _): "\(context).performAndWait {"
+    case .task(.main, _): "Task { @MainActor in"
+    case .task(.detached, _): "Task.detached {"
+    case .performAwait(let context, let schedule, _):
+      "try await \(context).perform(schedule: .\(schedule.rawValue)) {"
+    case .taskGroup(let sequence, let bind, _, _):
+      "await withTaskGroup { group in for \(bind) in \(sequence.swift) { group.addTask {"
+    case .letValue(let name, let value): "let \(name) = \(value.swift)"
     case .insert(let entity, let context, let values, let bind):
       ([
         "\(assign(bind))NSEntityDescription.insertNewObject(forEntityName: \"\(entity)\", into: \(context))"

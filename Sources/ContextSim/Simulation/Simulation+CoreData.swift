@@ -34,11 +34,16 @@ extension Simulation {
             )))
       }
 
-    case .fetch(let entity, let context, let predicate, let first, let bind, _):
+    case .fetch(let entity, let context, let predicate, let first, let bind, let mode):
       let c = contextIndex(context)
       checkQueue(
         c, .context(contexts[c].name),
         method: "-[NSManagedObjectContext executeFetchRequest:error:]")
+      if let error = injectedError() {
+        fail(error, call: "\(context).fetch(_:)", mode: mode)
+        bind.map { scope.values[$0] = .null }
+        return
+      }
       var found = fetch(entity, in: c, where: evaluate(predicate))
       if first { found = Array(found.prefix(1)) }
       record(
@@ -48,11 +53,16 @@ extension Simulation {
         first ? found.first.map { .object($0) } ?? .null : .list(found.map { .object($0) })
       bind.map { scope.values[$0] = result }
 
-    case .count(let entity, let context, let predicate, let bind, _):
+    case .count(let entity, let context, let predicate, let bind, let mode):
       let c = contextIndex(context)
       checkQueue(
         c, .context(contexts[c].name),
         method: "-[NSManagedObjectContext countForFetchRequest:error:]")
+      if let error = injectedError() {
+        fail(error, call: "\(context).count(for:)", mode: mode)
+        bind.map { scope.values[$0] = .null }
+        return
+      }
       let n = matchingIDs(entity, in: c, where: evaluate(predicate)).count
       record(.counted(entity: entity, context: contexts[c].name, count: n))
       bind.map { scope.values[$0] = .integer(n) }
@@ -85,6 +95,7 @@ extension Simulation {
     case .save(let context, let mode):
       let c = contextIndex(context)
       checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext save:]")
+      if let error = injectedError() { return fail(error, call: "\(context).save()", mode: mode) }
       save(c, mode: mode, call: "\(context).save()")
 
     case .objectID(let variable, let bind):

@@ -13,6 +13,16 @@ extension Simulation {
       runSynchronously(body, on: contexts[contextIndex(context)].queue, from: step, reentrant: true)
     case .forEach(let sequence, let name, let body):
       loop(over: sequence, as: name, body: body, from: step)
+    case .task(let executor, let body):
+      startTask(executor, body: body, from: step)
+    case .performAwait(let context, let schedule, let body):
+      performAwait(context, schedule: schedule, body: body, from: step)
+    case .taskGroup(let sequence, let name, let child, let then):
+      startTaskGroup(over: sequence, as: name, child: child, then: then, from: step)
+    case .letValue(let name, let value):
+      let bound = evaluate(value)
+      scope.values[name] = bound
+      record(.bound(name: name, value: shown(bound)))
     default:
       executeData(step)
     }
@@ -58,10 +68,7 @@ extension Simulation {
       let t = startThread(named: "\(queues[q].name)#\(queues[q].started)", serving: nil)
       clocks[t].join(block.clock)
       threads[t].held = [q]
-      threads[t].frames = [
-        SimulatedThread.Frame(
-          steps: block.steps, scope: block.scope, acquired: q, origin: block.origin)
-      ]
+      threads[t].frames = block.frames(on: q)
     }
   }
 

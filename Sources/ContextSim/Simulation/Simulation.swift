@@ -87,6 +87,9 @@ struct Simulation {
   var declaredContexts: [String: Int] = [:]
   var varHistory: [VarHistory] = []
   var reportedRaces: Set<RaceKey> = []
+  /// Task groups by index, and how many times each injected call's step has run.
+  var taskGroups: [TaskGroupState] = []
+  var injectedCalls: [String: Int] = [:]
 
   static let mainQueue = 0
   static let globalQueue = 1
@@ -231,17 +234,18 @@ struct Simulation {
       }
       queues[q].owner = t
       threads[t].held = [q]
-      threads[t].frames = [
-        SimulatedThread.Frame(
-          steps: block.steps, scope: block.scope, acquired: q, origin: block.origin)
-      ]
+      threads[t].frames = block.frames(on: q)
     }
     unwind(t)
     guard let top = threads[t].frames.indices.last else { return }
     let stepToRun = threads[t].frames[top].steps[threads[t].frames[top].next]
     threads[t].frames[top].next += 1
     (stepNumber, stepIndex, stepQueue) = (step, stepToRun.index, threads[t].held.last ?? 0)
-    execute(stepToRun)
+    if let condition = stepToRun.condition, !holds(condition) {
+      record(.skipped)
+    } else {
+      execute(stepToRun)
+    }
     unwind(t)
   }
 
@@ -253,6 +257,21 @@ struct Simulation {
     guard threads[t].waiting == nil else { return }
     while let top = threads[t].frames.last, top.next >= top.steps.count {
       let last = threads[t].frames.count - 1
+      if let g = top.group {
+        // A task group's `then` body: take the next result, wait for one, or finish.
+        touch(.taskGroup(g), write: true)
+        if !taskGroups[g].results.isEmpty {
+          let result = taskGroups[g].results.removeFirst()
+          top.scope.values.merge(result.values) { _, child in child }
+          clocks[t].join(result.clock)
+          threads[t].frames[last].next = 0
+          continue
+        }
+        if taskGroups[g].outstanding > 0 {
+          taskGroups[g].waiting = suspend(t)
+          return
+        }
+      }
       if let loop = top.loop, let element = loop.rest.first {
         top.scope.values[loop.name] = element
         threads[t].frames[last].loop = (loop.name, loop.rest.dropFirst())
@@ -267,7 +286,10 @@ struct Simulation {
           release(q, by: t)
         }
       }
-      if threads[t].frames.isEmpty { endWork(of: t) }
+      if threads[t].frames.isEmpty {
+        endWork(of: t)
+        if let completion = top.completion { complete(completion, scope: top.scope) }
+      }
     }
   }
 

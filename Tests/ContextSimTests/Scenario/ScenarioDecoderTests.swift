@@ -165,10 +165,39 @@ struct ScenarioDecoderTests {
     #expect(error?.fix == "did you mean \"dataRace\"?")
   }
 
-  @Test("Verbs of the format that ctxsim does not run yet are refused by name, never ignored")
-  func notSupportedYet() {
-    let error = only(#"{"title": "t", "main": [{"task": "main", "do": []}]}"#)
-    #expect(error?.message == "not supported yet: the verb \"task\"")
+  @Test("Every verb of format v1 decodes: none is refused as not supported")
+  func everyVerbRuns() {
+    #expect(ScenarioDecoder.futureVerbs.isEmpty)
+    let found = errors(
+      #"""
+      {"title": "t", "model": {"N": {"attributes": {"t": "string"}}}, "vars": {"v": 0},
+       "contexts": {"bg": {"queue": "private"}},
+       "main": [
+         {"task": "main", "do": [{"perform": "bg", "await": true, "schedule": "enqueued", "do": [{"count": "N", "in": "bg"}]}]},
+         {"newContext": "c", "queue": "private"}, {"newBackgroundContext": "b"},
+         {"insert": "N", "into": "viewContext", "as": "n"}, {"delete": "n"}, {"refresh": "n", "merge": true},
+         {"reset": "viewContext"}, {"rollback": "viewContext"},
+         {"batchUpdate": "N", "in": "viewContext", "where": {}, "set": {"t": "x"}, "mergeInto": ["viewContext"]},
+         {"read": "v"}, {"write": "v", "value": 1}]}
+      """#)
+    #expect(found.isEmpty, "\(found)")
+  }
+
+  @Test("await and task groups are refused outside a Swift task")
+  func awaitOutsideTask() {
+    let found = errors(
+      #"""
+      {"title": "t", "contexts": {"bg": {"queue": "private"}},
+       "main": [{"perform": "bg", "await": true, "do": []},
+                {"taskGroup": [1], "as": "x", "child": [], "then": []},
+                {"async": "global", "do": [{"perform": "bg", "await": true, "do": []}]}]}
+      """#)
+    #expect(
+      found.map(\.message) == [
+        "await is only allowed inside a Swift task",
+        "a task group is only allowed inside a Swift task",
+        "await is only allowed inside a Swift task",
+      ])
   }
 
   @Test("A relationship to an unknown entity, or with a mismatched inverse, is refused")

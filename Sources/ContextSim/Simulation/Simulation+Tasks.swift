@@ -1,0 +1,143 @@
+/// Swift concurrency: tasks on the main actor or the global executor, `await` on a context's
+/// `perform`, and task groups. A task that awaits gives its thread back; its frames wait
+/// in the block it awaits and resume as a new job on its executor when that block ends.
+extension Simulation {
+  /// `Task { @MainActor in … }` (a job on the main queue) or `Task.detached { … }` (a job
+  /// on the global executor).
+  mutating func startTask(_ executor: TaskExecutor, body: [Step], from step: Step) {
+    let q = executor == .main ? Self.mainQueue : Self.globalQueue
+    record(.taskStarted(queue: queues[q].name))
+    enqueue(
+      Block(steps: body, scope: scope.capture(), origin: origin(onto: q, from: step)), on: q)
+  }
+
+  /// `try await context.perform(schedule:) { … }`.
+  ///
+  /// `.immediate` runs the block inline when the thread is already on the context's queue;
+  /// otherwise, and always for `.enqueued`, the block is enqueued on the context's queue
+  /// and the task waits without holding its thread (semantics §2.4). What the block binds
+  /// is its return value, seen after the await.
+  mutating func performAwait(
+    _ context: String, schedule: ScheduledTaskType, body: [Step], from step: Step
+  ) {
+    let c = contextIndex(context)
+    let q = contexts[c].queue
+    if schedule == .immediate && threads[current].held.contains(q) {
+      threads[current].frames.append(
+        SimulatedThread.Frame(steps: body, scope: scope, opener: step.index))
+      record(.entered(queue: queues[q].name, reentrant: true))
+      return
+    }
+    record(.awaits(queue: queues[q].name))
+    let sharedScope = scope
+    let origin = origin(onto: q, from: step)
+    let (frames, executor) = suspend(current)
+    var block = Block(steps: body, scope: sharedScope, origin: origin)
+    block.completion = .resume(frames: frames, executor: executor)
+    enqueue(block, on: q)
+  }
+
+  /// `withTaskGroup`: one child task per element on the global executor; the parent runs
+  /// `then` for each child as it finishes, in the order they finish.
+  mutating func startTaskGroup(
+    over sequence: Expression, as name: String, child: [Step], then: [Step], from step: Step
+  ) {
+    let elements: [Value]
+    switch evaluate(sequence) {
+    case .list(let items): elements = items
+    case .null: elements = []
+    case let single: elements = [single]
+    }
+    let g = taskGroups.count
+    taskGroups.append(TaskGroupState(outstanding: elements.count))
+    touch(.taskGroup(g), write: true)
+    record(.groupStarted(children: elements.count))
+    for element in elements {
+      let childScope = scope.capture()
+      childScope.values[name] = element
+      var block = Block(
+        steps: child, scope: childScope, origin: origin(onto: Self.globalQueue, from: step))
+      block.completion = .groupChild(g)
+      enqueue(block, on: Self.globalQueue)
+    }
+    // The `then` frame starts finished, so unwinding takes the first result or waits.
+    var frame = SimulatedThread.Frame(steps: then, scope: scope, opener: step.index)
+    frame.next = then.count
+    frame.group = g
+    threads[current].frames.append(frame)
+  }
+
+  /// Takes a task off its thread: its frames and its executor's queue, to resume later.
+  mutating func suspend(_ t: Int) -> (frames: [SimulatedThread.Frame], executor: Int) {
+    let frames = threads[t].frames
+    let executor = frames.first?.acquired ?? Self.mainQueue
+    for frame in frames.reversed() {
+      if let q = frame.acquired, queues[q].isSerial {
+        queues[q].owner = nil
+        release(q, by: t)
+      }
+    }
+    threads[t].frames = []
+    threads[t].held = []
+    endWork(of: t)
+    return (frames, executor)
+  }
+
+  /// What the end of a block hands on: a waiting task resumes, or a group gets a result.
+  mutating func complete(_ completion: SimulatedThread.Completion, scope: Scope) {
+    switch completion {
+    case .resume(let frames, let executor):
+      var block = Block(steps: [], scope: scope, origin: [])
+      block.resume = frames
+      enqueue(block, on: executor)
+    case .groupChild(let g):
+      touch(.taskGroup(g), write: true)
+      taskGroups[g].results.append((scope.values, clocks[current]))
+      taskGroups[g].outstanding -= 1
+      tick(current)
+      if let waiting = taskGroups[g].waiting {
+        taskGroups[g].waiting = nil
+        var block = Block(steps: [], scope: scope, origin: [])
+        block.resume = waiting.frames
+        enqueue(block, on: waiting.executor)
+      }
+    }
+  }
+
+  /// Where a block is enqueued from, for backtraces.
+  func origin(onto q: Int, from step: Step) -> [BacktraceEntry] {
+    [.enqueued(queue: queues[q].name, thread: threads[current].name)]
+      + backtrace(of: current, at: step.index)
+  }
+
+  /// Whether a step's `"when"` holds now.
+  mutating func holds(_ condition: Condition) -> Bool {
+    evaluate(.variable(condition.variable)).matches(condition.value) != condition.negated
+  }
+
+  /// The store error injected into this run of the current step, if one is.
+  mutating func injectedError() -> CoreDataError? {
+    guard let label = scenario.allSteps[stepIndex].label,
+      scenario.injections.contains(where: { $0.label == label })
+    else { return nil }
+    injectedCalls[label, default: 0] += 1
+    guard
+      let injection = scenario.injections.first(where: {
+        $0.label == label && $0.call == injectedCalls[label]
+      })
+    else { return nil }
+    return CoreDataError(
+      code: injection.code,
+      message: "The operation couldn’t be completed. (Cocoa error \(injection.code).)")
+  }
+}
+
+extension Block {
+  /// The frames a thread runs for this block on queue `q`: a suspended task's, or a new one.
+  func frames(on q: Int) -> [SimulatedThread.Frame] {
+    if let resume { return resume }
+    var frame = SimulatedThread.Frame(steps: steps, scope: scope, acquired: q, origin: origin)
+    frame.completion = completion
+    return [frame]
+  }
+}
