@@ -790,10 +790,28 @@ extension ScenarioDecoder {
     return parts
   }
 
+  /// `"equals": 3`, `"atLeast": 1` or `"atMost": 1`.
+  private mutating func countBound(_ json: JSONValue, path: String) -> CountBound? {
+    for (key, make) in [("equals", CountBound.equals), ("atLeast", CountBound.atLeast), ("atMost", CountBound.atMost)] {
+      if let value = json[key] {
+        guard case .integer(let n) = value.kind, n >= 0 else {
+          fail("\"\(key)\" takes a whole number from 0", fix: "write \"\(key)\": 3, say", at: value.location, path: path)
+          return nil
+        }
+        return make(n)
+      }
+    }
+    fail(
+      "\"expect\" count needs \"equals\", \"atLeast\" or \"atMost\": a whole number",
+      fix: "add \"equals\": 3, say", at: json.location, path: path)
+    return nil
+  }
+
   private mutating func assertion(_ json: JSONValue, path: String, scope: StepScope) -> Assertion? {
     guard let members = object(json, path: path, what: "\"expect\"") else { return nil }
     if let countJSON = json["count"], countJSON.string?.contains(".") == true {
-      checkKeys(members, allowed: ["count", "equals"], path: path, what: "an expect count")
+      checkKeys(
+        members, allowed: ["count", "equals", "atLeast", "atMost"], path: path, what: "an expect count")
       guard let (variable, key, property) = keyPath(countJSON, path: path, scope: scope) else {
         return nil
       }
@@ -804,17 +822,13 @@ extension ScenarioDecoder {
           at: countJSON.location, path: path)
         return nil
       }
-      guard let equals = json["equals"], case .integer(let n) = equals.kind else {
-        fail(
-          "\"expect\" count needs \"equals\": a whole number", fix: "add \"equals\": 3, say",
-          at: json.location, path: path)
-        return nil
-      }
-      return .relationshipCount(variable: variable, key: key, equals: n)
+      guard let bound = countBound(json, path: path) else { return nil }
+      return .relationshipCount(variable: variable, key: key, bound: bound)
     }
     if json["count"] != nil {
       checkKeys(
-        members, allowed: ["count", "in", "where", "equals"], path: path, what: "an expect count")
+        members, allowed: ["count", "in", "where", "equals", "atLeast", "atMost"], path: path,
+        what: "an expect count")
       guard let entity = entityName(json["count"]!, path: path) else { return nil }
       guard let inJSON = json["in"] else {
         fail(
@@ -825,13 +839,8 @@ extension ScenarioDecoder {
       guard let context = contextName(inJSON, path: path, scope: scope) else { return nil }
       let predicate =
         json["where"].map { attributeValues($0, entity: entity, path: path, scope: scope) } ?? []
-      guard let equals = json["equals"], case .integer(let n) = equals.kind else {
-        fail(
-          "\"expect\" count needs \"equals\": a whole number", fix: "add \"equals\": 3, say",
-          at: json.location, path: path)
-        return nil
-      }
-      return .count(entity: entity.name, context: context, predicate: predicate, equals: n)
+      guard let bound = countBound(json, path: path) else { return nil }
+      return .count(entity: entity.name, context: context, predicate: predicate, bound: bound)
     }
     if let valueJSON = json["value"] {
       checkKeys(members, allowed: ["value", "equals"], path: path, what: "an expect value")

@@ -169,8 +169,41 @@ public indirect enum Action: Sendable {
 /// What an `expect` step asserts about what the app can see at that moment.
 public enum Assertion: Sendable {
   case count(
-    entity: String, context: String, predicate: [(key: String, value: Expression)], equals: Int)
+    entity: String, context: String, predicate: [(key: String, value: Expression)], bound: CountBound)
   case value(variable: String, key: String?, equals: Value)
   /// How many objects a held object's to-many relationship shows: `album.photos`.
-  case relationshipCount(variable: String, key: String, equals: Int)
+  case relationshipCount(variable: String, key: String, bound: CountBound)
+}
+
+/// How an `expect` count compares: `equals`, `atLeast` or `atMost`.
+public enum CountBound: Sendable, Equatable {
+  case equals(Int)
+  case atLeast(Int)
+  case atMost(Int)
+
+  public func holds(_ n: Int) -> Bool {
+    switch self {
+    case .equals(let m): n == m
+    case .atLeast(let m): n >= m
+    case .atMost(let m): n <= m
+    }
+  }
+
+  /// `3`, `at least 1`, `at most 1`.
+  public var description: String {
+    switch self {
+    case .equals(let m): "\(m)"
+    case .atLeast(let m): "at least \(m)"
+    case .atMost(let m): "at most \(m)"
+    }
+  }
+
+  /// The comparison as Swift writes it: `== 3`.
+  public var swift: String {
+    switch self {
+    case .equals(let m): "== \(m)"
+    case .atLeast(let m): ">= \(m)"
+    case .atMost(let m): "<= \(m)"
+    }
+  }
 }

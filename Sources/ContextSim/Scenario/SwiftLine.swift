@@ -65,10 +65,10 @@ extension Step {
           case .variable(let name): "\\(\(name))"
           }
         }.joined() + "\")"
-    case .expect(.count(let entity, let context, let predicate, let equals)):
-      "#expect(try \(context).count(for: \(request(entity, predicate))) == \(equals))"
-    case .expect(.relationshipCount(let variable, let key, let equals)):
-      "#expect(\(variable).\(key).count == \(equals))"
+    case .expect(.count(let entity, let context, let predicate, let bound)):
+      "#expect(try \(context).count(for: \(request(entity, predicate))) \(bound.swift))"
+    case .expect(.relationshipCount(let variable, let key, let bound)):
+      "#expect(\(variable).\(key).count \(bound.swift))"
     case .expect(.value(let variable, let key, let equals)):
       "#expect(\(variable)\(key.map { ".\($0)" } ?? "") == \(equals.swiftDescription))"
     }

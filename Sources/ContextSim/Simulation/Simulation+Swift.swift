@@ -72,19 +72,19 @@ extension Simulation {
     let expected: String
     let actual: String
     switch assertion {
-    case .count(let entity, let context, let predicate, let equals):
+    case .count(let entity, let context, let predicate, let bound):
       let n = matchingIDs(entity, in: contextIndex(context), where: evaluate(predicate)).count
-      expected = "\(equals) \(entity) in \(context)"
+      expected = "\(bound.description) \(entity) in \(context)"
       actual = "\(n)"
-      guard n != equals else { return record(.expectationHeld(expected)) }
-    case .relationshipCount(let variable, let key, let equals):
+      guard !bound.holds(n) else { return record(.expectationHeld(expected)) }
+    case .relationshipCount(let variable, let key, let bound):
       var n = 0
       if case .object(let ref) = evaluate(.variable(variable)), fireFault(ref) {
         n = members(objects[ref.index].value(key)).count
       }
-      expected = "\(variable).\(key) to hold \(equals)"
+      expected = "\(variable).\(key) to hold \(bound.description)"
       actual = "\(n)"
-      guard n != equals else { return record(.expectationHeld(expected)) }
+      guard !bound.holds(n) else { return record(.expectationHeld(expected)) }
     case .value(let variable, let key, let equals):
       var value = evaluate(.variable(variable))
       var subject = variable
