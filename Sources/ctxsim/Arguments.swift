@@ -48,7 +48,7 @@ struct CheckOptions: Equatable {
   var jobs = ExploreOptions.defaultJobs
 
   /// Schedules per scenario: the exhaustive search's budget, and the PCT fallback's.
-  static let defaultBudget = 2_000
+  static let defaultBudget = 10_000
 }
 
 struct ExploreOptions: Equatable {

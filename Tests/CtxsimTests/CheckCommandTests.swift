@@ -14,7 +14,8 @@ struct CheckCommandTests {
 
   @Test("Every scenario in scenarios/ holds its declared expectations")
   func repositoryScenarios() {
-    let run = ctxsim("check", "scenarios/")
+    // A small budget keeps this debug-build test quick; CI checks with the full budget.
+    let run = ctxsim("check", "scenarios/", "--max-schedules", "300")
     #expect(run.status == 0, "\(run.out)")
     #expect(
       run.out.contains(

@@ -52,10 +52,12 @@ public struct Scenario: Sendable {
 
 /// A store error injected into one call: the `call`-th time the step labelled `label`
 /// runs, it throws Cocoa error `code`, as a full disk or a failed migration would make it.
-public struct Injection: Sendable, Equatable {
+public struct Injection: Sendable {
   public var label: String
   public var code: Int
   public var call: Int
+  /// Counts only the runs of the step where this holds, in the step's own variables.
+  public var condition: Condition?
 }
 
 /// An entity of the managed object model: `NSEntityDescription`.

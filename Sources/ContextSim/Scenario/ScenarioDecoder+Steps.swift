@@ -792,10 +792,14 @@ extension ScenarioDecoder {
 
   /// `"equals": 3`, `"atLeast": 1` or `"atMost": 1`.
   private mutating func countBound(_ json: JSONValue, path: String) -> CountBound? {
-    for (key, make) in [("equals", CountBound.equals), ("atLeast", CountBound.atLeast), ("atMost", CountBound.atMost)] {
+    for (key, make) in [
+      ("equals", CountBound.equals), ("atLeast", CountBound.atLeast), ("atMost", CountBound.atMost),
+    ] {
       if let value = json[key] {
         guard case .integer(let n) = value.kind, n >= 0 else {
-          fail("\"\(key)\" takes a whole number from 0", fix: "write \"\(key)\": 3, say", at: value.location, path: path)
+          fail(
+            "\"\(key)\" takes a whole number from 0", fix: "write \"\(key)\": 3, say",
+            at: value.location, path: path)
           return nil
         }
         return make(n)
@@ -811,7 +815,8 @@ extension ScenarioDecoder {
     guard let members = object(json, path: path, what: "\"expect\"") else { return nil }
     if let countJSON = json["count"], countJSON.string?.contains(".") == true {
       checkKeys(
-        members, allowed: ["count", "equals", "atLeast", "atMost"], path: path, what: "an expect count")
+        members, allowed: ["count", "equals", "atLeast", "atMost"], path: path,
+        what: "an expect count")
       guard let (variable, key, property) = keyPath(countJSON, path: path, scope: scope) else {
         return nil
       }

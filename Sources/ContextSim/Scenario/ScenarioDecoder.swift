@@ -216,7 +216,8 @@ public struct ScenarioDecoder {
     for (i, item) in items.enumerated() {
       let path = "inject[\(i)]"
       guard let members = object(item, path: path, what: "an injected error") else { continue }
-      checkKeys(members, allowed: ["at", "error", "call"], path: path, what: "an injected error")
+      checkKeys(
+        members, allowed: ["at", "error", "call", "when"], path: path, what: "an injected error")
       guard let atJSON = item["at"], let label = string(atJSON, path: path, what: "\"at\"") else {
         if item["at"] == nil {
           fail(
@@ -251,7 +252,24 @@ public struct ScenarioDecoder {
         }
         call = n
       }
-      result.append(Injection(label: label, code: code, call: call))
+      var condition: Condition?
+      if let when = item["when"] {
+        guard let members = object(when, path: path, what: "\"when\""),
+          let variable = when["value"]?.string,
+          let compared = when["equals"] ?? when["notEquals"], let value = Value(literal: compared)
+        else {
+          fail(
+            "\"when\" needs \"value\" and \"equals\" or \"notEquals\"",
+            fix: "write {\"value\": \"url\", \"equals\": \"…\"}",
+            at: when.location, path: path)
+          continue
+        }
+        checkKeys(members, allowed: ["value", "equals", "notEquals"], path: path, what: "\"when\"")
+        condition = Condition(
+          variable: variable.hasPrefix("$") ? String(variable.dropFirst()) : variable, value: value,
+          negated: when["notEquals"] != nil)
+      }
+      result.append(Injection(label: label, code: code, call: call, condition: condition))
     }
     return result
   }

@@ -169,7 +169,8 @@ public indirect enum Action: Sendable {
 /// What an `expect` step asserts about what the app can see at that moment.
 public enum Assertion: Sendable {
   case count(
-    entity: String, context: String, predicate: [(key: String, value: Expression)], bound: CountBound)
+    entity: String, context: String, predicate: [(key: String, value: Expression)],
+    bound: CountBound)
   case value(variable: String, key: String?, equals: Value)
   /// How many objects a held object's to-many relationship shows: `album.photos`.
   case relationshipCount(variable: String, key: String, bound: CountBound)

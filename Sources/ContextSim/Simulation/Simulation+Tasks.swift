@@ -117,18 +117,17 @@ extension Simulation {
 
   /// The store error injected into this run of the current step, if one is.
   mutating func injectedError() -> CoreDataError? {
-    guard let label = scenario.allSteps[stepIndex].label,
-      scenario.injections.contains(where: { $0.label == label })
-    else { return nil }
-    injectedCalls[label, default: 0] += 1
-    guard
-      let injection = scenario.injections.first(where: {
-        $0.label == label && $0.call == injectedCalls[label]
-      })
-    else { return nil }
-    return CoreDataError(
-      code: injection.code,
-      message: "The operation couldn’t be completed. (Cocoa error \(injection.code).)")
+    guard let label = scenario.allSteps[stepIndex].label else { return nil }
+    for (i, injection) in scenario.injections.enumerated() where injection.label == label {
+      if let condition = injection.condition, !holds(condition) { continue }
+      injectedCalls[i, default: 0] += 1
+      if injectedCalls[i] == injection.call {
+        return CoreDataError(
+          code: injection.code,
+          message: "The operation couldn’t be completed. (Cocoa error \(injection.code).)")
+      }
+    }
+    return nil
   }
 }
 

@@ -89,7 +89,7 @@ struct Simulation {
   var reportedRaces: Set<RaceKey> = []
   /// Task groups by index, and how many times each injected call's step has run.
   var taskGroups: [TaskGroupState] = []
-  var injectedCalls: [String: Int] = [:]
+  var injectedCalls: [Int: Int] = [:]
 
   static let mainQueue = 0
   static let globalQueue = 1
