@@ -64,7 +64,7 @@ func expectSnapshot(
 ) {
   let path = packageRoot + "/Tests/CtxsimTests/Snapshots/" + name
   if ProcessInfo.processInfo.environment["CTXSIM_RECORD"] == "1" {
-    FileManager.default.createFile(atPath: path, contents: Data(actual.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(actual.utf8))
     Issue.record(
       "recorded \(name); review it and run again without CTXSIM_RECORD",
       sourceLocation: sourceLocation)
