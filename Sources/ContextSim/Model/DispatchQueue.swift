@@ -34,6 +34,8 @@ struct Block {
   var resume: [SimulatedThread.Frame]?
   /// What the block's end hands on.
   var completion: SimulatedThread.Completion?
+  /// The step that enqueued it, for the happens-before arrows of a timeline.
+  var enqueuedAt = 0
 }
 
 /// A task group: its children's results not yet taken, and the parent if it waits.

@@ -39,6 +39,8 @@ struct SimulatedThread {
   var waiting: (queue: Int, body: Frame)?
   /// Contexts this thread's current block has touched: work in flight on them.
   var inFlight: Set<Int> = []
+  /// The step that enqueued the block this thread has just started, until its first step.
+  var startedFrom: Int?
 
   var isIdle: Bool { frames.isEmpty && waiting == nil }
 }

@@ -11,6 +11,14 @@ public struct Trace: Sendable {
   public var concurrencyDebug: Bool
   /// Why the run ended early, if it did.
   public var stop: Stop?
+  /// Synchronisation that ordered steps: a block enqueued at one step started at another.
+  public var orderings: [Ordering] = []
+
+  /// One happens-before arrow: the step at `from` enqueued the work whose first step is `to`.
+  public struct Ordering: Sendable, Equatable {
+    public var from: Int
+    public var to: Int
+  }
 
   public enum Stop: Sendable, Equatable {
     /// `--stop-at-first`: the app ended at its first crash, as the real one would.

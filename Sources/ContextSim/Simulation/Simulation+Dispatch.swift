@@ -57,6 +57,7 @@ extension Simulation {
     touch(.queue(q), write: true)
     var block = block
     block.clock = clocks[current]
+    block.enqueuedAt = stepNumber
     tick(current)
     if queues[q].isSerial {
       queues[q].pending.append(.block(block))
@@ -69,6 +70,7 @@ extension Simulation {
       clocks[t].join(block.clock)
       threads[t].held = [q]
       threads[t].frames = block.frames(on: q)
+      threads[t].startedFrom = block.enqueuedAt
     }
   }
 

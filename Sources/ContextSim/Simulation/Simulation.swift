@@ -235,12 +235,19 @@ struct Simulation {
       queues[q].owner = t
       threads[t].held = [q]
       threads[t].frames = block.frames(on: q)
+      threads[t].startedFrom = block.enqueuedAt
     }
     unwind(t)
     guard let top = threads[t].frames.indices.last else { return }
     let stepToRun = threads[t].frames[top].steps[threads[t].frames[top].next]
     threads[t].frames[top].next += 1
     (stepNumber, stepIndex, stepQueue) = (step, stepToRun.index, threads[t].held.last ?? 0)
+    if let from = threads[t].startedFrom {
+      threads[t].startedFrom = nil
+      if options.recordsEvents && from > 0 {
+        trace.orderings.append(Trace.Ordering(from: from, to: step))
+      }
+    }
     if let condition = stepToRun.condition, !holds(condition) {
       record(.skipped)
     } else {
