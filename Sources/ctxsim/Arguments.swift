@@ -15,6 +15,7 @@ enum Command: Equatable {
   case run(RunOptions)
   case check(CheckOptions)
   case explore(ExploreOptions)
+  case lesson(LessonOptions)
 }
 
 enum OutputFormat: String, CaseIterable {
@@ -33,6 +34,20 @@ struct RunOptions: Equatable {
   var format = OutputFormat.text
   var colour = ColourChoice.auto
   var maximumSteps = SimulationOptions.defaultMaximumSteps
+  /// Also write the run's timeline as one HTML file here.
+  var html: String?
+}
+
+struct LessonOptions: Equatable {
+  /// A lesson's number, part of its name, or its path; nil lists the lessons.
+  var lesson: String?
+  var directory = "Lessons"
+  var check = false
+  var transcript = false
+  /// Start in "you are the scheduler" mode.
+  var play = false
+  var html: String?
+  var colour = ColourChoice.auto
 }
 
 struct CheckOptions: Equatable {
@@ -81,9 +96,9 @@ enum ArgumentParser {
     case "explore":
       if rest.contains("--help") || rest.contains("-h") { return .help(topic: "explore") }
       return .explore(try parseExplore(rest))
-    case "lesson":
-      throw UsageError(
-        message: "`ctxsim \(first)` is not available yet in this version", command: nil)
+    case "lesson", "lessons":
+      if rest.contains("--help") || rest.contains("-h") { return .help(topic: "lesson") }
+      return .lesson(try parseLesson(rest))
     default:
       let suggestion = nearestCommand(first).map { " Did you mean `ctxsim \($0)`?" } ?? ""
       throw UsageError(message: "unknown command `\(first)`.\(suggestion)", command: nil)
@@ -141,7 +156,8 @@ enum ArgumentParser {
 
   private static func parseRun(_ arguments: [String]) throws(UsageError) -> RunOptions {
     let words = try split(
-      arguments, valued: ["--schedule", "--seed", "--format", "--color", "--max-steps"],
+      arguments,
+      valued: ["--schedule", "--seed", "--format", "--color", "--max-steps", "--html"],
       flags: [
         "--no-concurrency-debug", "--concurrency-debug", "--stop-at-first", "--verbose",
         "--all-steps",
@@ -168,6 +184,7 @@ enum ArgumentParser {
       case "--format": options.format = try choice(value!, for: name, command: "run")
       case "--color": options.colour = try choice(value!, for: name, command: "run")
       case "--max-steps": options.maximumSteps = try positive(value!, for: name, command: "run")
+      case "--html": options.html = value!
       case "--no-concurrency-debug": options.concurrencyDebug = false
       case "--concurrency-debug": options.concurrencyDebug = true
       case "--stop-at-first": options.stopAtFirst = true
@@ -178,6 +195,33 @@ enum ArgumentParser {
     }
     if options.schedule != nil && options.seed != nil {
       throw UsageError(message: "use `--schedule` or `--seed`, not both", command: "run")
+    }
+    return options
+  }
+
+  private static func parseLesson(_ arguments: [String]) throws(UsageError) -> LessonOptions {
+    let words = try split(
+      arguments, valued: ["--html", "--lessons", "--color"],
+      flags: ["--check", "--transcript", "--play"], command: "lesson")
+    guard words.positionals.count <= 1 else {
+      throw UsageError(message: "`ctxsim lesson` takes one lesson at a time", command: "lesson")
+    }
+    var options = LessonOptions(lesson: words.positionals.first)
+    for (name, value) in words.options {
+      switch name {
+      case "--html": options.html = value!
+      case "--lessons": options.directory = value!
+      case "--color": options.colour = try choice(value!, for: name, command: "lesson")
+      case "--check": options.check = true
+      case "--transcript": options.transcript = true
+      case "--play": options.play = true
+      default: break
+      }
+    }
+    if options.lesson == nil && (options.transcript || options.play || options.html != nil) {
+      throw UsageError(
+        message: "name a lesson, such as `ctxsim lesson 1`; `ctxsim lesson` lists them",
+        command: "lesson")
     }
     return options
   }
@@ -322,6 +366,6 @@ enum ArgumentParser {
   }
 
   private static func nearestCommand(_ word: String) -> String? {
-    nearestName(to: word, in: ["run", "check", "explore", "help"])
+    nearestName(to: word, in: ["run", "check", "explore", "lesson", "help"])
   }
 }

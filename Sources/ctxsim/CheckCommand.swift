@@ -12,7 +12,8 @@ struct CheckCommand {
     var files: [String] = []
     for path in options.paths {
       switch console.readFile(path) {
-      case .directory(let found):
+      case .directory(let all):
+        let found = all.filter { $0.hasSuffix(".json") }
         if found.isEmpty {
           console.writeError("\(path): error: no scenario files (*.json) in this folder\n")
           return ExitStatus.noInput

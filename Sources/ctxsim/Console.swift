@@ -27,7 +27,7 @@ struct Console {
       readFile: readFromDisk)
   }
 
-  /// Reads a file, or lists the scenario files under a directory, sorted.
+  /// Reads a file, or lists the files under a directory, sorted.
   /// `-` reads standard input.
   static func readFromDisk(_ path: String) -> FileRead {
     if path == "-" {
@@ -40,7 +40,7 @@ struct Console {
     if isDirectory.boolValue {
       let files = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
       let base = path.hasSuffix("/") ? path : path + "/"
-      return .directory(files.filter { $0.hasSuffix(".json") }.sorted().map { base + $0 })
+      return .directory(files.sorted().map { base + $0 })
     }
     // Special files such as /dev/stdin have no size up front; read them as a stream.
     guard

@@ -31,6 +31,8 @@ enum Ctxsim {
       return CheckCommand(options: options, console: console).execute()
     case .explore(let options):
       return ExploreCommand(options: options, console: console).execute()
+    case .lesson(let options):
+      return LessonCommand(options: options, console: console).execute()
     }
   }
 }

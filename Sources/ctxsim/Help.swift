@@ -9,7 +9,8 @@ enum Help {
       ctxsim run FILE [options]      run one scenario and report every violation
       ctxsim explore FILE [options]  run many interleavings; replay the ones that fail
       ctxsim check PATH... [options] explore scenarios and hold them to their "expect"
-      ctxsim help [run|explore|check]
+      ctxsim lesson [N] [options]    list the lessons, or step through one full screen
+      ctxsim help [run|explore|check|lesson]
       ctxsim --version
 
     A scenario is a JSON file scripting what an app's queues do with Core Data;
@@ -37,6 +38,7 @@ enum Help {
       --color auto|always|never
                                colour on a terminal by default; never with NO_COLOR set
       --max-steps N            stop a run after N steps (default 100000)
+      --html FILE              also write the run's timeline as one HTML page
 
     The default schedule lets the thread that moved last keep going until its block ends
     or it blocks, then the lowest-numbered runnable thread; threads are numbered from 0
@@ -98,12 +100,40 @@ enum Help {
 
     """
 
+  static let lesson = """
+    Usage: ctxsim lesson [N|NAME|FILE] [options]
+
+    With no lesson, lists the lessons in Lessons/. With one (its number, part of its
+    name, or a path), steps through it full screen: the narration, the step just taken
+    as its line of Swift, a lane per thread, a pane per context, and the violation when
+    one happens. When standard output is not a terminal, prints the transcript instead.
+
+    Keys: n or space next, b back, r restart, v next violation, s "you are the
+    scheduler" (pick the thread wherever more than one could run; reach the crash to
+    win), 0-9 pick a thread, e export the timeline as HTML, h help, q quit.
+
+    Options:
+      --transcript             print the lesson as plain text, step after step
+      --play                   start in "you are the scheduler" mode
+      --html FILE              write the lesson's timeline as one HTML page
+      --check                  check every lesson (or the one named) against its
+                               scenario: labels exist, the schedule fits, the crash
+                               it names can happen
+      --lessons DIR            lessons folder (default Lessons)
+      --color auto|always|never
+
+    Exit status: 0, or 1 when --check finds a problem, 64 for a bad command line,
+    65 when a lesson or its scenario is invalid, 66 when it is missing.
+
+    """
+
   static func text(for topic: String?) -> String? {
     switch topic {
     case nil: usage
     case "run": run
     case "check": check
     case "explore": explore
+    case "lesson", "lessons": lesson
     default: nil
     }
   }

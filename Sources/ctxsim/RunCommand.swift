@@ -22,6 +22,11 @@ struct RunCommand {
       var scheduler = RunToCompletionScheduler()
       trace = simulate(scenario, options: simulation, scheduler: &scheduler)
     }
+    if let html = options.html {
+      let page = HTMLTimeline(scenario: scenario).render(trace)
+      let status = writeTimeline(page, to: html, console: console)
+      if status != ExitStatus.success { return status }
+    }
     switch options.format {
     case .json:
       console.write(JSONRenderer(scenario: scenario).render(trace))

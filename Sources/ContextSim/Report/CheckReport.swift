@@ -93,38 +93,23 @@ public enum CheckReport {
       #"  <testsuite name="scenarios" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)">"#
       + "\n"
     for result in results {
-      let name = escape(result.file)
+      let name = Markup.escape(result.file)
       xml += #"    <testcase classname="ctxsim.check" name="\#(name)" file="\#(name)""#
       switch result.verdict {
       case .pass(let summary):
         xml +=
-          ">\n      <system-out>\(escape(summary + " " + (result.exploration?.text ?? "")))</system-out>\n    </testcase>\n"
+          ">\n      <system-out>\(Markup.escape(summary + " " + (result.exploration?.text ?? "")))</system-out>\n    </testcase>\n"
       case .fail(let reasons):
         xml +=
-          ">\n" + #"      <failure message="\#(escape(reasons.first ?? "failed"))">"#
-          + escape(reasons.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
+          ">\n" + #"      <failure message="\#(Markup.escape(reasons.first ?? "failed"))">"#
+          + Markup.escape(reasons.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
       case .error(let message):
         xml +=
-          ">\n" + #"      <error message="invalid scenario">"# + escape(message)
+          ">\n" + #"      <error message="invalid scenario">"# + Markup.escape(message)
           + "</error>\n    </testcase>\n"
       }
     }
     xml += "  </testsuite>\n</testsuites>\n"
     return xml
-  }
-
-  private static func escape(_ text: String) -> String {
-    var out = ""
-    for c in text {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&apos;"
-      default: out.append(c)
-      }
-    }
-    return out
   }
 }

@@ -18,9 +18,10 @@ public enum Messages {
       }
     case .counted(let entity, let context, let n): return "counted \(n) \(entity) in \(context)"
     case .inserted(let id, let context): return "inserted \(id) into \(context)"
-    case .read(let id, let key, let value): return "read \(id).\(key): \(value.swiftDescription)"
+    case .read(let id, let key, let value, _): return "read \(id).\(key): \(value.swiftDescription)"
     case .readNil(let variable): return "\(variable) is nil, so nothing happens"
-    case .wrote(let id, let key, let value): return "set \(id).\(key) = \(value.swiftDescription)"
+    case .wrote(let id, let key, let value, _):
+      return "set \(id).\(key) = \(value.swiftDescription)"
     case .saved(let context, let inserted, let updated, let deleted):
       return "saved \(context) to the store: " + changes(inserted, updated, deleted)
     case .savedToParent(let context, let parent, let inserted, let updated, let deleted):

@@ -55,9 +55,9 @@ public enum Effect: Sendable, Equatable {
   case fetched(entity: String, context: String, objects: [ObjectID])
   case counted(entity: String, context: String, count: Int)
   case inserted(ObjectID, context: String)
-  case read(object: ObjectID, key: String, value: Value)
+  case read(object: ObjectID, key: String, value: Value, context: String)
   case readNil(variable: String)
-  case wrote(object: ObjectID, key: String, value: Value)
+  case wrote(object: ObjectID, key: String, value: Value, context: String)
   case saved(context: String, inserted: [ObjectID], updated: [ObjectID], deleted: [ObjectID])
   case savedToParent(
     context: String, parent: String, inserted: [ObjectID], updated: [ObjectID], deleted: [ObjectID])
@@ -87,4 +87,21 @@ public enum Effect: Sendable, Equatable {
   /// A step whose `"when"` did not hold.
   case skipped
   case bound(name: String, value: Value)
+}
+
+extension Effect {
+  /// The context the effect happened in, if it names one.
+  public var context: String? {
+    switch self {
+    case .fetched(_, let context, _), .counted(_, let context, _), .inserted(_, let context),
+      .read(_, _, _, let context), .wrote(_, _, _, let context), .saved(let context, _, _, _),
+      .savedToParent(let context, _, _, _, _), .savedNothing(let context),
+      .deleted(_, let context, _), .lookedUp(_, let context, _, _), .reset(let context, _),
+      .rolledBack(let context), .obtainedPermanentIDs(let context, _):
+      context
+    case .merged(let into, _, _, _): into
+    case .createdContext(let name, _, _): name
+    default: nil
+    }
+  }
 }

@@ -75,7 +75,10 @@ extension Simulation {
       checkObject(ref, method: "-[NSManagedObject valueForKey:]")
       guard hasKey(key, ref), fireFault(ref) else { return }
       let value = objects[ref.index].value(key)
-      record(.read(object: objects[ref.index].id, key: key, value: shown(value)))
+      record(
+        .read(
+          object: objects[ref.index].id, key: key, value: shown(value),
+          context: contexts[objects[ref.index].context].name))
       bind.map { scope.values[$0] = value }
 
     case .set(let variable, let key, let expression):
@@ -180,7 +183,12 @@ extension Simulation {
     } else {
       setValue(value, for: key, of: ref)
     }
-    if recorded { record(.wrote(object: objects[ref.index].id, key: key, value: shown(value))) }
+    if recorded {
+      record(
+        .wrote(
+          object: objects[ref.index].id, key: key, value: shown(value),
+          context: contexts[objects[ref.index].context].name))
+    }
   }
 
   // MARK: The queue rule

@@ -1,0 +1,297 @@
+/// A lesson: Markdown an instructor steps through in front of a class, tied to a scenario.
+///
+///     ---
+///     scenario: scenarios/wrong-thread.json
+///     goal: Say which queue may touch a context.
+///     crash: wrongQueueContext at context-from-main
+///     ---
+///     # One queue per context
+///     An introduction.
+///     ## Steps
+///     ### context-from-main
+///     Narration for the step with that label.
+///     ## Question
+///     …
+///     ## Answer
+///     …
+///
+/// See docs/lessons.md for every key.
+public struct Lesson: Sendable {
+  public var file: String
+  public var title: String
+  /// The scenario the lesson steps through, as a path from the repository's root.
+  public var scenario: String
+  /// Other scenarios the lesson refers to; checked too.
+  public var alsoScenarios: [String]
+  public var goal: String
+  /// The crash "you are the scheduler" asks the class to reach.
+  public var crash: CrashGoal?
+  /// The schedule to step through; the default schedule when absent.
+  public var schedule: Schedule?
+  /// Overrides the scenario's ConcurrencyDebug flag.
+  public var concurrencyDebug: Bool?
+  public var introduction: String
+  /// Narration keyed by step label, in the order written.
+  public var narration: [Narration]
+  public var question: String
+  public var answer: String
+
+  public struct Narration: Sendable {
+    public var label: String
+    public var text: String
+    public var line: Int
+  }
+
+  /// A violation to reach: its kind, and optionally the label of the step.
+  public struct CrashGoal: Sendable, Equatable, CustomStringConvertible {
+    public var kind: ViolationKind
+    public var label: String?
+
+    public func isReached(by violation: Violation) -> Bool {
+      violation.kind == kind && (label.map { violation.labels.contains($0) } ?? true)
+    }
+
+    public var description: String {
+      kind.rawValue + (label.map { " at \($0)" } ?? "")
+    }
+  }
+
+  /// The narration for a step, by its label or an enclosing one's.
+  public func narration(for step: Step) -> String? {
+    narration.first { step.label == $0.label }?.text
+  }
+}
+
+/// A problem with a lesson file, with the line it is on.
+public struct LessonError: Error, Sendable, CustomStringConvertible {
+  public var file: String
+  public var line: Int?
+  public var message: String
+  public var fix: String
+
+  public var description: String {
+    "\(file)\(line.map { ":\($0)" } ?? ""): error: \(message)\n  fix: \(fix)"
+  }
+}
+
+public enum LessonParser {
+  static let headerKeys = ["scenario", "also", "goal", "crash", "schedule", "concurrencyDebug"]
+  static let sections = ["Steps", "Question", "Answer"]
+
+  /// Reads a lesson file; every problem found is reported, not just the first.
+  public static func parse(_ text: String, file: String) throws(LessonErrorList) -> Lesson {
+    var errors: [LessonError] = []
+    func fail(_ line: Int?, _ message: String, _ fix: String) {
+      errors.append(LessonError(file: file, line: line, message: message, fix: fix))
+    }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+    }
+    var header: [String: (value: String, line: Int)] = [:]
+    var i = 0
+    if lines.first == "---" {
+      i = 1
+      while i < lines.count && lines[i] != "---" {
+        let line = lines[i]
+        if let colon = line.firstIndex(of: ":") {
+          let key = String(line[..<colon]).trimmed
+          let value = String(line[line.index(after: colon)...]).trimmed
+          if headerKeys.contains(key) {
+            header[key] = (value, i + 1)
+          } else {
+            fail(
+              i + 1, "unknown header key \"\(key)\"",
+              nearestName(to: key, in: headerKeys).map { "did you mean \"\($0)\"?" }
+                ?? "use one of: " + headerKeys.joined(separator: ", "))
+          }
+        } else if !line.trimmed.isEmpty {
+          fail(
+            i + 1, "a header line must be key: value", "write scenario: scenarios/file.json, say")
+        }
+        i += 1
+      }
+      if i == lines.count {
+        fail(1, "the header is never closed", "end the header with a line of ---")
+      }
+      i += 1
+    } else {
+      fail(
+        1, "the lesson has no header",
+        "start the file with ---, the scenario: and goal: lines, and ---")
+    }
+    var title = ""
+    var introduction: [String] = []
+    var narration: [Lesson.Narration] = []
+    var question: [String] = []
+    var answer: [String] = []
+    var section: String?
+    var currentLabel: (String, Int)?
+    var currentText: [String] = []
+    func closeNarration() {
+      if let (label, line) = currentLabel {
+        narration.append(Lesson.Narration(label: label, text: reflow(currentText), line: line))
+      }
+      currentLabel = nil
+      currentText = []
+    }
+    while i < lines.count {
+      let line = lines[i]
+      if line.hasPrefix("# ") && title.isEmpty && section == nil {
+        title = String(line.dropFirst(2)).trimmed
+      } else if line.hasPrefix("## ") {
+        closeNarration()
+        let name = String(line.dropFirst(3)).trimmed
+        if sections.contains(name) {
+          section = name
+        } else {
+          fail(
+            i + 1, "unknown section \"\(name)\"",
+            nearestName(to: name, in: sections).map { "did you mean \"## \($0)\"?" }
+              ?? "a lesson has the sections Steps, Question and Answer")
+        }
+      } else if line.hasPrefix("### ") {
+        closeNarration()
+        if section == "Steps" {
+          currentLabel = (String(line.dropFirst(4)).trimmed, i + 1)
+        } else {
+          fail(
+            i + 1, "a ### heading outside ## Steps",
+            "step narration goes under ## Steps, one ### label each")
+        }
+      } else {
+        switch section {
+        case nil: introduction.append(line)
+        case "Steps":
+          if currentLabel != nil {
+            currentText.append(line)
+          } else if !line.trimmed.isEmpty {
+            fail(
+              i + 1, "text under ## Steps before any ### label",
+              "start the narration with ### and the step's label")
+          }
+        case "Question": question.append(line)
+        default: answer.append(line)
+        }
+      }
+      i += 1
+    }
+    closeNarration()
+    if title.isEmpty { fail(nil, "the lesson has no title", "add a # heading after the header") }
+    for required in ["scenario", "goal"] where header[required] == nil {
+      fail(nil, "the header has no \(required):", "add a \(required): line to the header")
+    }
+    let questionText = reflow(question)
+    let answerText = reflow(answer)
+    if questionText.isEmpty {
+      fail(nil, "the lesson has no question", "add ## Question and the question for the class")
+    }
+    if answerText.isEmpty { fail(nil, "the lesson has no answer", "add ## Answer and its answer") }
+    var seen: [String: Int] = [:]
+    for entry in narration {
+      if let first = seen[entry.label] {
+        fail(
+          entry.line, "the label \"\(entry.label)\" is narrated twice; first at line \(first)",
+          "keep one ### \(entry.label)")
+      }
+      seen[entry.label] = entry.line
+    }
+    var crash: Lesson.CrashGoal?
+    if let (value, line) = header["crash"] {
+      let words = value.split(separator: " ").map(String.init)
+      let parts =
+        words.count >= 3 && words[1] == "at"
+        ? [words[0], words[2...].joined(separator: " ")] : [value]
+      if let kind = ViolationKind(rawValue: parts[0].trimmed) {
+        crash = Lesson.CrashGoal(kind: kind, label: parts.count > 1 ? parts[1].trimmed : nil)
+      } else {
+        fail(
+          line, "\"\(parts[0])\" is not a violation kind",
+          nearestName(to: parts[0], in: ViolationKind.allCases.map(\.rawValue)).map {
+            "did you mean \"\($0)\"?"
+          }
+            ?? "write crash: wrongQueueContext at label, say")
+      }
+    }
+    var schedule: Schedule?
+    if let (value, line) = header["schedule"] {
+      schedule = Schedule(parsing: value)
+      if schedule == nil {
+        fail(
+          line, "\"\(value)\" is not a schedule", "copy one from ctxsim run or explore: 0x4,1x2,0")
+      }
+    }
+    var concurrencyDebug: Bool?
+    if let (value, line) = header["concurrencyDebug"] {
+      switch value {
+      case "true": concurrencyDebug = true
+      case "false": concurrencyDebug = false
+      default: fail(line, "concurrencyDebug must be true or false", "write concurrencyDebug: false")
+      }
+    }
+    guard errors.isEmpty else { throw LessonErrorList(errors: errors) }
+    return Lesson(
+      file: file, title: title, scenario: header["scenario"]!.value,
+      alsoScenarios: header["also"].map {
+        $0.value.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty }
+      } ?? [],
+      goal: header["goal"]!.value, crash: crash, schedule: schedule,
+      concurrencyDebug: concurrencyDebug,
+      introduction: reflow(introduction), narration: narration,
+      question: questionText, answer: answerText)
+  }
+}
+
+extension LessonParser {
+  /// Markdown's paragraphs as lines: the lines of one paragraph joined with spaces, a blank
+  /// line between paragraphs, and list items and indented code kept on lines of their own,
+  /// so that the screen and the transcript can wrap them to any width.
+  static func reflow(_ lines: [String]) -> String {
+    var out: [String] = []
+    var joining = false
+    for line in lines {
+      let text = line.trimmed
+      if text.isEmpty {
+        if out.last?.isEmpty == false { out.append("") }
+        joining = false
+      } else if line.hasPrefix("    ") || startsListItem(text) {
+        out.append(line.hasPrefix("    ") ? line : text)
+        joining = !line.hasPrefix("    ")
+      } else if joining, let last = out.popLast() {
+        out.append(last + " " + text)
+      } else {
+        out.append(text)
+        joining = true
+      }
+    }
+    return out.joined(separator: "\n").trimmed
+  }
+
+  private static func startsListItem(_ text: String) -> Bool {
+    if text.hasPrefix("- ") || text.hasPrefix("* ") { return true }
+    let digits = text.prefix { $0.isNumber }
+    return !digits.isEmpty && text.dropFirst(digits.count).hasPrefix(". ")
+  }
+}
+
+/// Every problem found in one lesson file.
+public struct LessonErrorList: Error, Sendable, CustomStringConvertible {
+  public var errors: [LessonError]
+
+  public var description: String {
+    errors.map(\.description).joined(separator: "\n")
+  }
+}
+
+extension String {
+  /// Without leading and trailing spaces and newlines.
+  var trimmed: String {
+    var scalars = unicodeScalars[...]
+    while let first = scalars.first, first == " " || first == "\n" || first == "\t" {
+      scalars.removeFirst()
+    }
+    while let last = scalars.last, last == " " || last == "\n" || last == "\t" {
+      scalars.removeLast()
+    }
+    return String(scalars)
+  }
+}

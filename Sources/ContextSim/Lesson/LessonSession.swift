@@ -1,0 +1,153 @@
+/// Where an instructor is in a lesson: the schedule being followed, how many steps have
+/// been taken, and the world at that point.
+///
+/// Going back runs the scenario again from the start to the earlier step; runs are
+/// deterministic, so this shows exactly what was there before. In "you are the scheduler"
+/// mode the learner picks the thread at every point where more than one could run, and wins
+/// on reaching the crash the lesson names.
+public struct LessonSession {
+  public let lesson: Lesson
+  public let scenario: Scenario
+  let options: SimulationOptions
+  /// The schedule followed when stepping: the lesson's, or the default one, complete.
+  public private(set) var schedule: Schedule
+  /// Steps taken so far.
+  public private(set) var position = 0
+  public private(set) var trace: Trace
+  public private(set) var world: WorldSnapshot
+  /// Whether the learner chooses the threads.
+  public private(set) var isPlaying = false
+  /// The threads the learner chose, step by step, and which of those were the only choice.
+  public private(set) var choices: [Int] = []
+  private var forced: [Bool] = []
+  /// Whether the learner's choices reached the lesson's crash.
+  public private(set) var hasWon = false
+
+  public init(lesson: Lesson, scenario: Scenario) {
+    self.lesson = lesson
+    self.scenario = scenario
+    options = LessonCheck.options(lesson, scenario)
+    var scheduler = ReplayScheduler(lesson.schedule ?? Schedule())
+    schedule = simulate(scenario, options: options, scheduler: &scheduler).schedule
+    (trace, world) = ContextSim.simulate(scenario, options: options, following: schedule, steps: 0)
+  }
+
+  /// Steps in the schedule being followed, or taken so far when the learner chooses.
+  public var total: Int { isPlaying ? choices.count : schedule.threads.count }
+
+  /// Whether the run has ended at this point.
+  public var isAtEnd: Bool {
+    world.runnable.isEmpty || (!isPlaying && position >= schedule.threads.count)
+  }
+
+  /// In play mode, whether the learner has to pick the next thread.
+  public var needsChoice: Bool { isPlaying && !hasWon && world.runnable.count > 1 }
+
+  /// The scenario step taken last, if any.
+  public var lastStep: Step? {
+    guard position > 0 else { return nil }
+    let site =
+      trace.events.last { $0.site.step == position }?.site
+      ?? trace.violations.last { $0.site.step == position }?.site
+    return site.map { scenario.allSteps[$0.stepIndex] }
+  }
+
+  /// Violations of the step taken last.
+  public var violationsNow: [Violation] {
+    trace.violations.filter { $0.site.step == position }
+  }
+
+  public mutating func next() {
+    if isPlaying {
+      guard !hasWon, world.runnable.count == 1 else { return }
+      take(world.runnable[0], forced: true)
+      moveOnWhileForced()
+    } else if position < schedule.threads.count {
+      go(to: position + 1)
+    }
+  }
+
+  public mutating func back() {
+    if isPlaying {
+      // Back to the last point where the learner chose.
+      while forced.last == true { pop() }
+      if !choices.isEmpty { pop() }
+      replay()
+    } else if position > 0 {
+      go(to: position - 1)
+    }
+  }
+
+  public mutating func restart() {
+    if isPlaying {
+      choices = []
+      forced = []
+      replay()
+      moveOnWhileForced()
+    } else {
+      go(to: 0)
+    }
+  }
+
+  /// Moves to the next step with a violation, or to the end.
+  public mutating func nextViolation() {
+    guard !isPlaying else { return }
+    var full = ReplayScheduler(schedule)
+    let run = simulate(scenario, options: options, scheduler: &full)
+    let target = run.violations.map(\.site.step).first { $0 > position } ?? schedule.threads.count
+    go(to: target)
+  }
+
+  /// Switches between following the schedule and choosing the threads, from the start.
+  public mutating func togglePlaying() {
+    isPlaying.toggle()
+    choices = []
+    forced = []
+    hasWon = false
+    if isPlaying {
+      replay()
+      moveOnWhileForced()
+    } else {
+      go(to: 0)
+    }
+  }
+
+  /// In play mode, lets thread `t` take the next step, if it can.
+  public mutating func choose(_ t: Int) {
+    guard isPlaying, !hasWon, world.runnable.contains(t) else { return }
+    take(t, forced: world.runnable.count == 1)
+    moveOnWhileForced()
+  }
+
+  private mutating func take(_ t: Int, forced isForced: Bool) {
+    choices.append(t)
+    forced.append(isForced)
+    replay()
+  }
+
+  private mutating func pop() {
+    choices.removeLast()
+    forced.removeLast()
+  }
+
+  /// Takes the steps where only one thread can move: there is nothing to choose.
+  private mutating func moveOnWhileForced() {
+    while !hasWon && world.runnable.count == 1 && choices.count < options.maximumSteps {
+      take(world.runnable[0], forced: true)
+    }
+  }
+
+  private mutating func replay() {
+    position = choices.count
+    (trace, world) = ContextSim.simulate(
+      scenario, options: options, following: Schedule(choices), steps: position)
+    hasWon =
+      lesson.crash.map { crash in trace.violations.contains(where: crash.isReached) } ?? false
+  }
+
+  private mutating func go(to step: Int) {
+    position = max(0, min(step, schedule.threads.count))
+    (trace, world) = ContextSim.simulate(
+      scenario, options: options, following: schedule, steps: position)
+  }
+}

@@ -1,0 +1,92 @@
+/// What the world looks like between two steps: for the lesson stepper's lanes and panes.
+public struct WorldSnapshot: Sendable {
+  public struct Thread: Sendable {
+    public enum Status: Sendable, Equatable {
+      /// About to run this scenario step (its index in ``Scenario/allSteps``).
+      case ready(next: Int)
+      /// Has a block waiting on its queue.
+      case readyToStart
+      case waiting(queue: String)
+      case idle
+    }
+
+    public var number: Int
+    public var name: String
+    public var status: Status
+    /// Queues the thread is running on, outermost first.
+    public var holds: [String]
+  }
+
+  public struct Object: Sendable {
+    public var id: ObjectID
+    public var isFault: Bool
+    public var hasChanges: Bool
+    public var isDeleted: Bool
+  }
+
+  public struct Context: Sendable {
+    public var name: String
+    public var queue: String
+    public var parent: String?
+    public var objects: [Object]
+    public var unsavedChanges: Int
+  }
+
+  public var threads: [Thread]
+  public var contexts: [Context]
+  /// Threads that can take the next step, by number: the choices of "you are the scheduler".
+  public var runnable: [Int]
+  public var vars: [(name: String, value: Value)]
+}
+
+/// Runs a scenario for `steps` steps of a schedule and shows the world at that point.
+///
+/// The lesson stepper calls this for every position, going back by running again from the
+/// start: runs are cheap and always the same.
+public func simulate(
+  _ scenario: Scenario, options: SimulationOptions, following schedule: Schedule, steps: Int
+) -> (trace: Trace, world: WorldSnapshot) {
+  var limited = options
+  limited.maximumSteps = steps
+  var simulation = Simulation(scenario: scenario, options: limited)
+  var scheduler = ReplayScheduler(schedule)
+  simulation.run(&scheduler)
+  return (simulation.trace, simulation.snapshot())
+}
+
+extension Simulation {
+  func snapshot() -> WorldSnapshot {
+    let threadStates = threads.indices.map { t -> WorldSnapshot.Thread in
+      let thread = threads[t]
+      let status: WorldSnapshot.Thread.Status
+      if let waiting = thread.waiting {
+        status = .waiting(queue: queues[waiting.queue].name)
+      } else if let top = thread.frames.last, top.next < top.steps.count {
+        status = .ready(next: top.steps[top.next].index)
+      } else if canRun(t) {
+        status = .readyToStart
+      } else {
+        status = .idle
+      }
+      return WorldSnapshot.Thread(
+        number: t, name: thread.name, status: status, holds: thread.held.map { queues[$0].name })
+    }
+    let contextStates = contexts.map { context in
+      WorldSnapshot.Context(
+        name: context.name, queue: queues[context.queue].name,
+        parent: context.parent.map { contexts[$0].name },
+        objects: context.registered.map { ref in
+          let object = objects[ref.index]
+          return WorldSnapshot.Object(
+            id: object.id, isFault: object.isFault, hasChanges: object.hasChanges,
+            isDeleted: object.isDeleted)
+        },
+        unsavedChanges: context.registered.filter { objects[$0.index].hasChanges }.count)
+    }
+    return WorldSnapshot(
+      threads: threadStates, contexts: contextStates,
+      runnable: trace.stop == nil || trace.stop == .stepLimit(options.maximumSteps)
+        ? threads.indices.filter { canRun($0) } : [],
+      vars: scenario.vars.map { ($0.name, sharedVars[$0.name] ?? .null) })
+  }
+}

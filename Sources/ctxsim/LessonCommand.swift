@@ -1,0 +1,183 @@
+import ContextSim
+import Foundation
+
+/// `ctxsim lesson`: lists the lessons, checks them, prints one as a transcript, exports its
+/// timeline, or steps through it full screen.
+struct LessonCommand {
+  var options: LessonOptions
+  var console: Console
+
+  func execute() -> Int32 {
+    let files = lessonFiles()
+    if options.check {
+      return check(options.lesson.map { [resolve($0, in: files)].compactMap { $0 } } ?? files)
+    }
+    guard let name = options.lesson else { return list(files) }
+    guard let file = resolve(name, in: files) else {
+      console.writeError(
+        "ctxsim: error: no lesson \"\(name)\" in \(options.directory)/\n  fix: run `ctxsim lesson` to list them\n"
+      )
+      return ExitStatus.noInput
+    }
+    let loaded: (Lesson, Scenario)
+    switch load(file) {
+    case .success(let pair): loaded = pair
+    case .failure(let failure):
+      console.writeError(failure.message + "\n")
+      return failure.status
+    }
+    let (lesson, scenario) = loaded
+    if let html = options.html {
+      return exportTimeline(lesson, scenario, to: html)
+    }
+    if options.transcript || !console.isTerminal {
+      if !options.transcript {
+        console.writeError(
+          "ctxsim: standard output is not a terminal, so here is the transcript.\n")
+      }
+      console.write(LessonTranscript(lesson: lesson, scenario: scenario).render())
+      return ExitStatus.success
+    }
+    let base = (file.split(separator: "/").last.map(String.init) ?? file).replacingOccurrences(
+      of: ".md", with: "")
+    return LessonStepper(
+      lesson: lesson, scenario: scenario, console: console, play: options.play,
+      colour: options.colour, exportPath: base + ".html"
+    ).run()
+  }
+
+  // MARK: Finding and loading lessons
+
+  /// The lesson files in the lessons folder, sorted: `NN-name.md`, without the README.
+  func lessonFiles() -> [String] {
+    guard case .directory(let all) = console.readFile(options.directory) else { return [] }
+    return all.filter { path in
+      let name = path.split(separator: "/").last.map(String.init) ?? path
+      return name.hasSuffix(".md") && name.first?.isNumber == true
+    }
+  }
+
+  /// A lesson by number (`1`, `01`), by part of its name, or by path.
+  func resolve(_ name: String, in files: [String]) -> String? {
+    if name.hasSuffix(".md") { return name }
+    let base = { (path: String) in path.split(separator: "/").last.map(String.init) ?? path }
+    if let n = Int(name) {
+      return files.first { base($0).split(separator: "-").first.flatMap { Int($0) } == n }
+    }
+    return files.first { base($0).contains(name) }
+  }
+
+  /// The repository root a lesson's scenario paths start from: the lessons folder's parent.
+  func root(of file: String) -> String {
+    let parts = file.split(separator: "/", omittingEmptySubsequences: false).dropLast(2)
+    return parts.isEmpty ? "." : parts.joined(separator: "/")
+  }
+
+  func load(_ file: String) -> Result<(Lesson, Scenario), LoadFailure> {
+    guard case .contents(let bytes) = console.readFile(file) else {
+      return .failure(
+        LoadFailure(
+          message: "\(file): error: the lesson cannot be read\n  fix: check the path",
+          status: ExitStatus.noInput))
+    }
+    let lesson: Lesson
+    do {
+      lesson = try LessonParser.parse(String(decoding: bytes, as: UTF8.self), file: file)
+    } catch {
+      return .failure(LoadFailure(message: error.description, status: ExitStatus.invalidInput))
+    }
+    let path = root(of: file) + "/" + lesson.scenario
+    switch loadScenario(path, console: console) {
+    case .success(var scenario):
+      scenario.file = lesson.scenario
+      return .success((lesson, scenario))
+    case .failure(let failure):
+      return .failure(
+        LoadFailure(
+          message: "\(file): error: its scenario \(lesson.scenario) cannot be used\n"
+            + failure.message, status: failure.status))
+    }
+  }
+
+  // MARK: Listing and checking
+
+  private func list(_ files: [String]) -> Int32 {
+    guard !files.isEmpty else {
+      console.writeError(
+        "\(options.directory): error: no lessons (NN-name.md) here\n  fix: run ctxsim from the repository's root, or pass --lessons DIR\n"
+      )
+      return ExitStatus.noInput
+    }
+    console.write("Lessons in \(options.directory)/:\n")
+    for file in files {
+      let number = (file.split(separator: "/").last ?? "").prefix { $0.isNumber }
+      switch load(file) {
+      case .success((let lesson, _)):
+        console.write("  \(number)  \(lesson.title)  (\(lesson.scenario))\n")
+      case .failure:
+        console.write("  \(number)  \(file)  (does not load; run ctxsim lesson --check)\n")
+      }
+    }
+    console.write(
+      "\nStep through one with `ctxsim lesson 1`; print it with `ctxsim lesson 1 --transcript`.\n")
+    return ExitStatus.success
+  }
+
+  private func check(_ files: [String]) -> Int32 {
+    guard !files.isEmpty else {
+      console.writeError("\(options.directory): error: no lessons to check\n")
+      return ExitStatus.noInput
+    }
+    var failed = 0
+    for file in files {
+      var problems: [String] = []
+      switch load(file) {
+      case .failure(let error): problems.append(error.message)
+      case .success((let lesson, let scenario)):
+        problems += LessonCheck.problems(lesson, scenario: scenario).map(\.description)
+        for other in lesson.alsoScenarios {
+          if case .failure(let failure) = loadScenario(
+            root(of: file) + "/" + other, console: console)
+          {
+            problems.append(
+              "\(file): error: its scenario \(other) cannot be used\n" + failure.message)
+          }
+        }
+      }
+      if problems.isEmpty {
+        console.write("PASS  \(file)\n")
+      } else {
+        failed += 1
+        console.write("FAIL  \(file)\n")
+        for line in problems.joined(separator: "\n").split(separator: "\n") {
+          console.write("      \(line)\n")
+        }
+      }
+    }
+    console.write(
+      "\n\(files.count) lesson\(files.count == 1 ? "" : "s"): \(files.count - failed) passed, \(failed) failed.\n"
+    )
+    return failed == 0 ? ExitStatus.success : ExitStatus.violations
+  }
+
+  private func exportTimeline(_ lesson: Lesson, _ scenario: Scenario, to path: String) -> Int32 {
+    var scheduler = ReplayScheduler(lesson.schedule ?? Schedule())
+    let trace = simulate(
+      scenario, options: LessonCheck.options(lesson, scenario), scheduler: &scheduler)
+    return writeTimeline(
+      HTMLTimeline(scenario: scenario, title: lesson.title).render(trace), to: path,
+      console: console)
+  }
+}
+
+/// Writes an HTML timeline, or says why it cannot.
+func writeTimeline(_ html: String, to path: String, console: Console) -> Int32 {
+  guard FileManager.default.createFile(atPath: path, contents: Data(html.utf8)) else {
+    console.writeError(
+      "\(path): error: cannot write the timeline here\n  fix: check the folder exists and is writable\n"
+    )
+    return ExitStatus.noInput
+  }
+  console.writeError("wrote \(path)\n")
+  return ExitStatus.success
+}

@@ -1,0 +1,105 @@
+import ContextSim
+import Foundation
+
+/// The full-screen lesson stepper: reads keys, moves the session, draws the screen.
+///
+/// All the teaching logic lives in ``LessonSession`` and all the drawing in
+/// ``LessonScreen``, both in the library and tested there; this is only the loop that
+/// joins them to a real terminal.
+struct LessonStepper {
+  var lesson: Lesson
+  var scenario: Scenario
+  var console: Console
+  var play: Bool
+  var colour: ColourChoice
+  /// Where `e` writes the timeline.
+  var exportPath: String
+
+  func run() -> Int32 {
+    guard Terminal.enter() else {
+      console.writeError("ctxsim: standard input is not a terminal, so here is the transcript.\n")
+      console.write(LessonTranscript(lesson: lesson, scenario: scenario).render())
+      return ExitStatus.success
+    }
+    defer { Terminal.leave() }
+    var session = LessonSession(lesson: lesson, scenario: scenario)
+    if play { session.togglePlaying() }
+    var showingHelp = false
+    var message: String?
+    var size = Terminal.size()
+    draw(session, size: size, help: showingHelp, message: message)
+    while true {
+      guard let keys = Terminal.readKeys(milliseconds: 250) else { return ExitStatus.success }
+      for key in keys {
+        message = nil
+        switch key {
+        case .interrupt, .character("q"), .character("Q"):
+          return ExitStatus.success
+        case .character("h"), .character("?"):
+          showingHelp.toggle()
+        case .character("n"), .character(" "), .character("\n"), .right, .down:
+          showingHelp = false
+          session.next()
+        case .character("b"), .left, .up:
+          session.back()
+        case .character("r"):
+          session.restart()
+        case .character("v"):
+          session.nextViolation()
+        case .character("s"):
+          session.togglePlaying()
+          message =
+            session.isPlaying
+            ? "You are the scheduler: press a thread's number to run it."
+            : "Following the lesson's schedule again."
+        case .character("e"):
+          message = export(session)
+        case .character(let c) where c.isASCII && c.isNumber:
+          session.choose(Int(String(c))!)
+        default:
+          message = "Unknown key; press h for help."
+        }
+      }
+      // Redraw after keys, or when the terminal was resized.
+      let now = Terminal.size()
+      if !keys.isEmpty || now != size {
+        size = now
+        draw(session, size: size, help: showingHelp, message: message)
+      }
+    }
+  }
+
+  private func draw(
+    _ session: LessonSession, size: (width: Int, height: Int), help: Bool, message: String?
+  ) {
+    let screen = LessonScreen(width: size.width, height: size.height, style: style)
+    var lines = screen.render(session, showingHelp: help)
+    if let message, !lines.isEmpty {
+      lines[lines.count - 1] = " " + String(message.prefix(max(0, size.width - 1)))
+    }
+    Terminal.draw("\u{1B}[H" + lines.joined(separator: "\u{1B}[K\n") + "\u{1B}[K\u{1B}[J")
+  }
+
+  /// Box drawing where the terminal can show it; plain characters on a dumb terminal or
+  /// one whose locale is not UTF-8.
+  private var style: LessonScreen.Style {
+    let environment = console.environment
+    let locale = environment["LC_ALL"] ?? environment["LC_CTYPE"] ?? environment["LANG"] ?? ""
+    let utf8 = locale.uppercased().replacingOccurrences(of: "-", with: "").contains("UTF8")
+    return LessonScreen.Style(
+      unicode: utf8 && environment["TERM"] != "dumb", colour: console.useColour(colour))
+  }
+
+  /// Writes the timeline of the steps taken so far, and says where.
+  private func export(_ session: LessonSession) -> String {
+    let page = HTMLTimeline(scenario: scenario, title: lesson.title).render(session.trace)
+    var quiet = console
+    var complaint: String?
+    quiet.writeError = { complaint = $0 }
+    let status = writeTimeline(page, to: exportPath, console: quiet)
+    return status == ExitStatus.success
+      ? "Wrote the timeline so far to \(exportPath)."
+      : (complaint ?? "Cannot write \(exportPath).").split(separator: "\n").first.map(String.init)
+        ?? ""
+  }
+}

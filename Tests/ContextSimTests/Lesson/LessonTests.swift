@@ -1,0 +1,370 @@
+import Foundation
+import Testing
+
+@testable import ContextSim
+
+/// The wrong-thread demo, as a lesson would use it: four labelled steps, two traps.
+private let wrongThread = """
+  {
+    "title": "wrong thread",
+    "model": {"Note": {"attributes": {"title": "string"}}},
+    "store": {"Note": [{"id": "note-1", "title": "Buy milk"}]},
+    "contexts": {"background": {"queue": "private"}},
+    "main": [
+      {"performAndWait": "background", "do": [
+        {"fetch": "Note", "in": "background", "first": true, "as": "note", "label": "fetch"}]},
+      {"count": "Note", "in": "background", "as": "count", "label": "count-on-main"},
+      {"get": "note.title", "as": "title", "label": "read-on-main"}
+    ]
+  }
+  """
+
+/// Two threads that crash only in some interleavings (no ConcurrencyDebug).
+private let race = """
+  {
+    "title": "race",
+    "concurrencyDebug": false,
+    "model": {"Note": {"attributes": {"title": "string", "isSeen": {"type": "boolean", "default": false}}}},
+    "store": {"Note": [{"id": "note-1", "title": "Groceries"}]},
+    "main": [
+      {"async": "global", "label": "mark-seen", "do": [
+        {"fetch": "Note", "in": "viewContext", "as": "notes"},
+        {"forEach": "$notes", "as": "note", "do": [{"set": "note.isSeen", "to": true}]},
+        {"save": "viewContext", "try": "!"}]},
+      {"fetch": "Note", "in": "viewContext", "as": "shown", "label": "load-list"},
+      {"print": "the list appears"}
+    ]
+  }
+  """
+
+private func lesson(_ text: String) throws(LessonErrorList) -> Lesson {
+  try LessonParser.parse(text, file: "Lessons/99-test.md")
+}
+
+private func lessonText(
+  header: String = "", steps: String = "### count-on-main\nCounting here traps.\n"
+) -> String {
+  """
+  ---
+  scenario: scenarios/test.json
+  goal: See the trap.
+  \(header)---
+  # A test lesson
+
+  An introduction
+  over two lines.
+
+  - a list item
+  - another
+
+  ## Steps
+
+  \(steps)
+  ## Question
+
+  Why?
+
+  ## Answer
+
+  Because.
+  """
+}
+
+@Suite("Lesson files")
+struct LessonParserTests {
+  @Test("A lesson's header, title, narration, question and answer are read")
+  func parsesEverything() throws {
+    let parsed = try lesson(
+      lessonText(header: "crash: wrongQueueContext at count-on-main\nschedule: 0x3\n"))
+    #expect(parsed.title == "A test lesson")
+    #expect(parsed.scenario == "scenarios/test.json")
+    #expect(parsed.goal == "See the trap.")
+    #expect(parsed.crash == Lesson.CrashGoal(kind: .wrongQueueContext, label: "count-on-main"))
+    #expect(parsed.schedule == Schedule(parsing: "0x3"))
+    #expect(parsed.narration.map(\.label) == ["count-on-main"])
+    #expect(parsed.narration.first?.line == 17)
+    #expect(parsed.question == "Why?")
+    #expect(parsed.answer == "Because.")
+  }
+
+  @Test("Paragraphs are reflowed; list items keep their own lines")
+  func reflowsParagraphs() throws {
+    let parsed = try lesson(lessonText())
+    #expect(parsed.introduction == "An introduction over two lines.\n\n- a list item\n- another")
+  }
+
+  @Test("Every problem in a lesson file is reported with its line and a fix")
+  func reportsEveryProblem() {
+    let text = """
+      ---
+      scenari: scenarios/test.json
+      crash: wrongQueueContxt
+      ---
+      # Broken
+      ## Stepz
+      ## Steps
+      ### a
+      one
+      ### a
+      two
+      """
+    #expect(throws: LessonErrorList.self) { try lesson(text) }
+    do {
+      _ = try lesson(text)
+    } catch {
+      let messages = error.errors.map(\.description)
+      #expect(
+        messages.contains {
+          $0.hasPrefix("Lessons/99-test.md:2: error: unknown header key \"scenari\"")
+            && $0.contains("did you mean \"scenario\"?")
+        })
+      #expect(
+        messages.contains {
+          $0.hasPrefix("Lessons/99-test.md:3: error: \"wrongQueueContxt\" is not a violation kind")
+            && $0.contains("wrongQueueContext")
+        })
+      #expect(
+        messages.contains { $0.hasPrefix("Lessons/99-test.md:6: error: unknown section \"Stepz\"") }
+      )
+      #expect(
+        messages.contains {
+          $0.hasPrefix(
+            "Lessons/99-test.md:10: error: the label \"a\" is narrated twice; first at line 8")
+        })
+      #expect(messages.contains { $0.contains("the header has no goal:") })
+      #expect(messages.contains { $0.contains("the lesson has no question") })
+    }
+  }
+
+  @Test("A file without a header says how to start one")
+  func needsHeader() {
+    do {
+      _ = try lesson("# Title\n")
+      Issue.record("a lesson without a header parsed")
+    } catch {
+      #expect(
+        error.errors.first?.description
+          == "Lessons/99-test.md:1: error: the lesson has no header\n  fix: start the file with ---, the scenario: and goal: lines, and ---"
+      )
+    }
+  }
+}
+
+@Suite("Lesson checks")
+struct LessonCheckTests {
+  @Test("A narrated label the scenario lacks is a problem, with the nearest label")
+  func unknownLabel() throws {
+    let parsed = try lesson(lessonText(steps: "### count-on-mian\nTypo.\n"))
+    let problems = LessonCheck.problems(parsed, scenario: try scenario(wrongThread))
+    #expect(
+      problems.map(\.description) == [
+        "Lessons/99-test.md:15: error: no step of scenarios/test.json has the label \"count-on-mian\"\n  fix: did you mean \"count-on-main\"?"
+      ])
+  }
+
+  @Test("A schedule that does not fit the scenario is a problem")
+  func scheduleMismatch() throws {
+    let parsed = try lesson(lessonText(header: "schedule: 0,1\n"))
+    let problems = LessonCheck.problems(parsed, scenario: try scenario(wrongThread))
+    #expect(problems.count == 1)
+    #expect(problems.first?.message.contains("thread 1 cannot run at step 2") == true)
+  }
+
+  @Test("A crash no interleaving reaches is a problem; one some interleaving reaches is not")
+  func crashReachability() throws {
+    let unreachable = try lesson(lessonText(header: "crash: faultOnDeletedObject\n"))
+    #expect(LessonCheck.problems(unreachable, scenario: try scenario(wrongThread)).count == 1)
+    let racy = try lesson(
+      lessonText(header: "crash: corruption\n", steps: "### load-list\nThe list loads.\n"))
+    #expect(LessonCheck.problems(racy, scenario: try scenario(race)).isEmpty)
+  }
+}
+
+@Suite("Stepping through a lesson")
+struct LessonSessionTests {
+  private func session(
+    _ json: String, header: String = "", steps: String = "### count-on-main\nCounting here traps.\n"
+  ) throws -> LessonSession {
+    LessonSession(
+      lesson: try lesson(lessonText(header: header, steps: steps)), scenario: try scenario(json))
+  }
+
+  @Test("Next, back and restart move one step at a time through the same run")
+  func nextBackRestart() throws {
+    var s = try session(wrongThread)
+    #expect(s.position == 0)
+    #expect(s.total == 4)
+    s.next()
+    s.next()
+    s.next()
+    #expect(s.position == 3)
+    #expect(s.lastStep?.label == "count-on-main")
+    #expect(s.violationsNow.map(\.kind) == [.wrongQueueContext])
+    let eventsAtThree = s.trace.events.count
+    s.next()
+    s.back()
+    #expect(s.position == 3)
+    #expect(s.trace.events.count == eventsAtThree)
+    #expect(s.violationsNow.map(\.kind) == [.wrongQueueContext])
+    s.restart()
+    #expect(s.position == 0)
+    #expect(s.trace.violations.isEmpty)
+    s.back()
+    #expect(s.position == 0)
+  }
+
+  @Test("Jumping to the next violation lands on each trap in turn, then the end")
+  func nextViolation() throws {
+    var s = try session(wrongThread)
+    s.nextViolation()
+    #expect(s.position == 3)
+    s.nextViolation()
+    #expect(s.position == 4)
+    #expect(s.violationsNow.map(\.kind) == [.wrongQueueObject])
+    s.nextViolation()
+    #expect(s.position == 4)
+    #expect(s.isAtEnd)
+  }
+
+  @Test("The world shows which context holds which object")
+  func worldShowsContexts() throws {
+    var s = try session(wrongThread)
+    s.next()
+    s.next()
+    let background = try #require(s.world.contexts.first { $0.name == "background" })
+    #expect(background.queue == "background")
+    #expect(
+      background.objects.map(\.id.description).contains {
+        $0.contains("note-1") || $0.contains("p1")
+      })
+  }
+
+  @Test("As the scheduler, the learner wins by choosing the interleaving that crashes")
+  func playWins() throws {
+    var s = try session(
+      race, header: "crash: corruption\n", steps: "### load-list\nThe list loads.\n")
+    s.togglePlaying()
+    #expect(s.isPlaying)
+    #expect(s.needsChoice)
+    // Let the background block start and fetch, then switch to main while it is mid-save.
+    let plan = Schedule(parsing: "0x2,1x5,0")!.threads
+    while s.needsChoice && s.position < plan.count {
+      s.choose(plan[s.position])
+    }
+    #expect(s.hasWon)
+    #expect(!s.needsChoice)
+    s.back()
+    #expect(!s.hasWon)
+    #expect(s.needsChoice)
+  }
+
+  @Test("As the scheduler, always choosing main runs the app clean to its end")
+  func playWithoutCrash() throws {
+    var s = try session(
+      race, header: "crash: corruption\n", steps: "### load-list\nThe list loads.\n")
+    s.togglePlaying()
+    var guardSteps = 0
+    while s.needsChoice && guardSteps < 100 {
+      s.choose(s.world.runnable.min()!)
+      guardSteps += 1
+    }
+    #expect(!s.hasWon)
+    #expect(s.isAtEnd)
+    #expect(s.trace.violations.isEmpty)
+  }
+
+  @Test("A thread that cannot run is not chosen")
+  func cannotChooseBlockedThread() throws {
+    var s = try session(
+      race, header: "crash: corruption\n", steps: "### load-list\nThe list loads.\n")
+    s.togglePlaying()
+    let before = s.position
+    s.choose(7)
+    #expect(s.position == before)
+  }
+}
+
+@Suite("The full-screen lesson view")
+struct LessonScreenTests {
+  private func screens(width: Int, height: Int, style: LessonScreen.Style) throws -> [[String]] {
+    var s = LessonSession(lesson: try lesson(lessonText()), scenario: try scenario(wrongThread))
+    var out: [[String]] = []
+    let screen = LessonScreen(width: width, height: height, style: style)
+    for _ in 0...s.total {
+      out.append(screen.render(s))
+      s.next()
+    }
+    out.append(screen.render(s, showingHelp: true))
+    s.togglePlaying()
+    out.append(screen.render(s))
+    return out
+  }
+
+  @Test(
+    "Every screen fills the terminal exactly and no line is wider",
+    arguments: [(80, 24), (100, 30), (160, 48)])
+  func fits(size: (Int, Int)) throws {
+    for lines in try screens(
+      width: size.0, height: size.1, style: .init(unicode: true, colour: false))
+    {
+      #expect(lines.count == size.1)
+      for line in lines { #expect(line.count <= size.0, "too wide: \(line)") }
+    }
+  }
+
+  @Test("Without colour there are no escape codes; without unicode, only ASCII")
+  func plainCharacters() throws {
+    for lines in try screens(width: 80, height: 24, style: .init(unicode: false, colour: false)) {
+      for line in lines {
+        #expect(!line.contains("\u{1B}"))
+        let ascii = line.unicodeScalars.allSatisfy { $0.isASCII }
+        #expect(ascii, "not ASCII: \(line)")
+      }
+    }
+  }
+
+  @Test("The trap is on screen at the step that causes it, with the queue that owns the context")
+  func showsTrap() throws {
+    let all = try screens(width: 80, height: 24, style: .init(unicode: true, colour: false))
+    // Lines wrap at 80 columns; read the screen as one run of words.
+    let atTrap = all[3].joined(separator: " ").split(separator: " ").joined(separator: " ")
+    #expect(atTrap.contains("let count = try background.count(for: Note.fetchRequest())"))
+    #expect(atTrap.contains("context background (queue background) touched from main"))
+    #expect(atTrap.contains("Counting here traps."))
+    #expect(!all[2].joined(separator: "\n").contains("touched from main"))
+  }
+}
+
+@Suite("The HTML timeline")
+struct HTMLTimelineTests {
+  private func page() throws -> (String, Trace, Scenario) {
+    let s = try scenario(wrongThread)
+    let trace = run(s)
+    return (HTMLTimeline(scenario: s).render(trace), trace, s)
+  }
+
+  @Test("The page is self-contained: no scripts, styles, fonts or images from elsewhere")
+  func selfContained() throws {
+    let (html, _, _) = try page()
+    #expect(html.hasPrefix("<!DOCTYPE html>"))
+    for forbidden in ["src=", "href=\"http", "@import", "url(http", "<link"] {
+      #expect(!html.contains(forbidden), "found \(forbidden)")
+    }
+  }
+
+  @Test("Every step's line of Swift, every violation and the schedule are on the page")
+  func containsEverything() throws {
+    let (html, trace, s) = try page()
+    let steps = Set(trace.events.map(\.site.stepIndex) + trace.violations.map(\.site.stepIndex))
+    for index in steps {
+      let swift = s.allSteps[index].swift
+      let shown = String(swift.prefix(18))
+      #expect(html.contains(HTMLTimeline.escape(shown)), "missing \(swift)")
+    }
+    for violation in trace.violations {
+      #expect(html.contains(HTMLTimeline.escape(Messages.headline(violation))))
+    }
+    #expect(html.contains(trace.schedule.description))
+    #expect(html.contains("__Multithreading_Violation_AllThatIsLeftToUsIsHonor__"))
+  }
+}
