@@ -56,7 +56,10 @@ struct PhotoDownloaderTests {
     let s = try load("photo-downloader-mark-all-seen")
     let trace = run(s, concurrencyDebug: false)
     #expect(trace.violations.isEmpty)
-    #expect(trace.events.contains { $0.effect == .expectationHeld("4 Photo in viewContext") })
+    #expect(
+      trace.events.contains {
+        $0.effect == .expectationHeld("4 Photo where isSeen == true in viewContext")
+      })
     let e = explore(
       s, strategy: .dpor(preemptionBound: nil), options: SimulationOptions(concurrencyDebug: false),
       maxSchedules: 1000)
@@ -95,9 +98,10 @@ struct PhotoDownloaderTests {
       if case .expectationHeld(let what) = $0.effect { what } else { nil }
     }
     #expect(held.contains("album.photos to hold 2"))
-    #expect(held.contains("1 Photo in viewContext"))
+    #expect(
+      held.contains(#"1 Photo where remoteURL == "https://example.com/1.jpg" in viewContext"#))
     #expect(held.contains(#"failed == "https://example.com/broken.jpg""#))
-    #expect(held.contains("2 Photo in viewContext"))
+    #expect(held.contains("2 Photo where isSeen == true in viewContext"))
     let e = explore(
       s, strategy: .dpor(preemptionBound: nil), options: SimulationOptions(concurrencyDebug: true),
       maxSchedules: 20_000, shrinking: false)

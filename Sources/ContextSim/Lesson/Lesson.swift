@@ -56,9 +56,12 @@ public struct Lesson: Sendable {
     }
   }
 
-  /// The narration for a step, by its label or an enclosing one's.
-  public func narration(for step: Step) -> String? {
-    narration.first { step.label == $0.label }?.text
+  /// What to say when a step has just run: the lesson's narration for its label, else the
+  /// scenario's own note. Nothing for a step its `when` skipped: the note would describe
+  /// what did not happen.
+  public func narration(for step: Step, skipped: Bool = false) -> String? {
+    if skipped { return nil }
+    return narration.first { step.label == $0.label }?.text ?? step.note
   }
 }
 

@@ -39,8 +39,14 @@ public struct LessonScreen {
     top.append(rule())
     if showingHelp { return frame(top + help(), bottom: [rule(), dim(Self.keys)]) }
     var narration: String
-    if let step = session.lastStep {
-      narration = session.lesson.narration(for: step) ?? step.note ?? ""
+    if let into = session.trace.automaticMerge(atStep: session.position) {
+      narration =
+        "Core Data merges the save into \(into), in a block of its own on \(into)'s queue, "
+        + "because \(into) merges changes automatically."
+    } else if let step = session.lastStep {
+      narration =
+        session.lesson.narration(
+          for: step, skipped: session.trace.skipped(atStep: session.position)) ?? ""
     } else {
       narration =
         session.lesson.introduction.isEmpty
@@ -75,7 +81,7 @@ public struct LessonScreen {
         " Step \(session.position) \(dot) \(thread) \(dot) \(step.path)\(step.label.map { " \"\($0)\"" } ?? "")"
       )
     ]
-    out.append(fit("   " + bold(step.swift)))
+    out.append(fit("   " + bold(session.trace.swiftLine(atStep: session.position, of: step))))
     let violations = session.violationsNow
     if violations.isEmpty {
       let effects = session.trace.events.filter { $0.site.step == session.position }

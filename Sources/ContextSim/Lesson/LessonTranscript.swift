@@ -55,20 +55,26 @@ public struct LessonTranscript {
     }
     let scenarioStep = scenario.allSteps[site.stepIndex]
     let place = site.queue == thread ? thread : "\(thread) (on \(site.queue))"
-    var out = [
-      pad(step) + "  \(place)  \(site.path)" + (scenarioStep.label.map { " \"\($0)\"" } ?? "")
-    ]
-    out += wrap(scenarioStep.swift, indent: "       ")
+    let merge = trace.automaticMerge(atStep: step)
+    let what =
+      merge == nil
+      ? site.path + (scenarioStep.label.map { " \"\($0)\"" } ?? "")
+      : "Core Data's merge, after \(site.path)"
+    var out = [pad(step) + "  \(place)  \(what)"]
+    out += wrap(trace.swiftLine(atStep: step, of: scenarioStep), indent: "       ")
     for violation in violations {
       out += wrap("\(Messages.tag(violation)) \(Messages.headline(violation))", indent: "       ")
       if let crash = Messages.crashLine(violation) { out += wrap(crash, indent: "         ") }
     }
+    // An event that reads just like the line of Swift (a plain assignment) says nothing new.
     for event in events where violations.isEmpty {
-      if let text = Messages.describe(event.effect, allSteps: true) {
+      if let text = Messages.describe(event.effect, allSteps: true), text != scenarioStep.swift {
         out += wrap(text, indent: "       ")
       }
     }
-    if let narration = lesson.narration(for: scenarioStep) ?? scenarioStep.note {
+    if merge == nil,
+      let narration = lesson.narration(for: scenarioStep, skipped: trace.skipped(atStep: step))
+    {
       out += wrap(narration, indent: "       | ")
     }
     return out

@@ -26,6 +26,8 @@ public struct HTMLTimeline {
     var step: Int
     var lane: Int
     var site: Site?
+    /// The line of Swift the step stands for.
+    var swift: String
     var context: String?
     var lines: [String]
     var violations: [Violation]
@@ -89,7 +91,7 @@ public struct HTMLTimeline {
     } else {
       lines = Array(box.lines.prefix(1))
     }
-    let label = box.site.map { scenario.allSteps[$0.stepIndex].swift } ?? "starts a block"
+    let label = box.swift
     var out =
       ##"<g class="step\##(violation ? " violation" : "")" data-step="\##(box.step)" data-details="\##(details)" tabindex="0">"##
     out +=
@@ -113,9 +115,11 @@ public struct HTMLTimeline {
         ?? violations.lazy.compactMap { v -> String? in
           if case .wrongQueue(let w) = v.detail { w.subject.context } else { nil }
         }.first
+      let site = events.first?.site ?? violations.first?.site
       return Box(
-        step: step, lane: trace.schedule.threads[i],
-        site: events.first?.site ?? violations.first?.site,
+        step: step, lane: trace.schedule.threads[i], site: site,
+        swift: site.map { trace.swiftLine(atStep: step, of: scenario.allSteps[$0.stepIndex]) }
+          ?? "starts a block",
         context: context, lines: events.compactMap { Messages.describe($0.effect, allSteps: true) },
         violations: violations)
     }
@@ -127,7 +131,7 @@ public struct HTMLTimeline {
       let step = scenario.allSteps[site.stepIndex]
       lines.append("thread \(site.thread), queue \(site.queue)")
       lines.append(site.path + (step.label.map { " \"\($0)\"" } ?? ""))
-      lines.append(step.swift)
+      lines.append(box.swift)
     }
     lines += box.lines
     for v in box.violations {

@@ -88,6 +88,7 @@ extension Effect {
     switch self {
     case .enqueued: "enqueued"
     case .entered: "entered"
+    case .ranInline: "ranInline"
     case .waits: "waits"
     case .fetched: "fetched"
     case .counted: "counted"

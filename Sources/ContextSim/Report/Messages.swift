@@ -29,7 +29,7 @@ public enum Messages {
     case .deleted(let id, let context, let cascaded):
       return "deleted \(id) in \(context)"
         + (cascaded.isEmpty ? "" : ", and by cascade \(list(cascaded))")
-    case .merged(let into, let from, let refreshed, let deleted):
+    case .merged(let into, let from, let refreshed, let deleted, _):
       if refreshed.isEmpty && deleted.isEmpty {
         return "merged \(from)'s save into \(into): nothing it holds changed"
       }
@@ -68,6 +68,10 @@ public enum Messages {
     case .entered(let queue, let reentrant):
       return allSteps
         ? "runs a block on \(queue)\(reentrant ? " (re-entrant)" : "") and waits" : nil
+    case .ranInline(let queue):
+      return allSteps
+        ? "runs the block right here, without suspending: the task is already on \(queue)"
+        : nil
     case .waits(let queue): return allSteps ? "blocks until \(queue) is free" : nil
     case .objectID(let id): return allSteps ? "took the object ID \(id)" : nil
     case .loop(let count): return allSteps ? "loops \(count) time\(count == 1 ? "" : "s")" : nil
@@ -93,7 +97,7 @@ public enum Messages {
     if !inserted.isEmpty { parts.append("inserted \(list(inserted))") }
     if !updated.isEmpty { parts.append("updated \(list(updated))") }
     if !deleted.isEmpty { parts.append("deleted \(list(deleted))") }
-    return parts.joined(separator: "; ")
+    return parts.isEmpty ? "no changes left to write" : parts.joined(separator: "; ")
   }
 
   private static func list(_ ids: [ObjectID]) -> String {

@@ -50,6 +50,9 @@ public enum Effect: Sendable, Equatable {
   case enqueued(queue: String)
   /// A synchronous block (`performAndWait`, `sync`) now runs on the caller's thread.
   case entered(queue: String, reentrant: Bool)
+  /// `await perform(schedule: .immediate)` from the context's own queue: the block runs
+  /// right there, without a suspension.
+  case ranInline(queue: String)
   /// The thread blocks until the queue is free.
   case waits(queue: String)
   case fetched(entity: String, context: String, objects: [ObjectID])
@@ -63,7 +66,10 @@ public enum Effect: Sendable, Equatable {
     context: String, parent: String, inserted: [ObjectID], updated: [ObjectID], deleted: [ObjectID])
   case savedNothing(context: String)
   case deleted(ObjectID, context: String, cascaded: [ObjectID])
-  case merged(into: String, from: String, refreshed: [ObjectID], deleted: [ObjectID])
+  /// A merge of a save into a context; `automatic` when Core Data made it, in its own
+  /// block on the context's queue, rather than a line of the app's.
+  case merged(
+    into: String, from: String, refreshed: [ObjectID], deleted: [ObjectID], automatic: Bool)
   case refreshed(ObjectID, merged: Bool)
   case reset(context: String, forgotten: Int)
   case rolledBack(context: String)
@@ -99,9 +105,35 @@ extension Effect {
       .deleted(_, let context, _), .lookedUp(_, let context, _, _), .reset(let context, _),
       .rolledBack(let context), .obtainedPermanentIDs(let context, _):
       context
-    case .merged(let into, _, _, _): into
+    case .merged(let into, _, _, _, _): into
     case .createdContext(let name, _, _): name
     default: nil
+    }
+  }
+}
+
+extension Trace {
+  /// The context Core Data merged a save into at scheduler step `step`, when that was the
+  /// step: its own block, not one of the app's lines, though it carries the saving step's
+  /// place in the scenario.
+  public func automaticMerge(atStep step: Int) -> String? {
+    for event in events where event.site.step == step {
+      if case .merged(let into, _, _, _, true) = event.effect { return into }
+    }
+    return nil
+  }
+
+  /// The line of Swift a scheduler step stands for: the scenario step's, or for an
+  /// automatic merge, the call Core Data makes on the receiving context's queue.
+  public func swiftLine(atStep step: Int, of scenarioStep: Step) -> String {
+    automaticMerge(atStep: step).map { "\($0).mergeChanges(fromContextDidSave: notification)" }
+      ?? scenarioStep.swift
+  }
+
+  /// Whether scheduler step `step` was a scenario step its `when` skipped.
+  public func skipped(atStep step: Int) -> Bool {
+    events.contains { event in
+      if case .skipped = event.effect { event.site.step == step } else { false }
     }
   }
 }

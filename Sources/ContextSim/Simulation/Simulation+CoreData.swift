@@ -317,7 +317,7 @@ extension Simulation {
     for id in ids { store.replace(id, values: written) }
     record(.batchUpdated(entity: entity, count: ids.count))
     for r in receivers {
-      merge(ChangeSet(source: "the batch update", updated: ids), into: r)
+      merge(ChangeSet(source: "the batch update", updated: ids), into: r, automatic: false)
     }
   }
 }

@@ -35,7 +35,7 @@ extension Simulation {
   /// `mergeChanges(fromContextDidSave:)`: objects this context holds are refreshed with
   /// their local changes kept on top, and deleted ones are deleted here too. Objects it
   /// does not hold are left alone (semantics §7.3).
-  mutating func merge(_ changes: ChangeSet, into r: Int) {
+  mutating func merge(_ changes: ChangeSet, into r: Int, automatic: Bool) {
     touch(.context(r), write: true)
     var refreshed: [ObjectID] = []
     var deleted: [ObjectID] = []
@@ -53,7 +53,9 @@ extension Simulation {
       deleted.append(id)
     }
     record(
-      .merged(into: contexts[r].name, from: changes.source, refreshed: refreshed, deleted: deleted))
+      .merged(
+        into: contexts[r].name, from: changes.source, refreshed: refreshed, deleted: deleted,
+        automatic: automatic))
   }
 
   /// `refresh(_:mergeChanges:)`: without merging, the object drops its changes and turns

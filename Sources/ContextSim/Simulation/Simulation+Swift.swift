@@ -74,7 +74,9 @@ extension Simulation {
     switch assertion {
     case .count(let entity, let context, let predicate, let bound):
       let n = matchingIDs(entity, in: contextIndex(context), where: evaluate(predicate)).count
-      expected = "\(bound.description) \(entity) in \(context)"
+      let filter = predicate.map { "\($0.key) == \($0.value.swift)" }.joined(separator: " and ")
+      expected =
+        "\(bound.description) \(entity)\(filter.isEmpty ? "" : " where " + filter) in \(context)"
       actual = "\(n)"
       guard !bound.holds(n) else { return record(.expectationHeld(expected)) }
     case .relationshipCount(let variable, let key, let bound):

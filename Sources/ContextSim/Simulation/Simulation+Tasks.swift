@@ -25,7 +25,7 @@ extension Simulation {
     if schedule == .immediate && threads[current].held.contains(q) {
       threads[current].frames.append(
         SimulatedThread.Frame(steps: body, scope: scope, opener: step.index))
-      record(.entered(queue: queues[q].name, reentrant: true))
+      record(.ranInline(queue: queues[q].name))
       return
     }
     record(.awaits(queue: queues[q].name))

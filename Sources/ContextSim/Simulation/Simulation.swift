@@ -227,7 +227,7 @@ struct Simulation {
       if let merge = block.merge {
         // A merge Core Data enqueued runs as one step on the receiver's queue.
         (stepNumber, stepIndex, stepQueue) = (step, merge.causedBy, q)
-        self.merge(merge.changes, into: merge.into)
+        self.merge(merge.changes, into: merge.into, automatic: true)
         release(q, by: t)
         endWork(of: t)
         return
