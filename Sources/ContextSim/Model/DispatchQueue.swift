@@ -16,6 +16,9 @@ struct DispatchQueueModel {
   var server: Int?
   /// How many blocks a concurrent queue has started, to number their threads.
   var started = 0
+  /// The scheduler step at which a thread last gave this serial queue back: a thread
+  /// blocked waiting for the queue is ordered after it.
+  var releasedAt = 0
 
   var isFree: Bool { owner == nil }
 }

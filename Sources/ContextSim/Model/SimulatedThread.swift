@@ -39,7 +39,8 @@ struct SimulatedThread {
   var waiting: (queue: Int, body: Frame)?
   /// Contexts this thread's current block has touched: work in flight on them.
   var inFlight: Set<Int> = []
-  /// The step that enqueued the block this thread has just started, until its first step.
+  /// The step this thread's next step is ordered after, until that step runs: the one that
+  /// enqueued the block it has just started, or that gave back the queue it waited for.
   var startedFrom: Int?
 
   var isIdle: Bool { frames.isEmpty && waiting == nil }

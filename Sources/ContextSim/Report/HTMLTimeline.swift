@@ -68,7 +68,7 @@ public struct HTMLTimeline {
       let x2 = x(to.step) + 4
       let y2 = y(to.lane) + Self.laneHeight / 2
       svg +=
-        ##"<path class="hb" d="M \##(x1) \##(y1) C \##(x1 + 30) \##(y1), \##(x2 - 30) \##(y2), \##(x2) \##(y2)" marker-end="url(#arrow)"><title>step \##(from.step) enqueued the work that starts at step \##(to.step)</title></path>"##
+        ##"<path class="hb" d="M \##(x1) \##(y1) C \##(x1 + 30) \##(y1), \##(x2 - 30) \##(y2), \##(x2) \##(y2)" marker-end="url(#arrow)"><title>step \##(from.step) happens before step \##(to.step)</title></path>"##
     }
     for box in boxes {
       svg += self.box(box, colour: box.context.flatMap { contexts.firstIndex(of: $0) })
@@ -186,7 +186,7 @@ public struct HTMLTimeline {
       <h1>\(Self.escape(title))</h1>
       <p class="meta">\(Self.escape(scenario.file)) · \(trace.schedule.threads.count) steps · \(trace.violations.count) violation\(trace.violations.count == 1 ? "" : "s") · \(Self.escape(crash))</p>
       <p class="meta">Replay: <code>ctxsim run \(Self.escape(scenario.file)) --schedule \(Self.escape(trace.schedule.description))</code></p>
-      <p class="meta">Contexts: \(legend) · dashed arrows: the step that enqueued work, to the step that started it</p>
+      <p class="meta">Contexts: \(legend) · dashed arrows: happens-before, from the step that enqueued work or gave a queue back to the step that then ran</p>
       <div class="timeline"><div class="names">\(names)</div><div class="scroll">\(svg)</div></div>
       <div id="details">Click a step, or hover over it, for what it did.</div>
       <ol class="violations">\(violations)</ol>

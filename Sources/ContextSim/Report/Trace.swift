@@ -11,10 +11,11 @@ public struct Trace: Sendable {
   public var concurrencyDebug: Bool
   /// Why the run ended early, if it did.
   public var stop: Stop?
-  /// Synchronisation that ordered steps: a block enqueued at one step started at another.
+  /// Synchronisation that ordered steps: a block enqueued at one step started at another,
+  /// or a thread blocked in `sync`/`performAndWait` went on once another gave the queue back.
   public var orderings: [Ordering] = []
 
-  /// One happens-before arrow: the step at `from` enqueued the work whose first step is `to`.
+  /// One happens-before arrow: the step at `from` comes before the step at `to`.
   public struct Ordering: Sendable, Equatable {
     public var from: Int
     public var to: Int

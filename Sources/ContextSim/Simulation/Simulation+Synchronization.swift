@@ -30,6 +30,7 @@ extension Simulation {
   /// A thread gives a serial queue back: whoever takes it next sees what this thread did.
   mutating func release(_ q: Int, by t: Int) {
     queueClocks[q] = clocks[t]
+    queues[q].releasedAt = stepNumber
     tick(t)
   }
 

@@ -213,6 +213,8 @@ struct Simulation {
     current = t
     trappedThisStep = false
     if let waiting = threads[t].waiting {
+      // It waited for the queue: the thread that gave it back comes first.
+      threads[t].startedFrom = queues[waiting.queue].releasedAt
       acquire(waiting.queue, by: t)
       queues[waiting.queue].pending.removeFirst()
       queues[waiting.queue].owner = t

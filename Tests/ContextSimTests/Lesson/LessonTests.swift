@@ -368,3 +368,23 @@ struct HTMLTimelineTests {
     #expect(html.contains("__Multithreading_Violation_AllThatIsLeftToUsIsHonor__"))
   }
 }
+
+@Suite("Happens-before arrows")
+struct OrderingTests {
+  @Test(
+    "A block starts after the step that enqueued it; a waiter after the step that freed the queue")
+  func enqueueAndWait() throws {
+    let s = try notes(
+      """
+      [
+        {"perform": "background", "do": [
+          {"count": "Note", "in": "background"}, {"count": "Note", "in": "background"}]},
+        {"performAndWait": "background", "do": [{"count": "Note", "in": "background"}]}
+      ]
+      """)
+    let trace = run(s)
+    #expect(trace.schedule.description == "0x2,1x2,0")
+    #expect(
+      trace.orderings == [Trace.Ordering(from: 1, to: 3), Trace.Ordering(from: 4, to: 5)])
+  }
+}
