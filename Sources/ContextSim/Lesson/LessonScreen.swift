@@ -248,19 +248,7 @@ public struct LessonScreen {
   }
 
   private func wrap(_ text: String, indent: String) -> [String] {
-    var out: [String] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var line = indent
-      for word in paragraph.split(separator: " ") {
-        if line.count > indent.count && line.count + 1 + word.count > width {
-          out.append(line)
-          line = indent
-        }
-        line += (line.count > indent.count ? " " : "") + word
-      }
-      out.append(line)
-    }
-    return out.map { clip($0, width) }
+    text.wrapped(width: width, indent: indent).map { clip($0, width) }
   }
 
   private func bold(_ text: String) -> String { style.colour ? "\u{1B}[1m\(text)\u{1B}[0m" : text }

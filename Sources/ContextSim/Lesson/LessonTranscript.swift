@@ -101,20 +101,7 @@ public struct LessonTranscript {
     return String(repeating: " ", count: max(0, 4 - text.count)) + text
   }
 
-  /// Word-wraps text to the width, keeping paragraphs.
   func wrap(_ text: String, indent: String) -> [String] {
-    var out: [String] = []
-    for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      var line = indent
-      for word in paragraph.split(separator: " ") {
-        if line.count > indent.count && line.count + 1 + word.count > width {
-          out.append(line)
-          line = indent
-        }
-        line += (line.count > indent.count ? " " : "") + word
-      }
-      out.append(line.count > indent.count || paragraph.isEmpty ? line : line)
-    }
-    return out.map { $0.hasSuffix(" ") ? String($0.dropLast()) : $0 }
+    text.wrapped(width: width, indent: indent)
   }
 }

@@ -388,3 +388,17 @@ struct OrderingTests {
       trace.orderings == [Trace.Ordering(from: 1, to: 3), Trace.Ordering(from: 4, to: 5)])
   }
 }
+
+@Suite("Wrapping lesson text")
+struct WrappingTests {
+  @Test("Words wrap at the width; list items hang under their first word; no trailing spaces")
+  func wraps() {
+    let text = "one two three four\n\n- five six seven eight\n12. nine ten eleven"
+    #expect(
+      text.wrapped(width: 14, indent: "| ") == [
+        "| one two", "| three four", "|", "| - five six", "|   seven", "|   eight",
+        "| 12. nine ten",
+        "|     eleven",
+      ])
+  }
+}
