@@ -53,7 +53,12 @@ public struct LessonScreen {
         ? "Goal: \(session.lesson.goal)" : session.lesson.introduction
     }
     if narration.isEmpty { narration = "Goal: \(session.lesson.goal)" }
-    top += Array(wrap(narration, indent: " ").prefix(height >= 30 ? 7 : 4))
+    // The narration comes first: the panes below give up their lines before it does.
+    let lines = wrap(narration, indent: " ")
+    let room = height >= 30 ? 10 : 7
+    top +=
+      lines.count <= room
+      ? lines : lines.prefix(room - 1) + [clip(lines[room - 1] + " " + ellipsis + ellipsis, width)]
     top.append(rule())
     top += now(session)
     var panes = lanes(session) + [""] + contextPanes(session)
@@ -113,13 +118,13 @@ public struct LessonScreen {
       switch thread.status {
       case .ready(let next):
         let step = session.scenario.allSteps[next]
-        status = "next \(step.path): \(step.swift)"
+        status = "next: \(step.swift)"
       case .readyToStart: status = "has a block to start"
       case .waiting(let queue): status = "waits for \(queue)"
       case .idle: status = "idle"
       }
-      let holds = thread.holds.isEmpty ? "" : "  on \(thread.holds.joined(separator: ", "))"
-      out.append(fit("\(marker)\(number)\(pad(thread.name, 11)) \(status)\(holds)"))
+      let holds = thread.holds.isEmpty ? "" : "on \(thread.holds.joined(separator: ", ")) \(dot) "
+      out.append(fit("\(marker)\(number)\(pad(thread.name, 11)) \(holds)\(status)"))
     }
     return out
   }
