@@ -7,12 +7,19 @@ let package = Package(
     .library(name: "ContextSim", targets: ["ContextSim"]),
     .executable(name: "ctxsim", targets: ["ctxsim"]),
     .executable(name: "ctxsim-bench", targets: ["ctxsim-bench"]),
+    .executable(name: "ctxsim-fuzz", targets: ["ctxsim-fuzz"]),
   ],
   targets: [
     .target(name: "ContextSim"),
     .executableTarget(name: "ctxsim", dependencies: ["ContextSim"]),
     .executableTarget(name: "ctxsim-bench", dependencies: ["ContextSim"]),
-    .testTarget(name: "ContextSimTests", dependencies: ["ContextSim"]),
+    // The fuzzer's driver is looked up at run time, so its symbol must be exported.
+    .executableTarget(
+      name: "ctxsim-fuzz", dependencies: ["ContextSim"],
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
+    ),
+    .testTarget(
+      name: "ContextSimTests", dependencies: ["ContextSim"], exclude: ["FuzzRegressions"]),
     .testTarget(
       name: "CtxsimTests",
       dependencies: ["ctxsim", "ContextSim"],

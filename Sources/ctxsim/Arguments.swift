@@ -33,9 +33,26 @@ struct RunOptions: Equatable {
   var allSteps = false
   var format = OutputFormat.text
   var colour = ColourChoice.auto
-  var maximumSteps = SimulationOptions.defaultMaximumSteps
+  var limits = Limits()
   /// Also write the run's timeline as one HTML file here.
   var html: String?
+}
+
+/// The bounds on one scenario's input and run, each overridable on the command line.
+struct Limits: Equatable {
+  var steps = SimulationOptions.defaultMaximumSteps
+  var threads = SimulationOptions.defaultMaximumThreads
+  var fileBytes = Limits.defaultFileBytes
+  var depth = JSONReader.defaultMaximumDepth
+
+  static let defaultFileBytes = 16 << 20
+  static let names: Set = ["--max-steps", "--max-threads", "--max-file-size", "--max-depth"]
+
+  func simulation(concurrencyDebug: Bool, stopAtFirstCrash: Bool = false) -> SimulationOptions {
+    SimulationOptions(
+      concurrencyDebug: concurrencyDebug, stopAtFirstCrash: stopAtFirstCrash,
+      maximumSteps: steps, maximumThreads: threads)
+  }
 }
 
 struct LessonOptions: Equatable {
@@ -53,10 +70,12 @@ struct LessonOptions: Equatable {
 struct CheckOptions: Equatable {
   var paths: [String] = []
   var colour = ColourChoice.auto
-  var maximumSteps = SimulationOptions.defaultMaximumSteps
+  var limits = Limits()
   /// nil: exhaustive with reduction, falling back to PCT when the space is too large.
   var strategy: ExplorationStrategy?
   var maxSchedules = CheckOptions.defaultBudget
+  /// Seconds per scenario; nil: the budget of schedules alone bounds it.
+  var timeLimit: Double?
   var seed: UInt64 = 0
   var junit: String?
   var format = OutputFormat.text
@@ -72,7 +91,7 @@ struct ExploreOptions: Equatable {
   var maxSchedules = 10_000
   var timeLimit: Double?
   var concurrencyDebug: Bool?
-  var maximumSteps = SimulationOptions.defaultMaximumSteps
+  var limits = Limits()
   var format = OutputFormat.text
   var jobs = ExploreOptions.defaultJobs
 
@@ -157,7 +176,7 @@ enum ArgumentParser {
   private static func parseRun(_ arguments: [String]) throws(UsageError) -> RunOptions {
     let words = try split(
       arguments,
-      valued: ["--schedule", "--seed", "--format", "--color", "--max-steps", "--html"],
+      valued: Limits.names.union(["--schedule", "--seed", "--format", "--color", "--html"]),
       flags: [
         "--no-concurrency-debug", "--concurrency-debug", "--stop-at-first", "--verbose",
         "--all-steps",
@@ -183,14 +202,13 @@ enum ArgumentParser {
       case "--seed": options.seed = try seed(value!, command: "run")
       case "--format": options.format = try choice(value!, for: name, command: "run")
       case "--color": options.colour = try choice(value!, for: name, command: "run")
-      case "--max-steps": options.maximumSteps = try positive(value!, for: name, command: "run")
       case "--html": options.html = value!
       case "--no-concurrency-debug": options.concurrencyDebug = false
       case "--concurrency-debug": options.concurrencyDebug = true
       case "--stop-at-first": options.stopAtFirst = true
       case "--verbose": options.verbose = true
       case "--all-steps": options.allSteps = true
-      default: break
+      default: try limit(name, value, into: &options.limits, command: "run")
       }
     }
     if options.schedule != nil && options.seed != nil {
@@ -229,10 +247,10 @@ enum ArgumentParser {
   private static func parseCheck(_ arguments: [String]) throws(UsageError) -> CheckOptions {
     let words = try split(
       arguments,
-      valued: [
-        "--color", "--max-steps", "--strategy", "--max-schedules", "--seed", "--junit", "--format",
-        "--jobs", "--depth", "--preemption-bound",
-      ], flags: [], command: "check")
+      valued: Limits.names.union([
+        "--color", "--strategy", "--max-schedules", "--seed", "--junit", "--format",
+        "--jobs", "--depth", "--preemption-bound", "--time-limit",
+      ]), flags: [], command: "check")
     var options = CheckOptions(paths: words.positionals)
     guard !options.paths.isEmpty else {
       throw UsageError(message: "`ctxsim check` needs scenario files or folders", command: "check")
@@ -243,7 +261,6 @@ enum ArgumentParser {
     for (name, value) in words.options {
       switch name {
       case "--color": options.colour = try choice(value!, for: name, command: "check")
-      case "--max-steps": options.maximumSteps = try positive(value!, for: name, command: "check")
       case "--strategy": strategy = try strategyName(value!, command: "check")
       case "--max-schedules":
         options.maxSchedules = try positive(value!, for: name, command: "check")
@@ -253,7 +270,8 @@ enum ArgumentParser {
       case "--jobs": options.jobs = try positive(value!, for: name, command: "check")
       case "--depth": depth = try positive(value!, for: name, command: "check")
       case "--preemption-bound": bound = try count(value!, for: name, command: "check")
-      default: break
+      case "--time-limit": options.timeLimit = try seconds(value!, command: "check")
+      default: try limit(name, value, into: &options.limits, command: "check")
       }
     }
     options.strategy = strategy.map {
@@ -265,10 +283,10 @@ enum ArgumentParser {
   private static func parseExplore(_ arguments: [String]) throws(UsageError) -> ExploreOptions {
     let words = try split(
       arguments,
-      valued: [
+      valued: Limits.names.union([
         "--strategy", "--seed", "--max-schedules", "--time-limit", "--depth", "--preemption-bound",
-        "--jobs", "--format", "--max-steps",
-      ], flags: ["--no-concurrency-debug", "--concurrency-debug"], command: "explore")
+        "--jobs", "--format",
+      ]), flags: ["--no-concurrency-debug", "--concurrency-debug"], command: "explore")
     var options = ExploreOptions()
     guard words.positionals.count == 1 else {
       throw UsageError(
@@ -287,20 +305,14 @@ enum ArgumentParser {
       case "--seed": seedValue = try seed(value!, command: "explore")
       case "--max-schedules":
         options.maxSchedules = try positive(value!, for: name, command: "explore")
-      case "--time-limit":
-        guard let seconds = Double(value!), seconds > 0, seconds.isFinite else {
-          throw UsageError(
-            message: "`--time-limit` takes seconds above 0, not `\(value!)`", command: "explore")
-        }
-        options.timeLimit = seconds
+      case "--time-limit": options.timeLimit = try seconds(value!, command: "explore")
       case "--depth": depth = try positive(value!, for: name, command: "explore")
       case "--preemption-bound": bound = try count(value!, for: name, command: "explore")
       case "--jobs": options.jobs = try positive(value!, for: name, command: "explore")
       case "--format": options.format = try choice(value!, for: name, command: "explore")
-      case "--max-steps": options.maximumSteps = try positive(value!, for: name, command: "explore")
       case "--no-concurrency-debug": options.concurrencyDebug = false
       case "--concurrency-debug": options.concurrencyDebug = true
-      default: break
+      default: try limit(name, value, into: &options.limits, command: "explore")
       }
     }
     options.strategy = makeStrategy(strategy, seed: seedValue, depth: depth, bound: bound)
@@ -327,6 +339,28 @@ enum ArgumentParser {
     case "exhaustive": .exhaustive
     default: .dpor(preemptionBound: bound)
     }
+  }
+
+  /// The options shared by every command that runs a scenario: its limits.
+  private static func limit(
+    _ name: String, _ value: String?, into limits: inout Limits, command: String
+  ) throws(UsageError) {
+    guard let value else { return }
+    switch name {
+    case "--max-steps": limits.steps = try positive(value, for: name, command: command)
+    case "--max-threads": limits.threads = try positive(value, for: name, command: command)
+    case "--max-file-size": limits.fileBytes = try positive(value, for: name, command: command)
+    case "--max-depth": limits.depth = try positive(value, for: name, command: command)
+    default: break
+    }
+  }
+
+  private static func seconds(_ value: String, command: String) throws(UsageError) -> Double {
+    guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
+      throw UsageError(
+        message: "`--time-limit` takes seconds above 0, not `\(value)`", command: command)
+    }
+    return seconds
   }
 
   private static func seed(_ value: String, command: String) throws(UsageError) -> UInt64 {

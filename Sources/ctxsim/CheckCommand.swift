@@ -46,7 +46,9 @@ struct CheckCommand {
 
   /// Checks every file, several at once; results come back in file order.
   private func checkAll(_ files: [String]) -> [CheckResult] {
-    let scenarios = files.map { file in (file, loadScenario(file, console: console)) }
+    let scenarios = files.map { file in
+      (file, loadScenario(file, limits: self.options.limits, console: console))
+    }
     let results = Mutex<[CheckResult?]>(Array(repeating: nil, count: files.count))
     let jobs = max(1, min(options.jobs, files.count))
     let options = self.options
@@ -74,34 +76,37 @@ struct CheckCommand {
           "no \"expect\": add \"expect\": {\"violations\": []} for a clean design, or list the violations it must show"
         ]))
     }
-    let simulation = SimulationOptions(
-      concurrencyDebug: scenario.concurrencyDebug, maximumSteps: options.maximumSteps)
+    let simulation = options.limits.simulation(concurrencyDebug: scenario.concurrencyDebug)
+    let clock = ContinuousClock()
+    let deadline = options.timeLimit.map { clock.now + .milliseconds(Int($0 * 1000)) }
+    let timeUp = { deadline.map { clock.now >= $0 } ?? false }
     var exploration: Exploration
     var fellBack = false
     if let strategy = options.strategy {
       exploration = explore(
-        scenario, strategy: strategy, options: simulation, maxSchedules: options.maxSchedules)
+        scenario, strategy: strategy, options: simulation, maxSchedules: options.maxSchedules,
+        shouldStop: timeUp)
     } else {
       exploration = explore(
         scenario, strategy: .dpor(preemptionBound: nil), options: simulation,
-        maxSchedules: options.maxSchedules)
-      if !exploration.isComplete {
+        maxSchedules: options.maxSchedules, shouldStop: timeUp)
+      if !exploration.isComplete && !timeUp() {
         fellBack = true
         exploration = explore(
           scenario, strategy: .pct(seed: options.seed, depth: 3), options: simulation,
-          maxSchedules: options.maxSchedules)
+          maxSchedules: options.maxSchedules, shouldStop: timeUp)
       }
     }
     let how = CheckResult.Exploration(
       strategy: exploration.strategy.name, schedules: exploration.schedulesRun,
       complete: exploration.isComplete, fellBack: fellBack)
     if let limited = exploration.outcomes.first(where: {
-      $0.example.stop == .stepLimit(options.maximumSteps)
-    }) {
+      if case .limit? = $0.example.stop { true } else { false }
+    }), case .limit(let limit)? = limited.example.stop {
       return CheckResult(
         file: scenario.file, title: scenario.title, exploration: how,
         verdict: .fail([
-          "a schedule stopped at the step limit (\(options.maximumSteps) steps); raise it with --max-steps",
+          "a schedule hit a limit. " + limit.message,
           "replay: "
             + ExplorationRenderer(scenario: scenario, runFlags: []).replayCommand(limited.shortest),
         ]))

@@ -38,7 +38,9 @@ enum Ctxsim {
 }
 
 /// Reads and decodes one scenario file, reporting why it cannot, with the exit status.
-func loadScenario(_ path: String, console: Console) -> Result<Scenario, LoadFailure> {
+func loadScenario(
+  _ path: String, limits: Limits = Limits(), console: Console
+) -> Result<Scenario, LoadFailure> {
   switch console.readFile(path) {
   case .missing:
     return .failure(
@@ -58,8 +60,17 @@ func loadScenario(_ path: String, console: Console) -> Result<Scenario, LoadFail
           "\(path): error: this is a folder, not a scenario file\n  fix: name one .json file, or use `ctxsim check \(path)` for all of them",
         status: ExitStatus.noInput))
   case .contents(let bytes):
+    guard bytes.count <= limits.fileBytes else {
+      return .failure(
+        LoadFailure(
+          message:
+            "\(path): error: the file is \(bytes.count) bytes, over the limit of \(limits.fileBytes)\n  fix: a scenario this large is probably not one; if it is, raise the limit with --max-file-size",
+          status: ExitStatus.limitReached))
+    }
     do {
-      return .success(try ScenarioDecoder.decode(bytes, file: path == "-" ? "<stdin>" : path))
+      return .success(
+        try ScenarioDecoder.decode(
+          bytes, file: path == "-" ? "<stdin>" : path, maximumDepth: limits.depth))
     } catch {
       let count = error.errors.count
       let summary = count > 1 ? "\n\(count) errors in \(path)." : ""

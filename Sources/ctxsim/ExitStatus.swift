@@ -22,7 +22,7 @@ enum ExitStatus {
   /// The status for one finished run.
   static func of(_ trace: Trace) -> Int32 {
     switch trace.stop {
-    case .stepLimit?: return limitReached
+    case .limit?: return limitReached
     case .scheduleMismatch?: return invalidInput
     default: break
     }

@@ -8,11 +8,10 @@ struct ExploreCommand {
   var console: Console
 
   func execute() -> Int32 {
-    let loaded = loadScenario(options.file, console: console)
+    let loaded = loadScenario(options.file, limits: options.limits, console: console)
     guard case .success(let scenario) = loaded else { return reportFailure(loaded, on: console) }
     let concurrencyDebug = options.concurrencyDebug ?? scenario.concurrencyDebug
-    let simulation = SimulationOptions(
-      concurrencyDebug: concurrencyDebug, maximumSteps: options.maximumSteps)
+    let simulation = options.limits.simulation(concurrencyDebug: concurrencyDebug)
     let clock = ContinuousClock()
     let start = clock.now
     let deadline = options.timeLimit.map { start + .milliseconds(Int($0 * 1000)) }

@@ -6,11 +6,11 @@ struct RunCommand {
   var console: Console
 
   func execute() -> Int32 {
-    let loaded = loadScenario(options.file, console: console)
+    let loaded = loadScenario(options.file, limits: options.limits, console: console)
     guard case .success(let scenario) = loaded else { return reportFailure(loaded, on: console) }
-    let simulation = SimulationOptions(
+    let simulation = options.limits.simulation(
       concurrencyDebug: options.concurrencyDebug ?? scenario.concurrencyDebug,
-      stopAtFirstCrash: options.stopAtFirst, maximumSteps: options.maximumSteps)
+      stopAtFirstCrash: options.stopAtFirst)
     let trace: Trace
     if let schedule = options.schedule {
       var scheduler = ReplayScheduler(schedule)

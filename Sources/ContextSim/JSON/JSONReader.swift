@@ -183,7 +183,8 @@ public struct JSONReader {
     if depth > maximumDepth {
       throw error(
         "lists and objects nest deeper than \(maximumDepth) levels",
-        fix: "flatten the scenario; no real scenario needs this depth")
+        fix: "flatten the scenario; if it really needs this depth, raise the limit with --max-depth"
+      )
     }
   }
 

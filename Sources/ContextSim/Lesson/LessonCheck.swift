@@ -33,12 +33,11 @@ public enum LessonCheck {
           message:
             "the lesson's schedule does not fit \(lesson.scenario): thread \(thread) cannot run at step \(step)",
           fix: "copy the schedule again from ctxsim run or explore"))
-    case .stepLimit(let limit)?:
+    case .limit(let limit)?:
       problems.append(
         LessonError(
-          file: lesson.file, line: nil,
-          message: "\(lesson.scenario) does not end within \(limit) steps",
-          fix: "look for a block that re-enqueues itself"))
+          file: lesson.file, line: nil, message: "\(lesson.scenario) hits a limit",
+          fix: limit.message))
     default:
       break
     }

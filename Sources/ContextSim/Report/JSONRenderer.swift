@@ -76,7 +76,9 @@ public struct JSONRenderer {
   private func stopName(_ stop: Trace.Stop) -> String {
     switch stop {
     case .crashed: "crashed"
-    case .stepLimit: "stepLimit"
+    case .limit(.steps): "stepLimit"
+    case .limit(.threads): "threadLimit"
+    case .limit(.queues): "queueLimit"
     case .scheduleMismatch: "scheduleMismatch"
     }
   }

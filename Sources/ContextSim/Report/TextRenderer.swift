@@ -143,9 +143,8 @@ public struct TextRenderer {
       }
     }
     switch trace.stop {
-    case .stepLimit(let limit)?:
-      out.append(
-        "Stopped after \(limit) steps, the step limit: does a block re-enqueue itself forever?")
+    case .limit(let limit)?:
+      out.append(limit.message)
     case .scheduleMismatch(let step, let thread, let runnable)?:
       out.append(
         "The schedule does not fit this scenario: at step \(step) thread \(thread) cannot run "

@@ -24,8 +24,8 @@ public struct Trace: Sendable {
   public enum Stop: Sendable, Equatable {
     /// `--stop-at-first`: the app ended at its first crash, as the real one would.
     case crashed
-    /// The step limit was reached.
-    case stepLimit(Int)
+    /// A limit stopped the run: it does not end, or grows without bound.
+    case limit(Limit)
     /// A replayed schedule named a thread that could not run at that step.
     case scheduleMismatch(step: Int, thread: Int, runnable: [Int])
   }
@@ -135,6 +135,29 @@ extension Trace {
   public func skipped(atStep step: Int) -> Bool {
     events.contains { event in
       if case .skipped = event.effect { event.site.step == step } else { false }
+    }
+  }
+}
+
+/// A bound on one run, so that a scenario that never ends, or starts threads or contexts
+/// without end, stops with a message instead of hanging or exhausting memory.
+public enum Limit: Sendable, Equatable {
+  case steps(Int)
+  case threads(Int)
+  case queues(Int)
+
+  /// Why the run stopped, and the option that raises the limit.
+  public var message: String {
+    switch self {
+    case .steps(let n):
+      "Stopped after \(n) steps, the step limit: does a block re-enqueue itself forever? "
+        + "(--max-steps raises it)"
+    case .threads(let n):
+      "Stopped at \(n) threads, the thread limit: does a loop dispatch to a concurrent "
+        + "queue without end? (--max-threads raises it)"
+    case .queues(let n):
+      "Stopped at \(n) queues, the queue limit: does a loop make a new context each time? "
+        + "(--max-threads raises it too)"
     }
   }
 }

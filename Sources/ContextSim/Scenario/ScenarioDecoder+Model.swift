@@ -295,7 +295,8 @@ extension ScenarioDecoder {
     let fix =
       nearestName(to: name, in: candidates).map { "did you mean \"\($0)\"?" }
       ?? "declare \"\(name)\" in \(entity.name)'s attributes"
-    fail("\(entity.name) has no attribute \"\(name)\"", fix: fix, at: location, path: path)
+    let kinds = entity.relationships.isEmpty ? "attribute" : "attribute or relationship"
+    fail("\(entity.name) has no \(kinds) \"\(name)\"", fix: fix, at: location, path: path)
     return nil
   }
 

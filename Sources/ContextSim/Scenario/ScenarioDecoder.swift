@@ -22,10 +22,12 @@ public struct ScenarioDecoder {
   /// Decodes one scenario file.
   ///
   /// - Parameter file: the name errors and reports use for the file, usually its path.
-  public static func decode(_ bytes: [UInt8], file: String) throws(ScenarioErrors) -> Scenario {
+  public static func decode(
+    _ bytes: [UInt8], file: String, maximumDepth: Int = JSONReader.defaultMaximumDepth
+  ) throws(ScenarioErrors) -> Scenario {
     let json: JSONValue
     do {
-      json = try JSONReader.read(bytes)
+      json = try JSONReader.read(bytes, maximumDepth: maximumDepth)
     } catch {
       throw ScenarioErrors([
         ScenarioError(

@@ -234,6 +234,9 @@ extension Simulation {
     var queue = Self.mainQueue
     if description.concurrencyType == .privateQueue {
       queue = queues.count
+      if queue >= options.maximumThreads, trace.stop == nil {
+        trace.stop = .limit(.queues(options.maximumThreads))
+      }
       queues.append(DispatchQueueModel(name: name, isSerial: true))
       queueClocks.append(VectorClock())
     }

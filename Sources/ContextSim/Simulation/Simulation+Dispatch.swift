@@ -76,6 +76,9 @@ extension Simulation {
 
   private mutating func startThread(named name: String, serving q: Int?) -> Int {
     let t = threads.count
+    if t >= options.maximumThreads, trace.stop == nil {
+      trace.stop = .limit(.threads(options.maximumThreads))
+    }
     threads.append(SimulatedThread(name: name, serves: q))
     trace.threads.append(name)
     var clock = VectorClock()

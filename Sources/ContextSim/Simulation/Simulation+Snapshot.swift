@@ -85,7 +85,7 @@ extension Simulation {
     }
     return WorldSnapshot(
       threads: threadStates, contexts: contextStates,
-      runnable: trace.stop == nil || trace.stop == .stepLimit(options.maximumSteps)
+      runnable: trace.stop == nil || trace.stop == .limit(.steps(options.maximumSteps))
         ? threads.indices.filter { canRun($0) } : [],
       vars: scenario.vars.map { ($0.name, sharedVars[$0.name] ?? .null) })
   }

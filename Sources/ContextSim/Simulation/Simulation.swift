@@ -7,18 +7,24 @@ public struct SimulationOptions: Sendable {
   public var stopAtFirstCrash = false
   /// The most steps one run may take, so a block that re-enqueues itself forever ends.
   public var maximumSteps = SimulationOptions.defaultMaximumSteps
+  /// The most threads, and separately the most queues, one run may start: each thread
+  /// carries a vector clock as long as the thread count, so memory grows with its square.
+  public var maximumThreads = SimulationOptions.defaultMaximumThreads
   /// Whether the trace keeps every step's effect; exploration needs only the violations.
   public var recordsEvents = true
 
   public static let defaultMaximumSteps = 100_000
+  public static let defaultMaximumThreads = 512
 
   public init(
     concurrencyDebug: Bool, stopAtFirstCrash: Bool = false,
-    maximumSteps: Int = defaultMaximumSteps, recordsEvents: Bool = true
+    maximumSteps: Int = defaultMaximumSteps, maximumThreads: Int = defaultMaximumThreads,
+    recordsEvents: Bool = true
   ) {
     self.concurrencyDebug = concurrencyDebug
     self.stopAtFirstCrash = stopAtFirstCrash
     self.maximumSteps = maximumSteps
+    self.maximumThreads = maximumThreads
     self.recordsEvents = recordsEvents
   }
 }
@@ -164,13 +170,14 @@ struct Simulation {
       trace.stop = .crashed
       return nil
     }
+    if case .limit? = trace.stop { return nil }
     let runnable = threads.indices.filter { canRun($0) }
     if runnable.isEmpty {
       reportDeadlock()
       return nil
     }
     if trace.schedule.threads.count >= options.maximumSteps {
-      trace.stop = .stepLimit(options.maximumSteps)
+      trace.stop = .limit(.steps(options.maximumSteps))
       return nil
     }
     return runnable

@@ -101,7 +101,7 @@ struct SchedulerTests {
     let trace = simulate(
       scenario, options: SimulationOptions(concurrencyDebug: true, maximumSteps: 5),
       scheduler: &scheduler)
-    #expect(trace.stop == .stepLimit(5))
+    #expect(trace.stop == .limit(.steps(5)))
     #expect(trace.schedule.threads.count == 5)
   }
 }

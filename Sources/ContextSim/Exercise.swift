@@ -1,0 +1,40 @@
+/// Everything ctxsim does with a scenario file, in one call, within small limits: decode
+/// it, run it, render every report, explore a few schedules and check its expectations,
+/// and read the same bytes as a lesson.
+///
+/// The fuzzer (`ctxsim-fuzz`) feeds it arbitrary bytes, and its regression tests replay the
+/// inputs that once crashed it. Bad input must come back as errors, never as a crash.
+public enum Exercise {
+  /// Small limits, so that each input takes milliseconds.
+  static let maximumSteps = 3_000
+  static let schedules = 6
+
+  public static func run(_ bytes: [UInt8]) {
+    _ = try? LessonParser.parse(String(decoding: bytes, as: UTF8.self), file: "fuzz.md")
+    let scenario: Scenario
+    do {
+      scenario = try ScenarioDecoder.decode(bytes, file: "fuzz.json")
+    } catch {
+      _ = error.description
+      return
+    }
+    let options = SimulationOptions(
+      concurrencyDebug: scenario.concurrencyDebug, maximumSteps: maximumSteps)
+    var scheduler = RunToCompletionScheduler()
+    let trace = simulate(scenario, options: options, scheduler: &scheduler)
+    _ = TextRenderer(scenario: scenario, options: .init(allSteps: true, verbose: true)).render(
+      trace)
+    _ = JSONRenderer(scenario: scenario).render(trace)
+    _ = HTMLTimeline(scenario: scenario).render(trace)
+    if let expectation = scenario.expectation {
+      _ = ExpectationCheck(expectation, traces: [trace])
+    }
+    var replay = ReplayScheduler(trace.schedule)
+    _ = simulate(scenario, options: options, scheduler: &replay)
+    for strategy in [ExplorationStrategy.random(seed: 1), .dpor(preemptionBound: 1)] {
+      let exploration = explore(
+        scenario, strategy: strategy, options: options, maxSchedules: schedules)
+      _ = ExplorationRenderer(scenario: scenario, runFlags: []).render(exploration)
+    }
+  }
+}
