@@ -38,6 +38,9 @@ enum Help {
       --color auto|always|never
                                colour on a terminal by default; never with NO_COLOR set
       --max-steps N            stop a run after N steps (default 100000)
+      --max-threads N          stop a run at N threads, or N queues (default 512)
+      --max-file-size BYTES    refuse larger scenario files (default 16 MiB)
+      --max-depth N            refuse JSON nested deeper (default 128)
       --html FILE              also write the run's timeline as one HTML page
 
     The default schedule lets the thread that moved last keep going until its block ends
@@ -69,6 +72,9 @@ enum Help {
       --jobs N                 cores for pct and random (default: all); same results on any
       --format text|json
       --max-steps N            stop a schedule after N steps (default 100000)
+      --max-threads N          stop a run at N threads, or N queues (default 512)
+      --max-file-size BYTES    refuse larger scenario files (default 16 MiB)
+      --max-depth N            refuse JSON nested deeper (default 128)
 
     The report goes to standard output and is the same for the same options and seed;
     the time taken and schedules per second go to standard error.
@@ -87,13 +93,17 @@ enum Help {
 
     Options:
       --strategy dpor|pct|random|exhaustive   explore this way instead
-      --max-schedules N        the budget per scenario (default 2000)
+      --max-schedules N        the budget per scenario (default 10000)
+      --time-limit S           stop exploring a scenario after S seconds
       --seed N                 seed for pct and random (default 0)
       --junit FILE             also write JUnit XML, one test case per scenario
       --format text|json       one line per scenario (default), or one JSON document
       --jobs N                 scenarios checked at once (default: all cores)
       --color auto|always|never
       --max-steps N            stop a schedule after N steps (default 100000)
+      --max-threads N          stop a run at N threads, or N queues (default 512)
+      --max-file-size BYTES    refuse larger scenario files (default 16 MiB)
+      --max-depth N            refuse JSON nested deeper (default 128)
 
     Exit status: 0 when every scenario holds, 1 when one does not, 65 when a scenario
     file is invalid, 66 when a path is missing or a folder holds no scenarios.
