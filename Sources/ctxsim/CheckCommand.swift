@@ -1,7 +1,6 @@
 import ContextSim
 import Dispatch
 import Foundation
-import Synchronization
 
 /// `ctxsim check PATH…`: each scenario explored, and held to its declared expectations.
 struct CheckCommand {
@@ -49,22 +48,15 @@ struct CheckCommand {
     let scenarios = files.map { file in
       (file, loadScenario(file, limits: self.options.limits, console: console))
     }
-    let results = Mutex<[CheckResult?]>(Array(repeating: nil, count: files.count))
-    let jobs = max(1, min(options.jobs, files.count))
     let options = self.options
-    DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-      for i in stride(from: worker, to: scenarios.count, by: jobs) {
-        let (file, loaded) = scenarios[i]
-        let result: CheckResult
-        switch loaded {
-        case .success(let scenario): result = CheckCommand.check(scenario, options: options)
-        case .failure(let failure):
-          result = CheckResult(file: file, title: nil, verdict: .error(failure.message))
-        }
-        results.withLock { $0[i] = result }
+    return concurrentMap(scenarios.count, workers: options.jobs) { i in
+      let (file, loaded) = scenarios[i]
+      switch loaded {
+      case .success(let scenario): return CheckCommand.check(scenario, options: options)
+      case .failure(let failure):
+        return CheckResult(file: file, title: nil, verdict: .error(failure.message))
       }
     }
-    return results.withLock { $0.map { $0! } }
   }
 
   /// Explores one scenario and compares what it found with its `expect`.

@@ -238,6 +238,14 @@ struct LimitTests {
     #expect(timed.out.contains("stopped by --time-limit"))
   }
 
+  @Test("A --schedule longer than ten million steps is refused before it is built")
+  func scheduleLength() {
+    let long = Array(repeating: "0x9000000", count: 3).joined(separator: ",")
+    let run = ctxsim("run", "scenarios/wrong-thread.json", "--schedule", long)
+    #expect(run.status == 64)
+    #expect(run.err.contains("is not a schedule"))
+  }
+
   @Test("A limit on the command line must be a whole number above 0")
   func badLimit() {
     let run = ctxsim("run", "scenarios/wrong-thread.json", "--max-threads", "0")

@@ -1,6 +1,5 @@
-import Dispatch
+import ContextSim
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ctxsim
@@ -23,12 +22,9 @@ struct DeterminismTests {
     }
     // Every scenario three times over, on every core at once.
     let copies = scenarioNames.count * 3
-    let parallel = Mutex<[String?]>(Array(repeating: nil, count: copies))
-    DispatchQueue.concurrentPerform(iterations: copies) { i in
-      let output = runOutput(scenarioNames[i % scenarioNames.count])
-      parallel.withLock { $0[i] = output }
+    let outputs = concurrentMap(copies, workers: copies) { i in
+      runOutput(scenarioNames[i % scenarioNames.count])
     }
-    let outputs = parallel.withLock { $0 }
     for i in 0..<copies {
       let name = scenarioNames[i % scenarioNames.count]
       #expect(outputs[i] == serial[i % scenarioNames.count], "\(name) differed under load")

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Runs many schedules of one scenario and gathers the outcomes they end in.
 ///
@@ -140,15 +139,10 @@ public func explore(
       }
       let start = explorer.result.schedulesRun
       let count = min(batch, maxSchedules - start)
-      let traces = Mutex<[Trace?]>(Array(repeating: nil, count: count))
       let runner = explorer.runner
-      DispatchQueue.concurrentPerform(iterations: workers) { worker in
-        for i in stride(from: worker, to: count, by: workers) {
-          let trace = runner.run(index: start + i)
-          traces.withLock { $0[i] = trace }
-        }
+      for trace in concurrentMap(count, workers: workers, { runner.run(index: start + $0) }) {
+        explorer.record(trace)
       }
-      for trace in traces.withLock({ $0 }) { explorer.record(trace!) }
     }
   }
   if !explorer.result.isComplete { explorer.stopped(.maxSchedules(maxSchedules)) }

@@ -23,6 +23,9 @@ public struct Schedule: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Parses the text form; nil if it is not one.
+  /// The longest schedule text that is read: ten million steps.
+  public static let maximumLength = 10_000_000
+
   public init?(parsing text: String) {
     if text.isEmpty { return }
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
@@ -32,9 +35,11 @@ public struct Schedule: Sendable, Equatable, CustomStringConvertible {
       }
       var count = 1
       if pieces.count == 2 {
-        guard let n = Int(pieces[1]), n > 0, n <= 10_000_000 else { return nil }
+        guard let n = Int(pieces[1]), n > 0 else { return nil }
         count = n
       }
+      // A schedule longer than any run could take is not one; refuse it before allocating.
+      guard count <= Self.maximumLength - threads.count else { return nil }
       threads.append(contentsOf: repeatElement(thread, count: count))
     }
   }
