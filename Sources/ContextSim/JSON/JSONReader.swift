@@ -54,15 +54,26 @@ public struct JSONReader {
 
   // MARK: Positions
 
+  /// The last position measured, so that the next one on the same line counts only the
+  /// bytes in between: values on one long line (a minified file) stay linear to read.
+  private var measured = (index: 0, column: 1)
+
   private var location: SourceLocation {
     // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-    var column = 1
-    var i = lineStart
+    var (i, column) =
+      measured.index >= lineStart && measured.index <= index ? measured : (lineStart, 1)
     while i < index {
       if bytes[i] & 0xC0 != 0x80 { column += 1 }
       i += 1
     }
     return SourceLocation(line: line, column: column)
+  }
+
+  /// The current position, remembered as the starting point for the next.
+  private mutating func here() -> SourceLocation {
+    let here = location
+    measured = (index, here.column)
+    return here
   }
 
   private func error(_ message: String, fix: String) -> JSONSyntaxError {
@@ -140,7 +151,7 @@ public struct JSONReader {
         "the file ends where a value should be",
         fix: "finish the value, or remove the comma before it")
     }
-    let start = location
+    let start = here()
     switch bytes[index] {
     case UInt8(ascii: "{"): return try readObject()
     case UInt8(ascii: "["): return try readArray()
@@ -189,7 +200,7 @@ public struct JSONReader {
   }
 
   private mutating func readObject() throws(JSONSyntaxError) -> JSONValue {
-    let start = location
+    let start = here()
     try enter()
     index += 1
     var members: [JSONValue.Member] = []
@@ -219,7 +230,7 @@ public struct JSONReader {
           "expected a key in double quotes, found \(quotedCharacter())",
           fix: "write the key as \"name\"")
       }
-      let keyLocation = location
+      let keyLocation = here()
       let key = try readString()
       if members.contains(where: { $0.key == key }) {
         throw error(
@@ -256,7 +267,7 @@ public struct JSONReader {
   }
 
   private mutating func readArray() throws(JSONSyntaxError) -> JSONValue {
-    let start = location
+    let start = here()
     try enter()
     index += 1
     var elements: [JSONValue] = []
@@ -303,7 +314,7 @@ public struct JSONReader {
   }
 
   private mutating func readNumber() throws(JSONSyntaxError) -> JSONValue {
-    let start = location
+    let start = here()
     let first = index
     var isInteger = true
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -354,7 +365,7 @@ public struct JSONReader {
   }
 
   private mutating func readString() throws(JSONSyntaxError) -> String {
-    let start = location
+    let start = here()
     index += 1
     var scalars = String.UnicodeScalarView()
     var runStart = index
