@@ -79,7 +79,7 @@ public struct LessonScreen {
       return [" " + dim("Before the first step. Press n to take it.")]
     }
     let thread =
-      session.trace.events.last { $0.site.step == session.position }?.site.thread
+      session.trace.events(atStep: session.position).last?.site.thread
       ?? session.violationsNow.first?.site.thread ?? ""
     var out = [
       fit(
@@ -89,7 +89,7 @@ public struct LessonScreen {
     out.append(fit("   " + bold(session.trace.swiftLine(atStep: session.position, of: step))))
     let violations = session.violationsNow
     if violations.isEmpty {
-      let effects = session.trace.events.filter { $0.site.step == session.position }
+      let effects = session.trace.events(atStep: session.position)
         .compactMap { Messages.describe($0.effect, allSteps: true) }
       out += effects.prefix(2).map { fit("   " + arrow + " " + $0) }
     } else {

@@ -47,14 +47,14 @@ public struct LessonSession {
   public var lastStep: Step? {
     guard position > 0 else { return nil }
     let site =
-      trace.events.last { $0.site.step == position }?.site
-      ?? trace.violations.last { $0.site.step == position }?.site
+      trace.events(atStep: position).last?.site
+      ?? trace.violations(atStep: position).last?.site
     return site.map { scenario.allSteps[$0.stepIndex] }
   }
 
   /// Violations of the step taken last.
   public var violationsNow: [Violation] {
-    trace.violations.filter { $0.site.step == position }
+    Array(trace.violations(atStep: position))
   }
 
   public mutating func next() {

@@ -47,8 +47,8 @@ public struct LessonTranscript {
 
   /// One step: where it ran, its line of Swift, what it did, its violations, its narration.
   func lines(for step: Int, in trace: Trace) -> [String] {
-    let events = trace.events.filter { $0.site.step == step }
-    let violations = trace.violations.filter { $0.site.step == step }
+    let events = trace.events(atStep: step)
+    let violations = trace.violations(atStep: step)
     let thread = trace.threads[trace.schedule.threads[step - 1]]
     guard let site = events.first?.site ?? violations.first?.site else {
       return [pad(step) + "  \(thread)  starts a block"]

@@ -108,8 +108,8 @@ public struct HTMLTimeline {
   private func boxes(_ trace: Trace) -> [Box] {
     (0..<trace.schedule.threads.count).map { i in
       let step = i + 1
-      let events = trace.events.filter { $0.site.step == step }
-      let violations = trace.violations.filter { $0.site.step == step }
+      let events = trace.events(atStep: step)
+      let violations = Array(trace.violations(atStep: step))
       let context =
         events.lazy.compactMap(\.effect.context).first
         ?? violations.lazy.compactMap { v -> String? in

@@ -64,7 +64,7 @@ public struct TextRenderer {
         lines.append(violationLine(v))
         violations.removeFirst()
       }
-      let trapped = trace.violations.contains { $0.site.step == event.site.step }
+      let trapped = !trace.violations(atStep: event.site.step).isEmpty
       if trapped && !options.allSteps { continue }
       if let text = Messages.describe(event.effect, allSteps: options.allSteps) {
         lines.append(Line(step: event.site.step, queue: event.site.queue, text: text))

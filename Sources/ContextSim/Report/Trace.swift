@@ -114,11 +114,37 @@ extension Effect {
 }
 
 extension Trace {
+  /// The events of scheduler step `step`. Events and violations are recorded in step order,
+  /// so this is a binary search: reports ask for every step's, and a scan each time would
+  /// make a long run's report quadratic.
+  public func events(atStep step: Int) -> ArraySlice<TraceEvent> {
+    Self.slice(events, atStep: step) { $0.site.step }
+  }
+
+  /// The violations of scheduler step `step`, found the same way.
+  public func violations(atStep step: Int) -> ArraySlice<Violation> {
+    Self.slice(violations, atStep: step) { $0.site.step }
+  }
+
+  private static func slice<T>(_ items: [T], atStep step: Int, _ stepOf: (T) -> Int)
+    -> ArraySlice<T>
+  {
+    func firstIndex(after target: Int) -> Int {
+      var (low, high) = (0, items.count)
+      while low < high {
+        let middle = (low + high) / 2
+        if stepOf(items[middle]) <= target { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+    return items[firstIndex(after: step - 1)..<firstIndex(after: step)]
+  }
+
   /// The context Core Data merged a save into at scheduler step `step`, when that was the
   /// step: its own block, not one of the app's lines, though it carries the saving step's
   /// place in the scenario.
   public func automaticMerge(atStep step: Int) -> String? {
-    for event in events where event.site.step == step {
+    for event in events(atStep: step) {
       if case .merged(let into, _, _, _, true) = event.effect { return into }
     }
     return nil
@@ -133,8 +159,8 @@ extension Trace {
 
   /// Whether scheduler step `step` was a scenario step its `when` skipped.
   public func skipped(atStep step: Int) -> Bool {
-    events.contains { event in
-      if case .skipped = event.effect { event.site.step == step } else { false }
+    events(atStep: step).contains { event in
+      if case .skipped = event.effect { true } else { false }
     }
   }
 }
