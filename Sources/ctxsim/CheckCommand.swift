@@ -69,9 +69,7 @@ struct CheckCommand {
         ]))
     }
     let simulation = options.limits.simulation(concurrencyDebug: scenario.concurrencyDebug)
-    let clock = ContinuousClock()
-    let deadline = options.timeLimit.map { clock.now + .milliseconds(Int($0 * 1000)) }
-    let timeUp = { deadline.map { clock.now >= $0 } ?? false }
+    let timeUp = timeUp(after: options.timeLimit)
     var exploration: Exploration
     var fellBack = false
     if let strategy = options.strategy {

@@ -14,11 +14,9 @@ struct ExploreCommand {
     let simulation = options.limits.simulation(concurrencyDebug: concurrencyDebug)
     let clock = ContinuousClock()
     let start = clock.now
-    let deadline = options.timeLimit.map { start + .milliseconds(Int($0 * 1000)) }
     let explored = ContextSim.explore(
       scenario, strategy: options.strategy, options: simulation, maxSchedules: options.maxSchedules,
-      workers: options.jobs, shrinking: false,
-      shouldStop: { deadline.map { clock.now >= $0 } ?? false })
+      workers: options.jobs, shrinking: false, shouldStop: timeUp(after: options.timeLimit))
     let elapsed = start.duration(to: clock.now)
     let exploration = shrinkFailingOutcomes(of: explored, scenario: scenario, options: simulation)
     var flags: [String] = []
@@ -39,4 +37,11 @@ struct ExploreCommand {
     )
     return exploration.failingSchedules == 0 ? ExitStatus.success : ExitStatus.violations
   }
+}
+
+/// Whether `--time-limit` seconds have passed since this was called; never, without one.
+func timeUp(after seconds: Double?) -> () -> Bool {
+  let clock = ContinuousClock()
+  let deadline = seconds.map { clock.now + .milliseconds(Int($0 * 1000)) }
+  return { deadline.map { clock.now >= $0 } ?? false }
 }
