@@ -42,6 +42,4 @@ struct SimulatedThread {
   /// The step this thread's next step is ordered after, until that step runs: the one that
   /// enqueued the block it has just started, or that gave back the queue it waited for.
   var startedFrom: Int?
-
-  var isIdle: Bool { frames.isEmpty && waiting == nil }
 }

@@ -300,12 +300,6 @@ extension ScenarioDecoder {
     return nil
   }
 
-  mutating func notSupportedYet(_ what: String, at location: SourceLocation, path: String) {
-    fail(
-      "not supported yet: \(what)", fix: "ctxsim does not model this yet; leave it out for now",
-      at: location, path: path)
-  }
-
   // MARK: Contexts
 
   static let contextOptionKeys = [

@@ -37,9 +37,6 @@ extension ScenarioDecoder {
     "batchUpdate": ["in", "where", "set", "mergeInto"],
   ]
 
-  /// Verbs of scenario format v1 that ctxsim does not run yet: refused, never ignored.
-  static let futureVerbs: [String] = []
-
   mutating func decodeSteps(
     _ json: JSONValue, path: String, scope: inout StepScope, enclosingLabels: [String]
   ) -> [Step] {
@@ -59,7 +56,7 @@ extension ScenarioDecoder {
     _ json: JSONValue, path: String, scope: inout StepScope, enclosingLabels: [String]
   ) -> Step? {
     guard let members = object(json, path: path, what: "a step") else { return nil }
-    let known = Set(Self.verbKeys.keys).union(Self.futureVerbs)
+    let known = Set(Self.verbKeys.keys)
     // A verb's own argument may share a verb's name (`batchUpdate` takes `set`).
     let present = members.filter { known.contains($0.key) }
     let verbs = present.filter { member in
@@ -90,10 +87,6 @@ extension ScenarioDecoder {
       return nil
     }
     let verb = verbMember.key
-    if Self.futureVerbs.contains(verb) {
-      notSupportedYet("the verb \"\(verb)\"", at: verbMember.keyLocation, path: path)
-      return nil
-    }
     checkKeys(
       members, allowed: [verb, "label", "note", "when"] + Self.verbKeys[verb]!, path: path,
       what: "a \"\(verb)\" step")
