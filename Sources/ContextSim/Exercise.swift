@@ -34,7 +34,7 @@ public enum Exercise {
     for strategy in [ExplorationStrategy.random(seed: 1), .dpor(preemptionBound: 1)] {
       let exploration = explore(
         scenario, strategy: strategy, options: options, maxSchedules: schedules)
-      _ = ExplorationRenderer(scenario: scenario, runFlags: []).render(exploration)
+      _ = ExplorationRenderer(scenario: scenario).render(exploration)
     }
   }
 }

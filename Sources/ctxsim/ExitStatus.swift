@@ -30,6 +30,38 @@ enum ExitStatus {
     return trace.violations.isEmpty ? success : violations
   }
 
+  /// The status for an exploration: as for one run, a limit comes first.
+  static func of(_ exploration: Exploration) -> Int32 {
+    switch exploration.verdict {
+    case .clean: success
+    case .failing: violations
+    case .limited, .incomplete: limitReached
+    }
+  }
+
+  /// The status for a check of several files: an unreadable file first, then a limit or
+  /// an incomplete search, then a scenario that did not hold.
+  static func of(_ results: [CheckResult]) -> Int32 {
+    var status = success
+    for result in results {
+      switch result.outcome {
+      case .unreadable: return invalidInput
+      case .checked(let check):
+        switch check.verdict {
+        case .passed: break
+        case .limited, .incomplete: status = limitReached
+        case .failed, .noExpectation: if status == success { status = violations }
+        }
+      }
+    }
+    return status
+  }
+
+  /// The status for `ctxsim lesson --check`.
+  static func of(lessonProblems failed: Int) -> Int32 {
+    failed == 0 ? success : violations
+  }
+
   /// The table shown in `--help` and the README.
   static let table = """
     Exit status:
@@ -42,6 +74,6 @@ enum ExitStatus {
       64   usage error: unknown command or option, bad option value
       65   invalid input: a scenario file with errors, or a schedule that does not fit
       66   no input: a missing or unreadable file, or a folder with no scenarios
-      75   a limit stopped the run (the step limit); raise it and retry
+      75   a limit stopped a run (steps, threads, queues) or cut a search short; raise it
     """
 }

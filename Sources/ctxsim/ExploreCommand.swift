@@ -23,7 +23,7 @@ struct ExploreCommand {
     if concurrencyDebug != scenario.concurrencyDebug {
       flags.append(concurrencyDebug ? "--concurrency-debug" : "--no-concurrency-debug")
     }
-    let renderer = ExplorationRenderer(scenario: scenario, runFlags: flags)
+    let renderer = ExplorationRenderer(scenario: scenario, advice: .ctxsim(runFlags: flags))
     switch options.format {
     case .json: console.write(JSONWriter.write(renderer.document(exploration)))
     case .text: console.write(renderer.render(exploration))
@@ -35,7 +35,7 @@ struct ExploreCommand {
     console.writeError(
       "explored in \(String(format: "%.2f", seconds)) s: \(rate) schedules/s on \(options.jobs) core\(options.jobs == 1 ? "" : "s")\n"
     )
-    return exploration.failingSchedules == 0 ? ExitStatus.success : ExitStatus.violations
+    return ExitStatus.of(exploration)
   }
 }
 

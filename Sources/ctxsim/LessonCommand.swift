@@ -157,7 +157,7 @@ struct LessonCommand {
     console.write(
       "\n\(files.count) lesson\(files.count == 1 ? "" : "s"): \(files.count - failed) passed, \(failed) failed.\n"
     )
-    return failed == 0 ? ExitStatus.success : ExitStatus.violations
+    return ExitStatus.of(lessonProblems: failed)
   }
 
   private func exportTimeline(_ lesson: Lesson, _ scenario: Scenario, to path: String) -> Int32 {
@@ -165,7 +165,8 @@ struct LessonCommand {
     let trace = simulate(
       scenario, options: LessonCheck.options(lesson, scenario), scheduler: &scheduler)
     return writeTimeline(
-      HTMLTimeline(scenario: scenario, title: lesson.title).render(trace), to: path,
+      HTMLTimeline(scenario: scenario, title: lesson.title, advice: .ctxsim()).render(trace),
+      to: path,
       console: console)
   }
 }

@@ -92,7 +92,8 @@ struct LessonStepper {
 
   /// Writes the timeline of the steps taken so far, and says where.
   private func export(_ session: LessonSession) -> String {
-    let page = HTMLTimeline(scenario: scenario, title: lesson.title).render(session.trace)
+    let page = HTMLTimeline(scenario: scenario, title: lesson.title, advice: .ctxsim())
+      .render(session.trace)
     var quiet = console
     var complaint: String?
     quiet.writeError = { complaint = $0 }

@@ -23,7 +23,7 @@ struct RunCommand {
       trace = simulate(scenario, options: simulation, scheduler: &scheduler)
     }
     if let html = options.html {
-      let page = HTMLTimeline(scenario: scenario).render(trace)
+      let page = HTMLTimeline(scenario: scenario, advice: .ctxsim()).render(trace)
       let status = writeTimeline(page, to: html, console: console)
       if status != ExitStatus.success { return status }
     }
@@ -33,7 +33,7 @@ struct RunCommand {
     case .text:
       let text = TextRenderer.Options(
         allSteps: options.allSteps, verbose: options.verbose,
-        colour: console.useColour(options.colour))
+        colour: console.useColour(options.colour), advice: .ctxsim())
       console.write(TextRenderer(scenario: scenario, options: text).render(trace))
     }
     return ExitStatus.of(trace)

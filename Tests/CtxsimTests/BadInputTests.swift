@@ -233,9 +233,12 @@ struct LimitTests {
     let counted = ctxsim("explore", "scenarios/never-on-my-machine.json", "--max-schedules", "4")
     #expect(
       counted.out.hasPrefix("Explored scenarios/never-on-my-machine.json with dpor: 4 schedules"))
+    // Failing schedules are a definite answer, however far the search got.
+    #expect(counted.status == 1)
     let timed = ctxsim(
       "explore", "scenarios/photo-downloader-fixed.json", "--time-limit", "0.05")
-    #expect(timed.out.contains("stopped by --time-limit"))
+    #expect(timed.out.contains("stopped by the time limit (--time-limit raises it)"))
+    #expect(timed.status == 75)
   }
 
   @Test("A --schedule longer than ten million steps is refused before it is built")

@@ -54,9 +54,27 @@ struct ExploreCommandTests {
       "--max-schedules", "10")
     #expect(
       run.out.hasPrefix(
-        "Explored scenarios/never-on-my-machine.json with exhaustive: 10 schedules, stopped by --max-schedules 10 with about "
+        "Explored scenarios/never-on-my-machine.json with exhaustive: 10 schedules, stopped by the budget of 10 schedules (--max-schedules raises it) with about "
       ))
     #expect(run.out.contains("% of the search done."))
+    // It found failing schedules before the bound: that answer stands.
+    #expect(run.status == 1)
+  }
+
+  @Test("A run limit is never clean: the outcome says so, the search is incomplete, exit 75")
+  func limited() throws {
+    let steps = ctxsim("explore", "scenarios/checked-too-early.json", "--max-steps", "3")
+    #expect(steps.status == 75)
+    #expect(steps.out.contains("1 cut short by the step limit; the search is incomplete."))
+    #expect(steps.out.contains("  1  cut short by the step limit\n"))
+    #expect(!steps.out.contains("clean"))
+    let threads = ctxsim(
+      "explore", "scenarios/never-on-my-machine.json", "--max-threads", "1", "--format", "json")
+    #expect(threads.status == 75)
+    let document = try JSONReader.read(Array(threads.out.utf8))
+    #expect(document["complete"]?.bool == false)
+    #expect(document["verdict"]?.string == "limited")
+    #expect(document["outcomes"]?.elements?.first?["limit"]?.string == "thread")
   }
 
   @Test("--format json gives the outcomes with their replay commands")

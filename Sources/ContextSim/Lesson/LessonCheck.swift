@@ -37,7 +37,7 @@ public enum LessonCheck {
       problems.append(
         LessonError(
           file: lesson.file, line: nil, message: "\(lesson.scenario) hits a limit",
-          fix: limit.message))
+          fix: limit.reason))
     default:
       break
     }

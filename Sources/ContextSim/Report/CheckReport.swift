@@ -1,79 +1,173 @@
-/// One scenario's result in `ctxsim check`.
+/// One scenario file's row in a check report: its check, or why it could not be read.
 public struct CheckResult: Sendable {
-  public enum Verdict: Sendable {
-    case pass(String)
-    /// What differed, one line each.
-    case fail([String])
-    /// The file could not be read or decoded.
-    case error(String)
-  }
-
-  /// How the scenario was explored.
-  public struct Exploration: Sendable {
-    public var strategy: String
-    public var schedules: Int
-    public var complete: Bool
-    /// Whether exhaustive search ran out of budget and PCT took over.
-    public var fellBack: Bool
-
-    public init(strategy: String, schedules: Int, complete: Bool, fellBack: Bool) {
-      self.strategy = strategy
-      self.schedules = schedules
-      self.complete = complete
-      self.fellBack = fellBack
-    }
-
-    /// `(dpor: 14 schedules, all of them)`.
-    public var text: String {
-      let count = "\(schedules) schedule\(schedules == 1 ? "" : "s")"
-      if complete { return "(\(strategy): \(count), all of them)" }
-      if fellBack { return "(\(strategy): \(count); too many interleavings for exhaustive search)" }
-      return "(\(strategy): \(count))"
-    }
+  public enum Outcome: Sendable {
+    case checked(ScenarioCheck)
+    /// The file could not be read or decoded: the message says where and why.
+    case unreadable(String)
   }
 
   public var file: String
-  public var title: String?
-  public var exploration: Exploration?
-  public var verdict: Verdict
+  public var outcome: Outcome
 
-  public init(file: String, title: String?, exploration: Exploration? = nil, verdict: Verdict) {
+  public init(file: String, outcome: Outcome) {
     self.file = file
-    self.title = title
-    self.exploration = exploration
-    self.verdict = verdict
+    self.outcome = outcome
   }
 
+  public var title: String? {
+    if case .checked(let check) = outcome { check.title } else { nil }
+  }
+
+  /// Whether the scenario held.
   public var passed: Bool {
-    if case .pass = verdict { true } else { false }
+    if case .checked(let check) = outcome { check.passed } else { false }
   }
 }
 
-/// Machine formats for `ctxsim check`: JSON, and JUnit XML for CI systems.
-public enum CheckReport {
-  public static func document(_ results: [CheckResult]) -> JSONValue {
+/// Check results for people (text) and for tools (JSON, JUnit XML).
+///
+///     PASS  scenarios/deadlock.json  deadlock, as declared (dpor: 2 schedules, all of them)
+///     FAIL  edited.json (dpor: 1 schedule, all of them)
+///           missing: wrongQueueObject at hand-over-by-id
+public struct CheckReport {
+  let advice: Advice
+
+  public init(advice: Advice = .plain) {
+    self.advice = advice
+  }
+
+  /// The word a row starts with: PASS, FAIL, LIMIT, INCOMPLETE or ERROR.
+  public static func tag(_ result: CheckResult) -> String {
+    guard case .checked(let check) = result.outcome else { return "ERROR" }
+    switch check.verdict {
+    case .passed: return "PASS"
+    case .failed, .noExpectation: return "FAIL"
+    case .limited: return "LIMIT"
+    case .incomplete: return "INCOMPLETE"
+    }
+  }
+
+  /// How the scenario was explored: `(dpor: 14 schedules, all of them)`.
+  public func exploration(_ check: ScenarioCheck) -> String {
+    let e = check.exploration
+    let count = "\(e.schedulesRun) schedule\(e.schedulesRun == 1 ? "" : "s")"
+    let strategy = e.strategy.name
+    if e.isComplete { return "(\(strategy): \(count), all of them)" }
+    if check.fellBack {
+      return "(\(strategy): \(count); too many interleavings for exhaustive search)"
+    }
+    return "(\(strategy): \(count))"
+  }
+
+  /// The summary after PASS, or the lines that say what differed, what stopped the search,
+  /// or why the file could not be read.
+  public func details(_ result: CheckResult) -> [String] {
+    guard case .checked(let check) = result.outcome else {
+      if case .unreadable(let message) = result.outcome {
+        return message.split(separator: "\n").map(String.init)
+      }
+      return []
+    }
+    switch check.verdict {
+    case .passed:
+      let kinds = check.kindsSeen
+      return [
+        kinds.isEmpty
+          ? "clean, as declared" : "\(kinds.map(\.rawValue).joined(separator: ", ")), as declared"
+      ]
+    case .noExpectation:
+      return [
+        "no \"expect\": add \"expect\": {\"violations\": []} for a clean design, or list the violations it must show"
+      ]
+    case .limited(let limit, let replay):
+      return [
+        "a schedule hit a limit. " + limit.message(advice),
+        "replay: " + advice.replay(check.file, replay),
+      ]
+    case .incomplete(let stop):
+      var why =
+        "not proven clean: no schedule failed, but the search did not cover every interleaving"
+      switch stop {
+      case .maxSchedules(let n)?:
+        why +=
+          "; " + advice.explain("it stopped at the budget of \(n) schedules", raising: .schedules)
+      case .timeLimit?: why += "; " + advice.explain("it stopped at the time limit", raising: .time)
+      case nil: break
+      }
+      return [why]
+    case .failed(let findings):
+      return lines(findings, check)
+    }
+  }
+
+  /// Missing violations first, then each unexpected one with its replay, then a schedule
+  /// for each missing one where it does not show.
+  private func lines(_ findings: [ScenarioCheck.Finding], _ check: ScenarioCheck) -> [String] {
+    var lines: [String] = []
+    var counterexamples: [String] = []
+    for finding in findings {
+      switch finding {
+      case .missing(let expected, let counterexample):
+        lines.append("missing: \(expected)")
+        if let counterexample {
+          counterexamples.append(
+            "  a schedule where it does not show: " + advice.replay(check.file, counterexample))
+        }
+      case .unexpected(let v, let stepLabel, let replay):
+        let label = stepLabel.map { " \"\($0)\"" } ?? ""
+        lines.append(
+          "unexpected: \(v.kind.rawValue) at \(v.site.path)\(label): \(Messages.headline(v))")
+        if let replay { lines.append("  replay: " + advice.replay(check.file, replay)) }
+      }
+    }
+    return lines + counterexamples
+  }
+
+  /// The text report: a row per scenario, then the count.
+  public func text(_ results: [CheckResult], colour: Bool) -> String {
+    func tag(_ word: String) -> String {
+      let code = word == "PASS" ? "32" : "31"
+      return colour ? "\u{1B}[1;\(code)m\(word)\u{1B}[0m" : word
+    }
+    var out = ""
+    for result in results {
+      let word = Self.tag(result)
+      let lines = details(result)
+      switch result.outcome {
+      case .checked(let check) where check.passed:
+        out += "\(tag(word))  \(result.file)  \(lines.joined()) \(exploration(check))\n"
+        continue
+      case .checked(let check):
+        out += "\(tag(word))  \(result.file) \(exploration(check))\n"
+      case .unreadable:
+        out += "\(tag(word)) \(result.file)\n"
+      }
+      for line in lines { out += "      \(line)\n" }
+    }
+    let passed = results.filter(\.passed).count
+    let cutShort = results.filter { ["LIMIT", "INCOMPLETE"].contains(Self.tag($0)) }.count
+    out +=
+      "\n\(results.count) scenario\(results.count == 1 ? "" : "s"): \(passed) passed, "
+      + "\(results.count - passed - cutShort) failed"
+      + (cutShort > 0 ? ", \(cutShort) cut short by a limit.\n" : ".\n")
+    return out
+  }
+
+  /// The results as one JSON document.
+  public func document(_ results: [CheckResult]) -> JSONValue {
     .object([
       "scenarios": .array(
         results.map { result in
-          var verdict = "pass"
-          var details: [String] = []
-          switch result.verdict {
-          case .pass(let summary): details = [summary]
-          case .fail(let reasons):
-            verdict = "fail"
-            details = reasons
-          case .error(let message):
-            verdict = "error"
-            details = [message]
-          }
+          var check: ScenarioCheck?
+          if case .checked(let c) = result.outcome { check = c }
           return .object([
             "file": .string(result.file),
             "title": result.title.map(JSONValue.string),
-            "result": .string(verdict),
-            "strategy": result.exploration.map { .string($0.strategy) },
-            "schedules": result.exploration.map { .integer($0.schedules) },
-            "complete": result.exploration.map { .bool($0.complete) },
-            "details": .array(details.map(JSONValue.string)),
+            "result": .string(Self.tag(result).lowercased()),
+            "strategy": check.map { .string($0.exploration.strategy.name) },
+            "schedules": check.map { .integer($0.exploration.schedulesRun) },
+            "complete": check.map { .bool($0.exploration.isComplete) },
+            "details": .array(details(result).map(JSONValue.string)),
           ])
         }),
       "passed": .integer(results.filter(\.passed).count),
@@ -82,9 +176,9 @@ public enum CheckReport {
   }
 
   /// One `<testcase>` per scenario; failures and errors carry what differed.
-  public static func junit(_ results: [CheckResult]) -> String {
-    let failures = results.filter { if case .fail = $0.verdict { true } else { false } }.count
-    let errors = results.filter { if case .error = $0.verdict { true } else { false } }.count
+  public func junit(_ results: [CheckResult]) -> String {
+    let errors = results.filter { if case .unreadable = $0.outcome { true } else { false } }.count
+    let failures = results.count - errors - results.filter(\.passed).count
     var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     xml +=
       #"<testsuites name="ctxsim check" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)">"#
@@ -94,16 +188,17 @@ public enum CheckReport {
       + "\n"
     for result in results {
       let name = Markup.escape(result.file)
+      let lines = details(result)
       xml += #"    <testcase classname="ctxsim.check" name="\#(name)" file="\#(name)""#
-      switch result.verdict {
-      case .pass(let summary):
+      switch result.outcome {
+      case .checked(let check) where check.passed:
         xml +=
-          ">\n      <system-out>\(Markup.escape(summary + " " + (result.exploration?.text ?? "")))</system-out>\n    </testcase>\n"
-      case .fail(let reasons):
+          ">\n      <system-out>\(Markup.escape(lines.joined() + " " + exploration(check)))</system-out>\n    </testcase>\n"
+      case .checked:
         xml +=
-          ">\n" + #"      <failure message="\#(Markup.escape(reasons.first ?? "failed"))">"#
-          + Markup.escape(reasons.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
-      case .error(let message):
+          ">\n" + #"      <failure message="\#(Markup.escape(lines.first ?? "failed"))">"#
+          + Markup.escape(lines.joined(separator: "\n")) + "</failure>\n    </testcase>\n"
+      case .unreadable(let message):
         xml +=
           ">\n" + #"      <error message="invalid scenario">"# + Markup.escape(message)
           + "</error>\n    </testcase>\n"

@@ -7,13 +7,13 @@
 ///        4  dataRace at main[0].async.do[0], main[1].async.do[0]
 public struct ExplorationRenderer {
   let scenario: Scenario
-  /// The options `ctxsim run` needs to reproduce a schedule, such as `--no-concurrency-debug`.
-  let runFlags: [String]
+  /// How to say "replay this schedule" and "raise this bound".
+  let advice: Advice
   private let steps: [Step]
 
-  public init(scenario: Scenario, runFlags: [String]) {
+  public init(scenario: Scenario, advice: Advice = .plain) {
     self.scenario = scenario
-    self.runFlags = runFlags
+    self.advice = advice
     steps = scenario.allSteps
   }
 
@@ -30,7 +30,7 @@ public struct ExplorationRenderer {
     for outcome in exploration.outcomes {
       let count = String(outcome.schedules)
       let pad = String(repeating: " ", count: width - count.count)
-      out.append("  \(pad)\(count)  " + (outcome.isClean ? "clean" : describe(outcome.signature)))
+      out.append("  \(pad)\(count)  " + describe(outcome))
       guard !outcome.isClean else { continue }
       let preemptions = outcome.preemptions.map { "\($0) preemption\($0 == 1 ? "" : "s"), " } ?? ""
       out.append(
@@ -40,10 +40,17 @@ public struct ExplorationRenderer {
     return out.joined(separator: "\n") + "\n"
   }
 
-  /// The command that replays a schedule with the full report.
+  /// How to replay a schedule with the full report.
   public func replayCommand(_ schedule: Schedule) -> String {
-    (["ctxsim", "run", scenario.file] + runFlags + ["--schedule", schedule.description])
-      .joined(separator: " ")
+    advice.replay(scenario.file, schedule)
+  }
+
+  /// `clean`, the violations, or the limit that cut the runs short.
+  func describe(_ outcome: Outcome) -> String {
+    if outcome.isClean { return "clean" }
+    guard let limit = outcome.limit else { return describe(outcome.signature) }
+    let stopped = "cut short by the \(limit.name) limit"
+    return outcome.signature.isEmpty ? stopped : "\(describe(outcome.signature)); \(stopped)"
   }
 
   private func headline(_ e: Exploration) -> String {
@@ -52,14 +59,22 @@ public struct ExplorationRenderer {
     if e.isComplete {
       line +=
         e.strategy == .exhaustive ? ", every interleaving." : ", every class of interleavings."
+    } else if let limit = e.limit {
+      line +=
+        ", \(e.limitedSchedules) cut short by the \(limit.name) limit; the search is incomplete.\n  "
+        + limit.message(advice)
     } else {
       switch e.stop {
-      case .maxSchedules(let n)?: line += ", stopped by --max-schedules \(n)"
-      case .timeLimit?: line += ", stopped by --time-limit"
+      case .maxSchedules(let n)?:
+        line +=
+          ", " + advice.explain("stopped by the budget of \(n) schedules", raising: .schedules)
+      case .timeLimit?: line += ", " + advice.explain("stopped by the time limit", raising: .time)
       case nil: line += ""
       }
       if let progress = e.searchProgress {
-        line += " with about \(Int((progress * 100).rounded()))% of the search done."
+        // Rounded by hand: `rounded()` needs libm, which a package importing only
+        // ContextSim does not link on Linux.
+        line += " with about \(Int(progress * 100 + 0.5))% of the search done."
       } else {
         line += "."
       }
@@ -96,7 +111,9 @@ extension ExplorationRenderer {
       "distinct": e.distinctSchedules.map(JSONValue.integer),
       "failing": .integer(e.failingSchedules),
       "pruned": .integer(e.prunedRuns),
+      "verdict": .string(e.verdict.name),
       "complete": .bool(e.isComplete),
+      "limited": .integer(e.limitedSchedules),
       "stoppedBy": e.stop.map { stop in
         switch stop {
         case .maxSchedules: .string("maxSchedules")
@@ -118,6 +135,7 @@ extension ExplorationRenderer {
                   "otherPath": v.otherStepIndex >= 0 ? .string(steps[v.otherStepIndex].path) : nil,
                 ])
               }),
+            "limit": outcome.limit.map { .string($0.name) },
             "shortest": .string(outcome.shortest.description),
             "preemptions": outcome.preemptions.map(JSONValue.integer),
             "replay": outcome.isClean ? nil : .string(replayCommand(outcome.shortest)),

@@ -16,9 +16,13 @@ public struct HTMLTimeline {
     "#cfe8ff", "#d8f5d0", "#ffe7c2", "#eadcff", "#ffd6e7", "#d6f0ef", "#f4efc4", "#e3e3e3",
   ]
 
-  public init(scenario: Scenario, title: String? = nil) {
+  /// How the page says to replay the run.
+  let advice: Advice
+
+  public init(scenario: Scenario, title: String? = nil, advice: Advice = .plain) {
     self.scenario = scenario
     self.title = title ?? scenario.title
+    self.advice = advice
   }
 
   /// One box: a step, what it did, and the violations it caused.
@@ -185,7 +189,7 @@ public struct HTMLTimeline {
       <body>
       <h1>\(Self.escape(title))</h1>
       <p class="meta">\(Self.escape(scenario.file)) · \(trace.schedule.threads.count) steps · \(trace.violations.count) violation\(trace.violations.count == 1 ? "" : "s") · \(Self.escape(crash))</p>
-      <p class="meta">Replay: <code>ctxsim run \(Self.escape(scenario.file)) --schedule \(Self.escape(trace.schedule.description))</code></p>
+      <p class="meta">Replay: <code>\(Self.escape(advice.replay(scenario.file, trace.schedule)))</code></p>
       <p class="meta">Contexts: \(legend) · dashed arrows: happens-before, from the step that enqueued work or gave a queue back to the step that then ran</p>
       <div class="timeline"><div class="names">\(names)</div><div class="scroll">\(svg)</div></div>
       <div id="details">Click a step, or hover over it, for what it did.</div>

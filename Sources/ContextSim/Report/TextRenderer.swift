@@ -11,11 +11,16 @@ public struct TextRenderer {
     /// Add a simulated backtrace to each violation.
     public var verbose = false
     public var colour = false
+    /// How to word the way out of a limit.
+    public var advice = Advice.plain
 
-    public init(allSteps: Bool = false, verbose: Bool = false, colour: Bool = false) {
+    public init(
+      allSteps: Bool = false, verbose: Bool = false, colour: Bool = false, advice: Advice = .plain
+    ) {
       self.allSteps = allSteps
       self.verbose = verbose
       self.colour = colour
+      self.advice = advice
     }
   }
 
@@ -144,7 +149,7 @@ public struct TextRenderer {
     }
     switch trace.stop {
     case .limit(let limit)?:
-      out.append(limit.message)
+      out.append(limit.message(options.advice))
     case .scheduleMismatch(let step, let thread, let runnable)?:
       out.append(
         "The schedule does not fit this scenario: at step \(step) thread \(thread) cannot run "

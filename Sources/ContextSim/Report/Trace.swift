@@ -167,23 +167,44 @@ extension Trace {
 
 /// A bound on one run, so that a scenario that never ends, or starts threads or contexts
 /// without end, stops with a message instead of hanging or exhausting memory.
-public enum Limit: Sendable, Equatable {
+public enum Limit: Sendable, Hashable {
   case steps(Int)
   case threads(Int)
   case queues(Int)
 
-  /// Why the run stopped, and the option that raises the limit.
-  public var message: String {
+  /// The bound this limit enforces.
+  public var bound: Bound {
+    switch self {
+    case .steps: .steps
+    case .threads: .threads
+    case .queues: .queues
+    }
+  }
+
+  /// The limit's name in a sentence: "the step limit".
+  public var name: String {
+    switch self {
+    case .steps: "step"
+    case .threads: "thread"
+    case .queues: "queue"
+    }
+  }
+
+  /// Why the run stopped, and what may have caused it.
+  public var reason: String {
     switch self {
     case .steps(let n):
-      "Stopped after \(n) steps, the step limit: does a block re-enqueue itself forever? "
-        + "(--max-steps raises it)"
+      "Stopped after \(n) steps, the step limit: does a block re-enqueue itself forever?"
     case .threads(let n):
       "Stopped at \(n) threads, the thread limit: does a loop dispatch to a concurrent "
-        + "queue without end? (--max-threads raises it)"
+        + "queue without end?"
     case .queues(let n):
-      "Stopped at \(n) queues, the queue limit: does a loop make a new context each time? "
-        + "(--max-threads raises it too)"
+      "Stopped at \(n) queues, the queue limit: does a loop make a new context each time?"
     }
+  }
+
+  /// ``reason``, with how to raise the limit in the front end's words.
+  public func message(_ advice: Advice = .plain) -> String {
+    advice.explain(reason, raising: bound)
   }
 }

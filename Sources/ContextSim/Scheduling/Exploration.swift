@@ -57,10 +57,14 @@ public struct ViolationSignature: Sendable, Hashable, Comparable {
   }
 }
 
-/// What a set of schedules ended in: the same violations, at the same steps.
+/// What a set of schedules ended in: the same violations, at the same steps, and the same
+/// limit if one cut the runs short.
 public struct Outcome: Sendable {
   /// The violations every schedule of this outcome showed; empty for a clean outcome.
   public var signature: [ViolationSignature]
+  /// The run limit that stopped these schedules before they ended, if one did. Such runs
+  /// say nothing about what the rest of the run would have done, so they are never clean.
+  public var limit: Limit?
   /// How many schedules reached it.
   public var schedules: Int
   /// The shortest schedule found that reaches it, shrunk when exploration ends.
@@ -70,7 +74,8 @@ public struct Outcome: Sendable {
   /// How often that schedule switches away from a thread that could go on, once shrunk.
   public var preemptions: Int?
 
-  public var isClean: Bool { signature.isEmpty }
+  /// Whether these schedules ran to their end without a violation.
+  public var isClean: Bool { signature.isEmpty && limit == nil }
 }
 
 /// What an exploration found, with the figures that say how far it got.
@@ -90,8 +95,10 @@ public struct Exploration: Sendable {
   /// Partial runs the reduction cut short because they could only repeat a class of
   /// interleavings already explored.
   public var prunedRuns = 0
-  /// Whether a systematic strategy covered every class of interleavings.
-  public var isComplete = false
+  /// Schedules a run limit (steps, threads, queues) stopped before they ended.
+  public var limitedSchedules = 0
+  /// Whether a systematic search ran out of alternatives before any bound stopped it.
+  public var searchFinished = false
   /// Why exploration stopped before it was complete, if it did.
   public var stop: Stop?
   /// For a systematic search a bound stopped: about how much of it was done, 0 to 1.
@@ -103,6 +110,50 @@ public struct Exploration: Sendable {
 
   public init(strategy: ExplorationStrategy) {
     self.strategy = strategy
+  }
+
+  /// Whether a systematic strategy covered every class of interleavings, each to its end.
+  /// A run a limit cut short leaves its continuations unexplored, so it makes the search
+  /// incomplete even when the search ran out of alternatives.
+  public var isComplete: Bool { searchFinished && limitedSchedules == 0 }
+
+  /// The run limit that cut schedules short, if one did: the first such outcome's.
+  public var limit: Limit? { outcomes.lazy.compactMap(\.limit).first }
+
+  /// What the exploration shows, strongest finding first.
+  ///
+  /// A limit comes first, as it does for one run: what lies past it is unknown. A search
+  /// that a bound stopped before it was complete, or that the time limit stopped before it
+  /// ran every schedule asked for, is incomplete, never clean. Random and PCT searches that
+  /// ran every schedule asked for without a failure are clean as far as they looked; only a
+  /// complete systematic search proves a scenario clean (``isComplete``).
+  public var verdict: Verdict {
+    if let limit { return .limited(limit) }
+    if failingSchedules > 0 { return .failing }
+    if let stop, strategy.isSystematic || stop == .timeLimit { return .incomplete(stop) }
+    return .clean
+  }
+
+  /// What an exploration shows, as ``verdict`` decides it.
+  public enum Verdict: Sendable, Equatable {
+    /// No schedule failed, and none was cut short.
+    case clean
+    /// At least one schedule showed a violation.
+    case failing
+    /// A run limit stopped some schedule before it ended.
+    case limited(Limit)
+    /// A bound stopped the search before it looked everywhere it meant to.
+    case incomplete(Stop)
+
+    /// The verdict's name in machine formats: `clean`, `failing`, `limited`, `incomplete`.
+    public var name: String {
+      switch self {
+      case .clean: "clean"
+      case .failing: "failing"
+      case .limited: "limited"
+      case .incomplete: "incomplete"
+      }
+    }
   }
 
   /// The fewest, middle and most steps a schedule took.

@@ -10,7 +10,7 @@ public struct Explorer {
   let options: SimulationOptions
   private var search: DPORSearch?
   let runner: SeededRunner
-  private var outcomeIndex: [[ViolationSignature]: Int] = [:]
+  private var outcomeIndex: [OutcomeKey: Int] = [:]
   private var seen: Set<UInt64> = []
   private var nextIndex = 0
   public private(set) var result: Exploration
@@ -40,7 +40,7 @@ public struct Explorer {
     if search != nil {
       while true {
         guard let (trace, pruned) = search!.next(scenario, options: options) else {
-          result.isComplete = true
+          result.searchFinished = true
           return false
         }
         if pruned {
@@ -67,6 +67,11 @@ public struct Explorer {
     let steps = trace.schedule.threads.count
     result.stepCounts[steps, default: 0] += 1
     if !trace.violations.isEmpty { result.failingSchedules += 1 }
+    var limit: Limit?
+    if case .limit(let l)? = trace.stop {
+      limit = l
+      result.limitedSchedules += 1
+    }
     if result.distinctSchedules != nil {
       if seen.count >= Self.distinctLimit {
         result.distinctSchedules = nil
@@ -75,18 +80,27 @@ public struct Explorer {
         result.distinctSchedules! += 1
       }
     }
-    let signature = Set(trace.violations.map(ViolationSignature.init)).sorted()
-    if let i = outcomeIndex[signature] {
+    let key = OutcomeKey(
+      signature: Set(trace.violations.map(ViolationSignature.init)).sorted(), limit: limit)
+    if let i = outcomeIndex[key] {
       result.outcomes[i].schedules += 1
       if steps < result.outcomes[i].shortest.threads.count {
         result.outcomes[i].shortest = trace.schedule
         result.outcomes[i].example = trace
       }
     } else {
-      outcomeIndex[signature] = result.outcomes.count
+      outcomeIndex[key] = result.outcomes.count
       result.outcomes.append(
-        Outcome(signature: signature, schedules: 1, shortest: trace.schedule, example: trace))
+        Outcome(
+          signature: key.signature, limit: limit, schedules: 1, shortest: trace.schedule,
+          example: trace))
     }
+  }
+
+  /// What makes two schedules the same outcome.
+  private struct OutcomeKey: Hashable {
+    var signature: [ViolationSignature]
+    var limit: Limit?
   }
 
   /// FNV-1a over a schedule's threads: distinct schedules without keeping them.
@@ -106,7 +120,8 @@ public struct Explorer {
     result.outcomes.sort { a, b in
       if a.isClean != b.isClean { return a.isClean }
       if a.schedules != b.schedules { return a.schedules > b.schedules }
-      return a.signature.lexicographicallyPrecedes(b.signature)
+      if a.signature != b.signature { return a.signature.lexicographicallyPrecedes(b.signature) }
+      return a.limit == nil && b.limit != nil
     }
     return result
   }
@@ -145,7 +160,7 @@ public func explore(
       }
     }
   }
-  if !explorer.result.isComplete { explorer.stopped(.maxSchedules(maxSchedules)) }
+  if !explorer.result.searchFinished { explorer.stopped(.maxSchedules(maxSchedules)) }
   return explorer.finish(shrinking: shrinking)
 }
 

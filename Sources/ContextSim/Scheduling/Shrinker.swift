@@ -13,7 +13,7 @@ struct Shrinker {
 
   func shrink(_ outcome: Outcome) -> (Trace, preemptions: Int?) {
     var best = run(following: outcome.shortest.threads, switchAt: nil)
-    guard signature(of: best.trace) == outcome.signature else { return (outcome.example, nil) }
+    guard reaches(outcome, best.trace) else { return (outcome.example, nil) }
     var attempts = 0
     var improved = true
     while improved && attempts < Self.maximumAttempts {
@@ -21,7 +21,7 @@ struct Shrinker {
       for point in best.preemptionPoints {
         attempts += 1
         let candidate = run(following: best.trace.schedule.threads, switchAt: point)
-        if signature(of: candidate.trace) == outcome.signature && candidate.isSmaller(than: best) {
+        if reaches(outcome, candidate.trace) && candidate.isSmaller(than: best) {
           best = candidate
           improved = true
           break
@@ -32,8 +32,12 @@ struct Shrinker {
     return (best.trace, best.preemptionPoints.count)
   }
 
-  private func signature(of trace: Trace) -> [ViolationSignature] {
-    Set(trace.violations.map(ViolationSignature.init)).sorted()
+  /// Whether a run ends in the outcome: the same violations, and the same limit if any.
+  private func reaches(_ outcome: Outcome, _ trace: Trace) -> Bool {
+    var limit: Limit?
+    if case .limit(let l)? = trace.stop { limit = l }
+    return limit == outcome.limit
+      && Set(trace.violations.map(ViolationSignature.init)).sorted() == outcome.signature
   }
 
   /// A run that follows `threads`, except that at step `switchAt` the thread that ran

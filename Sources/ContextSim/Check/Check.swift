@@ -1,0 +1,72 @@
+/// Explores a scenario and holds what its runs show to its declared `expect`.
+///
+/// Without a strategy the search is systematic (DPOR with sleep sets) within the budget; a
+/// scenario with more classes of interleavings than that is explored again with PCT
+/// (depth 3) and the result says it fell back. The verdict is, in order: limited when a run
+/// limit cut any schedule short; failed when the runs differ from the declaration; for a
+/// design declared clean, incomplete unless the search covered every interleaving; passed.
+/// A design declared buggy passes once each declared violation showed where it must and
+/// nothing else did, even from an incomplete search: the violations found are real.
+///
+/// - Parameters:
+///   - options: how runs are modelled; by default as the scenario says (its
+///     `concurrencyDebug`).
+///   - strategy: nil for the systematic search with its PCT fallback.
+///   - maxSchedules: the budget of schedules, for the search and again for the fallback.
+///   - seed: the seed of random and PCT schedules.
+///   - shouldStop: asked between schedules; true ends the search (a time limit).
+public func check(
+  _ scenario: Scenario, options: SimulationOptions? = nil, strategy: ExplorationStrategy? = nil,
+  maxSchedules: Int = defaultScheduleBudget, seed: UInt64 = 0, shouldStop: () -> Bool = { false }
+) -> ScenarioCheck {
+  let options = options ?? SimulationOptions(concurrencyDebug: scenario.concurrencyDebug)
+  var exploration = explore(
+    scenario, strategy: strategy ?? .dpor(preemptionBound: nil), options: options,
+    maxSchedules: maxSchedules, shouldStop: shouldStop)
+  var fellBack = false
+  if strategy == nil, exploration.stop == .maxSchedules(maxSchedules), exploration.limit == nil {
+    fellBack = true
+    exploration = explore(
+      scenario, strategy: .pct(seed: seed, depth: 3), options: options,
+      maxSchedules: maxSchedules, shouldStop: shouldStop)
+  }
+  return ScenarioCheck(
+    file: scenario.file, title: scenario.title, exploration: exploration, fellBack: fellBack,
+    verdict: verdict(scenario, exploration))
+}
+
+/// Schedules a check or an exploration runs unless told otherwise: enough to explore the
+/// fixed photo downloader's 6,720 classes of interleavings completely.
+public let defaultScheduleBudget = 10_000
+
+private func verdict(_ scenario: Scenario, _ exploration: Exploration) -> ScenarioCheck.Verdict {
+  guard let expectation = scenario.expectation else { return .noExpectation }
+  if let limited = exploration.outcomes.first(where: { $0.limit != nil }), let limit = limited.limit
+  {
+    return .limited(limit, replay: limited.shortest)
+  }
+  let expectations = ExpectationCheck(expectation, traces: exploration.outcomes.map(\.example))
+  guard expectations.passed else {
+    let unexpected = expectations.unexpected.map { v in
+      ScenarioCheck.Finding.unexpected(
+        v, stepLabel: scenario.allSteps[v.site.stepIndex].label,
+        replay: exploration.outcomes.first { outcome in
+          outcome.example.violations.contains {
+            $0.site.stepIndex == v.site.stepIndex && $0.kind == v.kind
+          }
+        }?.shortest)
+    }
+    let missing = expectations.missing.map { expected in
+      ScenarioCheck.Finding.missing(
+        expected,
+        counterexample: exploration.outcomes.first {
+          !$0.example.violations.contains(where: expected.matches)
+        }?.shortest)
+    }
+    return .failed(missing + unexpected)
+  }
+  if expectation.violations.isEmpty && !exploration.isComplete {
+    return .incomplete(exploration.stop)
+  }
+  return .passed
+}

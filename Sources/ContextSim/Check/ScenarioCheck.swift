@@ -1,0 +1,48 @@
+/// One scenario explored and held to its declared `expect`: what `ctxsim check` decides,
+/// as data.
+public struct ScenarioCheck: Sendable {
+  /// What the check found, from the strongest answer down.
+  public enum Verdict: Sendable {
+    /// The runs showed exactly what the scenario declares. Only a complete search
+    /// (``Exploration/isComplete``) proves it of every interleaving.
+    case passed
+    /// The runs differ from what the scenario declares.
+    case failed([Finding])
+    /// A run limit stopped a schedule before it ended; what lies past it is unknown.
+    case limited(Limit, replay: Schedule)
+    /// The scenario declares a clean design, no run showed a violation, but the search did
+    /// not cover every interleaving, so it is not proven clean.
+    case incomplete(Exploration.Stop?)
+    /// The scenario declares no `expect`, so there is nothing to hold it to.
+    case noExpectation
+  }
+
+  /// One difference between the runs and the declared `expect`.
+  public enum Finding: Sendable {
+    /// A declared violation that did not show where it had to, with a schedule where it
+    /// does not show, if one was kept.
+    case missing(ExpectedViolation, counterexample: Schedule?)
+    /// A violation nothing declared, the label of its step if it has one, and the shortest
+    /// schedule that shows it.
+    case unexpected(Violation, stepLabel: String?, replay: Schedule?)
+  }
+
+  public let file: String
+  public let title: String
+  /// The exploration the verdict rests on.
+  public let exploration: Exploration
+  /// Whether the search with reduction ran out of budget and PCT took over.
+  public let fellBack: Bool
+  public let verdict: Verdict
+
+  /// Whether the scenario held: the check passed.
+  public var passed: Bool {
+    if case .passed = verdict { true } else { false }
+  }
+
+  /// The kinds of violation the runs showed, sorted by name.
+  public var kindsSeen: [ViolationKind] {
+    Set(exploration.outcomes.flatMap { $0.example.violations.map(\.kind) })
+      .sorted { $0.rawValue < $1.rawValue }
+  }
+}
