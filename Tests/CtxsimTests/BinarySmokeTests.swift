@@ -39,3 +39,15 @@ struct BinarySmokeTests {
     #expect(errors.isEmpty)
   }
 }
+
+@Suite("The README's library example")
+struct LibraryExampleTests {
+  @Test("The README shows the example package's main.swift exactly, so pasting it works")
+  func readmeMatchesExample() throws {
+    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    let example = try String(
+      contentsOfFile: packageRoot + "/Examples/LibraryConsumer/Sources/LibraryConsumer/main.swift",
+      encoding: .utf8)
+    #expect(readme.contains("```swift\n" + example + "```\n"))
+  }
+}

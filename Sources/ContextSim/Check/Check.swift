@@ -19,7 +19,7 @@ public func check(
   _ scenario: Scenario, options: SimulationOptions? = nil, strategy: ExplorationStrategy? = nil,
   maxSchedules: Int = defaultScheduleBudget, seed: UInt64 = 0, shouldStop: () -> Bool = { false }
 ) -> ScenarioCheck {
-  let options = options ?? SimulationOptions(concurrencyDebug: scenario.concurrencyDebug)
+  let options = options ?? SimulationOptions(scenario)
   var exploration = explore(
     scenario, strategy: strategy ?? .dpor(preemptionBound: nil), options: options,
     maxSchedules: maxSchedules, shouldStop: shouldStop)

@@ -1,6 +1,9 @@
 /// One scenario explored and held to its declared `expect`: what `ctxsim check` decides,
 /// as data.
-public struct ScenarioCheck: Sendable {
+///
+/// Its description is what a test failure should say: the verdict, how far the search went,
+/// and each difference with the schedule that shows it, to give a ``ReplayScheduler``.
+public struct ScenarioCheck: Sendable, CustomStringConvertible {
   /// What the check found, from the strongest answer down.
   public enum Verdict: Sendable {
     /// The runs showed exactly what the scenario declares. Only a complete search
@@ -44,5 +47,12 @@ public struct ScenarioCheck: Sendable {
   public var kindsSeen: [ViolationKind] {
     Set(exploration.outcomes.flatMap { $0.example.violations.map(\.kind) })
       .sorted { $0.rawValue < $1.rawValue }
+  }
+
+  public var description: String {
+    let report = CheckReport()
+    let result = CheckResult(file: file, outcome: .checked(self))
+    return ([CheckReport.tag(result) + " " + report.exploration(self)] + report.details(result))
+      .joined(separator: "\n")
   }
 }

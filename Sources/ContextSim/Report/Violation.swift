@@ -1,5 +1,8 @@
 /// A broken rule found during a run: what happened, where, and how the app would end.
-public struct Violation: Sendable {
+///
+/// Its description is one line for test failures and logs:
+/// `wrongQueueContext at main[1] (scheduler step 3, thread main): <the trap's headline>`.
+public struct Violation: Sendable, CustomStringConvertible {
   /// Where the violation happened: scheduler step, thread, queue and scenario step.
   public var site: Site
   public var detail: Detail
@@ -9,6 +12,11 @@ public struct Violation: Sendable {
   public var kind: ViolationKind { detail.kind }
   /// Labels of the scenario step and the steps around it; `expect`'s `at` matches these.
   public var labels: [String] { site.labels }
+
+  public var description: String {
+    "\(kind.rawValue) at \(site.path) (scheduler step \(site.step), thread \(site.thread)): "
+      + Messages.headline(self)
+  }
 
   /// The facts of each kind of violation, for renderers to word.
   public enum Detail: Sendable {

@@ -129,13 +129,21 @@ public struct Explorer {
 
 /// Explores a scenario within bounds, on as many cores as `workers` allows.
 ///
+/// With the defaults it searches every class of interleavings (DPOR) within
+/// ``defaultScheduleBudget`` schedules, modelling the app as the scenario says, and shrinks
+/// each failing outcome's schedule. ``Exploration/verdict`` says what the search shows.
+///
 /// - Parameters:
+///   - options: how runs are modelled; by default as the scenario says.
 ///   - maxSchedules: stop after this many complete schedules.
+///   - workers: cores for random and PCT schedules; a systematic search uses one.
 ///   - shouldStop: asked between batches; true ends exploration (a time limit).
 public func explore(
-  _ scenario: Scenario, strategy: ExplorationStrategy, options: SimulationOptions,
-  maxSchedules: Int, workers: Int = 1, shrinking: Bool = true, shouldStop: () -> Bool = { false }
+  _ scenario: Scenario, strategy: ExplorationStrategy = .dpor(preemptionBound: nil),
+  options: SimulationOptions? = nil, maxSchedules: Int = defaultScheduleBudget, workers: Int = 1,
+  shrinking: Bool = true, shouldStop: () -> Bool = { false }
 ) -> Exploration {
+  let options = options ?? SimulationOptions(scenario)
   var explorer = Explorer(scenario: scenario, strategy: strategy, options: options)
   if strategy.isSystematic || workers <= 1 {
     while explorer.result.schedulesRun < maxSchedules {
