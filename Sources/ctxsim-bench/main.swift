@@ -60,18 +60,20 @@ log("reduction: exhaustive search against dynamic partial-order reduction…")
 let steps = quick ? 5 : 10
 let disjoint = Generated.contexts(threads: 2, steps: steps, conflicts: 2)
 let debug = SimulationOptions(concurrencyDebug: true)
-var plain = Exploration(strategy: .exhaustive)
+var plainRuns = 0
 let plainTime = seconds {
-  plain = explore(
-    disjoint, strategy: .exhaustive, options: debug, maxSchedules: 2_000_000, shrinking: false)
+  plainRuns =
+    explore(
+      disjoint, strategy: .exhaustive, options: debug, maxSchedules: 2_000_000, shrinking: false
+    ).schedulesRun
 }
 let reduced = explore(
   disjoint, strategy: .dpor(preemptionBound: nil), options: debug, maxSchedules: 2_000_000,
   shrinking: false)
-let share = Double(reduced.schedulesRun) / Double(max(plain.schedulesRun, 1))
+let share = Double(reduced.schedulesRun) / Double(max(plainRuns, 1))
 table.add(
   "2 contexts x \(steps) steps + 1 conflicting pair: exhaustive",
-  "\(plain.schedulesRun) schedules in \(String(format: "%.1f", plainTime)) s",
+  "\(plainRuns) schedules in \(String(format: "%.1f", plainTime)) s",
   target: "(reference)", met: nil)
 table.add(
   "  with reduction", "\(reduced.schedulesRun) schedules (\(String(format: "%.2f", share * 100))%)",
@@ -102,9 +104,12 @@ let seeds = quick ? 20 : 100
 let cap = 20_000 / scale
 for depth in [2, 3] {
   let bug = Generated.orderingBug(depth: depth, steps: 8)
-  func schedulesToHit(_ strategy: (UInt64) -> ExplorationStrategy) -> [Int] {
+  var probe = RunToCompletionScheduler()
+  let bugSteps = simulate(bug, options: debug, scheduler: &probe).schedule.threads.count
+  func schedulesToHit<S: Scheduler>(_ scheduler: (UInt64) -> S) -> [Int] {
     (0..<seeds).map { seed in
-      var explorer = Explorer(scenario: bug, strategy: strategy(UInt64(seed)), options: debug)
+      var explorer = Explorer(
+        scenario: bug, scheduler: scheduler(UInt64(seed)), strategy: nil, options: debug)
       for n in 1...cap {
         _ = explorer.runNext()
         if explorer.result.outcomes.contains(where: {
@@ -116,8 +121,9 @@ for depth in [2, 3] {
       return cap
     }
   }
-  let pct = median(schedulesToHit { .pct(seed: $0, depth: depth) })
-  let random = median(schedulesToHit { .random(seed: $0) })
+  let pct = median(
+    schedulesToHit { PCTScheduler.exploring(seed: $0, depth: depth, steps: bugSteps) })
+  let random = median(schedulesToHit { RandomScheduler.exploring(seed: $0) })
   table.add(
     "depth \(depth): median schedules to the bug, PCT / random",
     "\(pct) / \(random)\(random >= cap ? "+" : "")",

@@ -51,7 +51,7 @@ public struct CheckReport {
   public func exploration(_ check: ScenarioCheck) -> String {
     let e = check.exploration
     let count = "\(e.schedulesRun) schedule\(e.schedulesRun == 1 ? "" : "s")"
-    let strategy = e.strategy.name
+    let strategy = e.strategyName
     if e.isComplete { return "(\(strategy): \(count), all of them)" }
     if check.fellBack {
       return "(\(strategy): \(count); too many interleavings for exhaustive search)"
@@ -92,6 +92,7 @@ public struct CheckReport {
         why +=
           "; " + advice.explain("it stopped at the budget of \(n) schedules", raising: .schedules)
       case .timeLimit?: why += "; " + advice.explain("it stopped at the time limit", raising: .time)
+      case .searchBound?: why += "; it ran only what the preemption bound allows"
       case nil: break
       }
       return [why]
@@ -164,7 +165,7 @@ public struct CheckReport {
             "file": .string(result.file),
             "title": result.title.map(JSONValue.string),
             "result": .string(Self.tag(result).lowercased()),
-            "strategy": check.map { .string($0.exploration.strategy.name) },
+            "strategy": check.map { .string($0.exploration.strategyName) },
             "schedules": check.map { .integer($0.exploration.schedulesRun) },
             "complete": check.map { .bool($0.exploration.isComplete) },
             "details": .array(details(result).map(JSONValue.string)),

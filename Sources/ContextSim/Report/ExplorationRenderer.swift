@@ -21,7 +21,7 @@ public struct ExplorationRenderer {
     var out = [headline(exploration)]
     let range = exploration.stepRange
     let distinct =
-      exploration.distinctSchedules.map(String.init) ?? "over \(Explorer.distinctLimit)"
+      exploration.distinctSchedules.map(String.init) ?? "over \(distinctScheduleLimit)"
     out.append(
       "  \(exploration.schedulesRun) ran, \(distinct) distinct, \(exploration.failingSchedules) failing; "
         + "steps per schedule \(range.min) / \(range.median) / \(range.max) (min / median / max)")
@@ -55,7 +55,7 @@ public struct ExplorationRenderer {
 
   private func headline(_ e: Exploration) -> String {
     let schedules = "\(e.schedulesRun) schedule\(e.schedulesRun == 1 ? "" : "s")"
-    var line = "Explored \(scenario.file) with \(e.strategy.name): \(schedules)"
+    var line = "Explored \(scenario.file) with \(e.strategyName): \(schedules)"
     if e.isComplete {
       line +=
         e.strategy == .exhaustive ? ", every interleaving." : ", every class of interleavings."
@@ -65,6 +65,12 @@ public struct ExplorationRenderer {
         + limit.message(advice)
     } else {
       switch e.stop {
+      case .searchBound?:
+        if case .dpor(let bound?)? = e.strategy {
+          line += ", every class of interleavings with at most \(bound) preemptions, none with more"
+        } else {
+          line += ", every execution its scheduler offered; not proven to be every interleaving"
+        }
       case .maxSchedules(let n)?:
         line +=
           ", " + advice.explain("stopped by the budget of \(n) schedules", raising: .schedules)
@@ -106,7 +112,7 @@ extension ExplorationRenderer {
     let range = e.stepRange
     return .object([
       "scenario": .string(scenario.file),
-      "strategy": .string(e.strategy.name),
+      "strategy": .string(e.strategyName),
       "schedules": .integer(e.schedulesRun),
       "distinct": e.distinctSchedules.map(JSONValue.integer),
       "failing": .integer(e.failingSchedules),
@@ -118,6 +124,7 @@ extension ExplorationRenderer {
         switch stop {
         case .maxSchedules: .string("maxSchedules")
         case .timeLimit: .string("timeLimit")
+        case .searchBound: .string("searchBound")
         }
       },
       "steps": .object([

@@ -23,12 +23,6 @@ public enum ExplorationStrategy: Sendable, Equatable {
     }
   }
 
-  var isSystematic: Bool {
-    switch self {
-    case .dpor, .exhaustive: true
-    case .random, .pct: false
-    }
-  }
 }
 
 /// One violation as outcomes compare them: its kind and the scenario steps involved.
@@ -83,9 +77,20 @@ public struct Exploration: Sendable {
   public enum Stop: Sendable, Equatable {
     case maxSchedules(Int)
     case timeLimit
+    /// The scheduler covered every class of interleavings within a bound of its own (a
+    /// preemption bound), and none beyond it.
+    case searchBound
   }
 
-  public var strategy: ExplorationStrategy
+  /// The strategy used, or nil for a scheduler of the caller's own.
+  public var strategy: ExplorationStrategy?
+  /// Its name in reports: `dpor`, `pct`, or the type of a caller's scheduler.
+  public var strategyName: String
+  /// Whether the scheduler running out of executions means every class ran (unbounded DPOR
+  /// and plain exhaustive search).
+  public var isExhaustive: Bool
+  /// Whether the scheduler searches rather than samples: random and PCT sample.
+  public var isSystematic: Bool
   /// Complete schedules run.
   public var schedulesRun = 0
   /// Distinct schedules among them; nil once there were too many to keep counting.
@@ -108,29 +113,37 @@ public struct Exploration: Sendable {
   /// How many steps schedules took: a histogram, so memory stays flat.
   public var stepCounts: [Int: Int] = [:]
 
-  public init(strategy: ExplorationStrategy) {
+  public init(
+    strategy: ExplorationStrategy?, strategyName: String, isExhaustive: Bool, isSystematic: Bool
+  ) {
     self.strategy = strategy
+    self.strategyName = strategyName
+    self.isExhaustive = isExhaustive
+    self.isSystematic = isSystematic
   }
 
   /// Whether a systematic strategy covered every class of interleavings, each to its end.
   /// A run a limit cut short leaves its continuations unexplored, so it makes the search
   /// incomplete even when the search ran out of alternatives.
-  public var isComplete: Bool { searchFinished && limitedSchedules == 0 }
+  public var isComplete: Bool { searchFinished && isExhaustive && limitedSchedules == 0 }
 
   /// The run limit that cut schedules short, if one did: the first such outcome's.
   public var limit: Limit? { outcomes.lazy.compactMap(\.limit).first }
 
   /// What the exploration shows, strongest finding first.
   ///
-  /// A limit comes first, as it does for one run: what lies past it is unknown. A search
-  /// that a bound stopped before it was complete, or that the time limit stopped before it
-  /// ran every schedule asked for, is incomplete, never clean. Random and PCT searches that
-  /// ran every schedule asked for without a failure are clean as far as they looked; only a
-  /// complete systematic search proves a scenario clean (``isComplete``).
+  /// A limit comes first, as it does for one run: what lies past it is unknown. A
+  /// systematic search that a bound stopped, or that covered only what a preemption bound
+  /// allows, and any search the time limit stopped, is incomplete, never clean. Random and
+  /// PCT searches that ran every schedule asked for without a failure are clean as far as
+  /// they looked; only a complete systematic search proves a scenario clean
+  /// (``isComplete``).
   public var verdict: Verdict {
     if let limit { return .limited(limit) }
     if failingSchedules > 0 { return .failing }
-    if let stop, strategy.isSystematic || stop == .timeLimit { return .incomplete(stop) }
+    if isComplete { return .clean }
+    if stop == .timeLimit { return .incomplete(.timeLimit) }
+    if isSystematic, let stop { return .incomplete(stop) }
     return .clean
   }
 

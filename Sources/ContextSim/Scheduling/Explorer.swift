@@ -1,68 +1,54 @@
-import Dispatch
-
-/// Runs many schedules of one scenario and gathers the outcomes they end in.
+/// Runs many executions of one scenario under one scheduler and gathers their outcomes.
 ///
-/// Call ``runNext()`` until it returns false or a bound is reached, then ``finish()``.
-/// Random and PCT schedules are independent of one another, so ``explore(_:strategy:options:maxSchedules:workers:shouldStop:)``
-/// runs them on several cores; the result is the same as on one core.
-public struct Explorer {
+/// Call ``runNext()`` until it returns false (the scheduler has no execution left) or a
+/// bound is reached, then ``finish(shrinking:)``. Every strategy goes through here: DPOR and
+/// plain exhaustive search, random, PCT, and schedulers of a user's own.
+public struct Explorer<S: Scheduler> {
   let scenario: Scenario
   let options: SimulationOptions
-  private var search: DPORSearch?
-  let runner: SeededRunner
+  private(set) var scheduler: S
   private var outcomeIndex: [OutcomeKey: Int] = [:]
   private var seen: Set<UInt64> = []
-  private var nextIndex = 0
   public private(set) var result: Exploration
 
-  /// How many distinct schedules are counted before counting stops, to keep memory flat.
-  static let distinctLimit = 100_000
-
-  public init(scenario: Scenario, strategy: ExplorationStrategy, options: SimulationOptions) {
+  /// - Parameter strategy: the strategy `scheduler` carries out, or nil for one of your own.
+  public init(
+    scenario: Scenario, scheduler: S, strategy: ExplorationStrategy?, options: SimulationOptions
+  ) {
     self.scenario = scenario
     var quiet = options
     quiet.recordsEvents = false
     self.options = quiet
-    result = Exploration(strategy: strategy)
-    switch strategy {
-    case .dpor(let bound): search = DPORSearch(reduces: true, preemptionBound: bound)
-    case .exhaustive: search = DPORSearch(reduces: false, preemptionBound: nil)
-    case .random, .pct: search = nil
-    }
-    var scheduler = RunToCompletionScheduler()
-    let steps = simulate(scenario, options: quiet, scheduler: &scheduler).schedule.threads.count
-    runner = SeededRunner(
-      scenario: scenario, options: quiet, strategy: strategy, typicalSteps: steps)
+    self.scheduler = scheduler
+    result = Exploration(
+      strategy: strategy, strategyName: strategy?.name ?? String(describing: S.self),
+      isExhaustive: scheduler.isExhaustive, isSystematic: !(scheduler is any SeededScheduler))
   }
 
-  /// Runs one more schedule. Returns false when a systematic search has run them all.
+  /// Runs one more execution. Returns false when the scheduler has none left.
   public mutating func runNext() -> Bool {
-    if search != nil {
-      while true {
-        guard let (trace, pruned) = search!.next(scenario, options: options) else {
-          result.searchFinished = true
-          return false
-        }
-        if pruned {
-          result.prunedRuns += 1
-          continue
-        }
-        record(trace)
+    while scheduler.startExecution() {
+      var execution = Execution(scenario, options: options)
+      if execution.run(&scheduler) {
+        record(execution.trace)
         return true
       }
+      // The scheduler abandoned a run that could only repeat one already explored.
+      result.prunedRuns += 1
     }
-    record(run(index: nextIndex))
-    return true
+    result.searchFinished = true
+    if !result.isExhaustive { result.stop = .searchBound }
+    return false
   }
 
-  /// The run of random or PCT schedule number `index`.
-  func run(index: Int) -> Trace {
-    runner.run(index: index)
+  /// Records that a bound ended the exploration before the scheduler did.
+  mutating func stopped(_ reason: Exploration.Stop) {
+    result.stop = reason
+    result.searchProgress = scheduler.progress
   }
 
-  /// Adds one schedule's run to the result.
+  /// Adds one execution's run to the result.
   mutating func record(_ trace: Trace) {
-    nextIndex += 1
     result.schedulesRun += 1
     let steps = trace.schedule.threads.count
     result.stepCounts[steps, default: 0] += 1
@@ -73,7 +59,7 @@ public struct Explorer {
       result.limitedSchedules += 1
     }
     if result.distinctSchedules != nil {
-      if seen.count >= Self.distinctLimit {
+      if seen.count >= distinctScheduleLimit {
         result.distinctSchedules = nil
         seen = []
       } else if seen.insert(Self.hash(trace.schedule)).inserted {
@@ -127,6 +113,73 @@ public struct Explorer {
   }
 }
 
+/// How many distinct schedules are counted before counting stops, to keep memory flat.
+let distinctScheduleLimit = 100_000
+
+/// Explores a scenario with a scheduler of any kind, within bounds.
+///
+/// - Parameters:
+///   - options: how runs are modelled; by default as the scenario says.
+///   - maxSchedules: stop after this many complete schedules.
+///   - shouldStop: asked between schedules; true ends exploration (a time limit).
+public func explore(
+  _ scenario: Scenario, scheduler: some Scheduler, options: SimulationOptions? = nil,
+  maxSchedules: Int = defaultScheduleBudget, shrinking: Bool = true,
+  shouldStop: () -> Bool = { false }
+) -> Exploration {
+  var explorer = Explorer(
+    scenario: scenario, scheduler: scheduler, strategy: nil,
+    options: options ?? SimulationOptions(scenario))
+  return explorer.explore(maxSchedules: maxSchedules, shrinking: shrinking, shouldStop: shouldStop)
+}
+
+extension Explorer {
+  /// Runs executions one after another until the scheduler has none left or a bound stops it.
+  mutating func explore(maxSchedules: Int, shrinking: Bool, shouldStop: () -> Bool)
+    -> Exploration
+  {
+    while result.schedulesRun < maxSchedules {
+      if shouldStop() {
+        stopped(.timeLimit)
+        return finish(shrinking: shrinking)
+      }
+      guard runNext() else { return finish(shrinking: shrinking) }
+    }
+    stopped(.maxSchedules(maxSchedules))
+    return finish(shrinking: shrinking)
+  }
+}
+
+extension Explorer where S: SeededScheduler {
+  /// Runs executions in batches on several cores. Execution `n` is the same whichever core
+  /// runs it, so the result is the one a single core would give.
+  mutating func explore(
+    maxSchedules: Int, workers: Int, shrinking: Bool, shouldStop: () -> Bool
+  ) -> Exploration {
+    let batch = workers * 32
+    while result.schedulesRun < maxSchedules {
+      if shouldStop() {
+        stopped(.timeLimit)
+        return finish(shrinking: shrinking)
+      }
+      let start = result.schedulesRun
+      let count = min(batch, maxSchedules - start)
+      let (scenario, options, scheduler) = (self.scenario, self.options, self.scheduler)
+      for trace in concurrentMap(
+        count, workers: workers,
+        { i in
+          var one = scheduler.startingAt(execution: start + i)
+          return simulate(scenario, options: options, scheduler: &one)
+        })
+      {
+        record(trace)
+      }
+    }
+    stopped(.maxSchedules(maxSchedules))
+    return finish(shrinking: shrinking)
+  }
+}
+
 /// Explores a scenario within bounds, on as many cores as `workers` allows.
 ///
 /// With the defaults it searches every class of interleavings (DPOR) within
@@ -144,63 +197,34 @@ public func explore(
   shrinking: Bool = true, shouldStop: () -> Bool = { false }
 ) -> Exploration {
   let options = options ?? SimulationOptions(scenario)
-  var explorer = Explorer(scenario: scenario, strategy: strategy, options: options)
-  if strategy.isSystematic || workers <= 1 {
-    while explorer.result.schedulesRun < maxSchedules {
-      if shouldStop() {
-        explorer.stopped(.timeLimit)
-        return explorer.finish(shrinking: shrinking)
-      }
-      guard explorer.runNext() else { return explorer.finish(shrinking: shrinking) }
-    }
-  } else {
-    let batch = workers * 32
-    while explorer.result.schedulesRun < maxSchedules {
-      if shouldStop() {
-        explorer.stopped(.timeLimit)
-        return explorer.finish(shrinking: shrinking)
-      }
-      let start = explorer.result.schedulesRun
-      let count = min(batch, maxSchedules - start)
-      let runner = explorer.runner
-      for trace in concurrentMap(count, workers: workers, { runner.run(index: start + $0) }) {
-        explorer.record(trace)
-      }
-    }
+  func run<S: Scheduler>(_ scheduler: S) -> Exploration {
+    var explorer = Explorer(
+      scenario: scenario, scheduler: scheduler, strategy: strategy, options: options)
+    return explorer.explore(
+      maxSchedules: maxSchedules, shrinking: shrinking, shouldStop: shouldStop)
   }
-  if !explorer.result.searchFinished { explorer.stopped(.maxSchedules(maxSchedules)) }
-  return explorer.finish(shrinking: shrinking)
-}
-
-extension Explorer {
-  mutating func stopped(_ reason: Exploration.Stop) {
-    result.stop = reason
-    result.searchProgress = search?.progress
+  func sample<S: SeededScheduler>(_ scheduler: S) -> Exploration {
+    var explorer = Explorer(
+      scenario: scenario, scheduler: scheduler, strategy: strategy, options: options)
+    return explorer.explore(
+      maxSchedules: maxSchedules, workers: workers, shrinking: shrinking, shouldStop: shouldStop)
+  }
+  switch strategy {
+  case .dpor(let bound): return run(DPORScheduler(preemptionBound: bound))
+  case .exhaustive: return run(DPORScheduler.exhaustive)
+  case .random(let seed): return sample(RandomScheduler.exploring(seed: seed))
+  case .pct(let seed, let depth):
+    return sample(
+      PCTScheduler.exploring(seed: seed, depth: depth, steps: typicalSteps(scenario, options)))
   }
 }
 
-/// Runs random or PCT schedule number `index`, whose seed comes from the exploration's
-/// seed and the number alone, so any core can run any schedule.
-struct SeededRunner: Sendable {
-  let scenario: Scenario
-  let options: SimulationOptions
-  let strategy: ExplorationStrategy
-  /// Steps of the default schedule: PCT's estimate of a run's length.
-  let typicalSteps: Int
-
-  func run(index: Int) -> Trace {
-    var mixer = SplitMix64(seed: UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15)
-    switch strategy {
-    case .random(let base):
-      var scheduler = RandomScheduler(seed: base ^ mixer.next())
-      return simulate(scenario, options: options, scheduler: &scheduler)
-    case .pct(let base, let depth):
-      var scheduler = PCTScheduler(seed: base ^ mixer.next(), depth: depth, steps: typicalSteps)
-      return simulate(scenario, options: options, scheduler: &scheduler)
-    case .dpor, .exhaustive:
-      preconditionFailure("systematic strategies run through their search")
-    }
-  }
+/// Steps of the default schedule: PCT's estimate of how long a run is.
+private func typicalSteps(_ scenario: Scenario, _ options: SimulationOptions) -> Int {
+  var quiet = options
+  quiet.recordsEvents = false
+  var scheduler = RunToCompletionScheduler()
+  return simulate(scenario, options: quiet, scheduler: &scheduler).schedule.threads.count
 }
 
 /// Shrinks the schedule of each failing outcome: fewest preemptions, then fewest steps.

@@ -6,27 +6,55 @@
 /// change points are spread at random over the first `steps` steps. The highest-priority
 /// runnable thread always runs; at the i-th change point the thread about to run drops to
 /// priority `depth − i`, below every thread that has not dropped.
-public struct PCTScheduler: Scheduler {
-  private var generator: SplitMix64
+///
+/// Alone (``init(seed:depth:steps:)``) its first execution is seeded with `seed`; exploring
+/// (``exploring(seed:depth:steps:)``) execution `n` is seeded from `seed` and `n`.
+public struct PCTScheduler: SeededScheduler {
+  private var seeds: ExecutionSeeds
+  private var generator = SplitMix64(seed: 0)
   private var priorities: [Int: UInt64] = [:]
   private var changePoints: [Int: Int] = [:]
   private let depth: Int
+  private let steps: Int
 
   /// - Parameters:
   ///   - depth: the number of ordering constraints the bugs sought need, from 1.
   ///   - steps: how many steps a run takes, as a first run measured it.
   public init(seed: UInt64, depth: Int, steps: Int) {
-    generator = SplitMix64(seed: seed)
-    self.depth = max(1, depth)
-    let span = max(1, steps)
-    var points: Set<Int> = []
-    while points.count < min(self.depth - 1, span) {
-      points.insert(1 + Int(generator.next() % UInt64(span)))
-    }
-    for (i, step) in points.sorted().enumerated() { changePoints[step] = i + 1 }
+    self.init(seeds: ExecutionSeeds(base: seed, mixesFirst: false), depth: depth, steps: steps)
   }
 
-  public mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int {
+  /// A scheduler for an exploration: execution `n` gets a seed made from `seed` and `n`.
+  public static func exploring(seed: UInt64, depth: Int, steps: Int) -> PCTScheduler {
+    PCTScheduler(seeds: ExecutionSeeds(base: seed, mixesFirst: true), depth: depth, steps: steps)
+  }
+
+  private init(seeds: ExecutionSeeds, depth: Int, steps: Int) {
+    self.seeds = seeds
+    self.depth = max(1, depth)
+    self.steps = max(1, steps)
+  }
+
+  public func startingAt(execution n: Int) -> PCTScheduler {
+    var copy = self
+    copy.seeds = seeds.startingAt(n)
+    return copy
+  }
+
+  /// Draws the change points of the next execution; priorities are drawn as threads appear.
+  public mutating func startExecution() -> Bool {
+    generator = SplitMix64(seed: seeds.next())
+    priorities = [:]
+    changePoints = [:]
+    var points: Set<Int> = []
+    while points.count < min(depth - 1, steps) {
+      points.insert(1 + Int(generator.next() % UInt64(steps)))
+    }
+    for (i, step) in points.sorted().enumerated() { changePoints[step] = i + 1 }
+    return true
+  }
+
+  public mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int? {
     for t in runnable where priorities[t] == nil {
       // Initial priorities sit above every change point's priority.
       priorities[t] = UInt64(depth) + 1 + generator.next() % (UInt64.max / 2)

@@ -7,7 +7,10 @@ public struct ReplayScheduler: Scheduler {
     self.schedule = schedule
   }
 
-  public mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int {
+  /// Every execution replays the same schedule.
+  public mutating func startExecution() -> Bool { true }
+
+  public mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int? {
     if step <= schedule.threads.count { return schedule.threads[step - 1] }
     return fallback.nextThread(runnable: runnable, previous: previous, step: step)
   }

@@ -12,7 +12,10 @@ public struct RunToCompletionScheduler: Scheduler {
 
   public init() {}
 
-  public mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int {
+  /// Every execution is the same one.
+  public mutating func startExecution() -> Bool { true }
+
+  public mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int? {
     choices += 1
     if let previous, runnable.contains(previous) { return previous }
     return runnable[0]

@@ -1,10 +1,61 @@
-/// Picks which thread takes the next step of a run.
+/// Picks which thread takes each step, over as many executions of a scenario as it wants.
 ///
-/// The simulation calls ``nextThread(runnable:previous:step:)`` once per step, with the
-/// threads that can move (ascending by number), the thread that took the step before, and
-/// the step's number counted from 1. It must return one of `runnable`; a replay that
-/// cannot returns the thread it was told to use, and the simulation stops with a mismatch.
-/// A scheduler is used for one run and is deterministic for its inputs.
+/// Its lifecycle, as ``Execution/run(_:)`` and ``explore(_:scheduler:options:maxSchedules:shouldStop:)``
+/// drive it (shuttle's scheduler protocol):
+///
+/// 1. ``startExecution()`` before each execution. False ends the search: the scheduler
+///    has no execution left to try.
+/// 2. For every step, ``nextThread(runnable:previous:step:)`` with the threads that can
+///    move (ascending by number; 0 is main), the thread that took the step before, and the
+///    step's number counted from 1. It returns one of `runnable`, or nil to abandon the
+///    execution (a search that sees it can only repeat an earlier one). A replay that
+///    cannot follow returns the thread it was told to use, and the run stops with a
+///    mismatch.
+/// 3. After every step, ``stepTaken(by:footprint:)`` with what the step touched, for
+///    strategies that reason about which steps commute (DPOR).
+///
+/// A scheduler is deterministic for its inputs, so every execution can be replayed from its
+/// ``Schedule``. Write one to plug a strategy of your own into ``explore(_:scheduler:options:maxSchedules:shouldStop:)``.
 public protocol Scheduler {
-  mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int
+  /// Prepares the next execution; false when there is none left.
+  mutating func startExecution() -> Bool
+  /// The thread that takes step `step`, or nil to abandon this execution.
+  mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int?
+  /// What the step `thread` just took touched.
+  mutating func stepTaken(by thread: Int, footprint: Footprint)
+  /// Whether running out of executions means every class of interleavings was run, so an
+  /// exploration that ends that way is complete. False unless the strategy proves it.
+  var isExhaustive: Bool { get }
+  /// About how much of its search is done, from 0 to 1, for a scheduler that can tell.
+  var progress: Double? { get }
+}
+
+extension Scheduler {
+  public mutating func stepTaken(by thread: Int, footprint: Footprint) {}
+  public var isExhaustive: Bool { false }
+  public var progress: Double? { nil }
+}
+
+/// A scheduler whose executions are independent of one another: execution `n` can be made
+/// from its number alone, so an exploration runs them on several cores at once and gets
+/// the same result as on one.
+public protocol SeededScheduler: Scheduler, Sendable {
+  /// This scheduler, about to start execution number `n`, counted from 0.
+  func startingAt(execution n: Int) -> Self
+}
+
+/// What one step touched: contexts, the store, queues, shared vars.
+///
+/// Two steps of different threads commute unless they touch the same thing and one of
+/// them writes it; only such pairs need to be tried in both orders.
+public struct Footprint: Sendable {
+  let accesses: [Access]
+
+  /// Whether the two steps do not commute.
+  public func conflicts(with other: Footprint) -> Bool {
+    accesses.contains { a in other.accesses.contains { a.conflicts(with: $0) } }
+  }
+
+  /// Whether the step touched nothing another thread could see.
+  public var isEmpty: Bool { accesses.isEmpty }
 }

@@ -72,7 +72,9 @@ struct FollowingScheduler: Scheduler {
     self.keepAt = keepAt
   }
 
-  mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int {
+  mutating func startExecution() -> Bool { true }
+
+  mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int? {
     var chosen: Int
     if step == keepAt, let previous, runnable.contains(previous) {
       chosen = previous

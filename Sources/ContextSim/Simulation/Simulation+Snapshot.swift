@@ -46,12 +46,21 @@ public struct WorldSnapshot: Sendable {
 public func simulate(
   _ scenario: Scenario, options: SimulationOptions, following schedule: Schedule, steps: Int
 ) -> (trace: Trace, world: WorldSnapshot) {
-  var limited = options
-  limited.maximumSteps = steps
-  var simulation = Simulation(scenario: scenario, options: limited)
-  var scheduler = ReplayScheduler(schedule)
-  simulation.run(&scheduler)
-  return (simulation.trace, simulation.snapshot())
+  var execution = Execution(scenario, options: options)
+  var replay = ReplayScheduler(schedule)
+  _ = replay.startExecution()
+  var previous: Int?
+  // Asking for the runnable threads once more after the last step lets a run that ends
+  // there record how it ended (a deadlock, the first crash).
+  while let runnable = execution.runnableThreads(), execution.stepsTaken < steps {
+    let number = execution.stepsTaken + 1
+    guard let chosen = replay.nextThread(runnable: runnable, previous: previous, step: number),
+      runnable.contains(chosen)
+    else { break }
+    execution.step(chosen)
+    previous = chosen
+  }
+  return (execution.trace, execution.world)
 }
 
 extension Simulation {
@@ -85,8 +94,7 @@ extension Simulation {
     }
     return WorldSnapshot(
       threads: threadStates, contexts: contextStates,
-      runnable: trace.stop == nil || trace.stop == .limit(.steps(options.maximumSteps))
-        ? threads.indices.filter { canRun($0) } : [],
+      runnable: trace.stop == nil ? threads.indices.filter { canRun($0) } : [],
       vars: scenario.vars.map { ($0.name, sharedVars[$0.name] ?? .null) })
   }
 }

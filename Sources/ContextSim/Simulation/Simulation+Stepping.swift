@@ -1,35 +1,77 @@
+/// One run of a scenario, step by step: the stepping API every scheduler drives.
+///
+/// Ask ``runnableThreads()`` which threads can move, let one of them take a step with
+/// ``step(_:)``, and repeat until it returns nil; ``trace`` holds everything so far. A
+/// run is a pure function of the scenario, the options and the threads chosen.
+///
+///     var execution = Execution(scenario)
+///     while let runnable = execution.runnableThreads() { execution.step(runnable[0]) }
+///     print(execution.trace.violations)
+public struct Execution {
+  var simulation: Simulation
+
+  public init(_ scenario: Scenario, options: SimulationOptions? = nil) {
+    simulation = Simulation(scenario: scenario, options: options ?? SimulationOptions(scenario))
+  }
+
+  /// Everything the run did so far.
+  public var trace: Trace { simulation.trace }
+
+  /// Steps taken so far.
+  public var stepsTaken: Int { simulation.trace.schedule.threads.count }
+
+  /// What the world looks like now: threads, queues held, contexts and their objects.
+  public var world: WorldSnapshot { simulation.snapshot() }
+
+  /// The threads that can take the next step, ascending; nil once the run is over.
+  ///
+  /// A run is over when no thread can move (a deadlock, if some are blocked), at a limit,
+  /// or at the first crash under `stopAtFirstCrash`; ``trace`` says which.
+  public mutating func runnableThreads() -> [Int]? {
+    simulation.runnableThreads()
+  }
+
+  /// Lets thread `t`, one of ``runnableThreads()``, take one step; returns what it touched.
+  @discardableResult
+  public mutating func step(_ t: Int) -> Footprint {
+    Footprint(accesses: simulation.take(t))
+  }
+
+  /// Runs to the end with `scheduler` choosing every thread, after the scheduler's
+  /// ``Scheduler/startExecution()``. Returns false if the scheduler abandoned the run.
+  @discardableResult
+  public mutating func run(_ scheduler: inout some Scheduler) -> Bool {
+    var previous: Int?
+    while let runnable = runnableThreads() {
+      let number = stepsTaken + 1
+      guard let chosen = scheduler.nextThread(runnable: runnable, previous: previous, step: number)
+      else { return false }
+      guard runnable.contains(chosen) else {
+        simulation.trace.stop = .scheduleMismatch(step: number, thread: chosen, runnable: runnable)
+        return true
+      }
+      scheduler.stepTaken(by: chosen, footprint: step(chosen))
+      previous = chosen
+    }
+    return true
+  }
+}
+
 /// Runs a scenario on one schedule and returns everything that happened.
 ///
 /// The run is a pure function of its inputs: the same scenario, options and scheduler
 /// decisions give the same trace, which is what makes replay and golden tests work.
 public func simulate(
-  _ scenario: Scenario, options: SimulationOptions, scheduler: inout some Scheduler
+  _ scenario: Scenario, options: SimulationOptions? = nil, scheduler: inout some Scheduler
 ) -> Trace {
-  var simulation = Simulation(scenario: scenario, options: options)
-  simulation.run(&scheduler)
-  return simulation.trace
+  var execution = Execution(scenario, options: options)
+  _ = scheduler.startExecution()
+  execution.run(&scheduler)
+  return execution.trace
 }
 
-// The stepping API every scheduler drives: which threads can move, and one step by one of them.
 extension Simulation {
-  mutating func run(_ scheduler: inout some Scheduler) {
-    var previous: Int?
-    while let runnable = runnableThreads() {
-      let step = trace.schedule.threads.count + 1
-      let chosen = scheduler.nextThread(runnable: runnable, previous: previous, step: step)
-      guard runnable.contains(chosen) else {
-        trace.stop = .scheduleMismatch(step: step, thread: chosen, runnable: runnable)
-        return
-      }
-      take(chosen)
-      previous = chosen
-    }
-  }
-
   /// The threads that can take the next step, or nil when the run is over.
-  ///
-  /// A run is over when no thread can move (a deadlock, if some are blocked), at the step
-  /// limit, or at the first crash under `stopAtFirstCrash`; the trace says which.
   mutating func runnableThreads() -> [Int]? {
     if options.stopAtFirstCrash && trace.firstCrash != nil {
       trace.stop = .crashed

@@ -47,15 +47,20 @@ struct ExplorationTests {
     let s = try scenario(json)
     let options = SimulationOptions(concurrencyDebug: s.concurrencyDebug, recordsEvents: false)
     var classes: Set<[Int]> = []
-    var full = DPORSearch(reduces: false, preemptionBound: nil)
-    while let (_, pruned) = full.next(s, options: options) {
-      #expect(!pruned)
-      classes.insert(DPORSearch.classKey(of: full.lastExecution))
+    var full = DPORScheduler.exhaustive
+    while full.startExecution() {
+      var execution = Execution(s, options: options)
+      let ran = execution.run(&full)
+      #expect(ran, "exhaustive search abandons no run")
+      classes.insert(DPORScheduler.classKey(of: full.currentExecution))
     }
-    var reduced = DPORSearch(reduces: true, preemptionBound: nil)
+    var reduced = DPORScheduler()
     var complete: [[Int]] = []
-    while let (_, pruned) = reduced.next(s, options: options) {
-      if !pruned { complete.append(DPORSearch.classKey(of: reduced.lastExecution)) }
+    while reduced.startExecution() {
+      var execution = Execution(s, options: options)
+      if execution.run(&reduced) {
+        complete.append(DPORScheduler.classKey(of: reduced.currentExecution))
+      }
     }
     #expect(complete.count == classes.count)
     #expect(Set(complete) == classes)
@@ -84,10 +89,9 @@ struct ExplorationTests {
   func replay(strategy: ExplorationStrategy) throws {
     let s = try scenario(Self.tiny[4])
     let options = SimulationOptions(concurrencyDebug: true)
-    var explorer = Explorer(scenario: s, strategy: strategy, options: options)
-    var runs = 0
-    while runs < 30, explorer.runNext() { runs += 1 }
-    for outcome in explorer.finish(shrinking: false).outcomes {
+    let explored = explore(
+      s, strategy: strategy, options: options, maxSchedules: 30, shrinking: false)
+    for outcome in explored.outcomes {
       var replay = ReplayScheduler(outcome.shortest)
       let again = simulate(s, options: options, scheduler: &replay)
       #expect(again.schedule == outcome.shortest)
@@ -99,10 +103,11 @@ struct ExplorationTests {
   func replayEverySchedule(json: String) throws {
     let s = try scenario(json)
     let options = SimulationOptions(concurrencyDebug: s.concurrencyDebug)
-    for reduces in [true, false] {
-      var search = DPORSearch(reduces: reduces, preemptionBound: nil)
-      while let (trace, pruned) = search.next(s, options: options) {
-        guard !pruned else { continue }
+    for var search in [DPORScheduler(), .exhaustive] {
+      while search.startExecution() {
+        var execution = Execution(s, options: options)
+        guard execution.run(&search) else { continue }
+        let trace = execution.trace
         var replay = ReplayScheduler(trace.schedule)
         let again = simulate(s, options: options, scheduler: &replay)
         #expect(again.schedule == trace.schedule)
@@ -143,7 +148,9 @@ struct ExplorationTests {
   func shrinking() throws {
     let s = try scenario(Self.tiny[3])
     let options = SimulationOptions(concurrencyDebug: false, recordsEvents: false)
-    var explorer = Explorer(scenario: s, strategy: .random(seed: 1), options: options)
+    var explorer = Explorer(
+      scenario: s, scheduler: RandomScheduler.exploring(seed: 1), strategy: .random(seed: 1),
+      options: options)
     for _ in 0..<50 { _ = explorer.runNext() }
     let raw = explorer.result.outcomes
     let shrunk = explorer.finish().outcomes

@@ -105,3 +105,77 @@ struct SchedulerTests {
     #expect(trace.schedule.threads.count == 5)
   }
 }
+
+/// A strategy of a user's own: the highest-numbered thread always, in three executions.
+private struct HighestFirst: Scheduler {
+  var executions = 0
+
+  mutating func startExecution() -> Bool {
+    executions += 1
+    return executions <= 3
+  }
+
+  mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int? {
+    runnable.last
+  }
+}
+
+@Suite("One scheduler protocol across executions")
+struct SchedulerProtocolTests {
+  private let race = """
+    {"title": "race", "model": {"Note": {"attributes": {"title": "string"}}}, "vars": {"n": 0},
+     "main": [{"async": "global", "do": [{"write": "n", "value": 1}]},
+              {"async": "global", "do": [{"write": "n", "value": 2}]}]}
+    """
+
+  @Test(
+    "A scheduler of the caller's own plugs into explore and runs until it has no execution left")
+  func customScheduler() throws {
+    let s = try scenario(race)
+    let e = explore(s, scheduler: HighestFirst())
+    #expect(e.schedulesRun == 3)
+    #expect(e.strategyName == "HighestFirst")
+    #expect(e.strategy == nil)
+    #expect(e.searchFinished && !e.isComplete)
+    // It does not prove every interleaving ran, so nothing is reported clean by it.
+    #expect(e.verdict != .clean)
+  }
+
+  @Test("DPOR as a plain scheduler explores exactly as the dpor strategy does")
+  func dporThroughTheProtocol() throws {
+    let s = try scenario(race)
+    let direct = explore(s, scheduler: DPORScheduler())
+    let strategy = explore(s, strategy: .dpor(preemptionBound: nil))
+    #expect(direct.schedulesRun == strategy.schedulesRun)
+    #expect(direct.outcomes.map(\.signature) == strategy.outcomes.map(\.signature))
+    #expect(direct.isComplete && strategy.isComplete)
+  }
+
+  @Test("A preemption bound covers only what it allows: the search is incomplete, not clean")
+  func boundedSearch() throws {
+    let s = try scenario(
+      #"{"title": "t", "model": {"Note": {"attributes": {"title": "string"}}}, "queues": {"q": "serial"}, "vars": {"n": 0}, "main": [{"async": "global", "do": [{"sync": "q", "do": [{"write": "n", "value": 1}]}]}, {"async": "global", "do": [{"sync": "q", "do": [{"write": "n", "value": 2}]}]}]}"#
+    )
+    let bounded = explore(s, strategy: .dpor(preemptionBound: 0))
+    #expect(bounded.searchFinished && !bounded.isComplete)
+    #expect(bounded.verdict == .incomplete(.searchBound))
+    #expect(explore(s, strategy: .dpor(preemptionBound: nil)).verdict == .clean)
+  }
+
+  @Test(
+    "A random scheduler alone uses its seed for its first run; exploring, run n is the same on any core"
+  )
+  func seededExecutions() throws {
+    let s = try scenario(race)
+    var alone = RandomScheduler(seed: 5)
+    var again = RandomScheduler(seed: 5)
+    #expect(simulate(s, scheduler: &alone).schedule == simulate(s, scheduler: &again).schedule)
+    var sequential = RandomScheduler.exploring(seed: 5)
+    var schedules: [Schedule] = []
+    for _ in 0..<6 { schedules.append(simulate(s, scheduler: &sequential).schedule) }
+    for n in 0..<6 {
+      var jumped = RandomScheduler.exploring(seed: 5).startingAt(execution: n)
+      #expect(simulate(s, scheduler: &jumped).schedule == schedules[n])
+    }
+  }
+}

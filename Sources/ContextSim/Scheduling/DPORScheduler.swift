@@ -1,4 +1,6 @@
 /// Systematic search of a scenario's interleavings, one execution at a time from scratch.
+/// It is an ordinary ``Scheduler``: ``startExecution()`` moves to the next alternative,
+/// and it returns false when none is left.
 ///
 /// With reduction it is dynamic partial-order reduction (Flanagan and Godefroid, 2005)
 /// with sleep sets: after each execution it looks, for every step, for an earlier step of
@@ -11,7 +13,7 @@
 /// A preemption bound keeps only executions that switch away from a runnable thread at
 /// most that many times; a reversal the bound forbids where it is found is placed at the
 /// latest earlier point where it costs no preemption (Coons et al., 2013).
-struct DPORSearch {
+public struct DPORScheduler: Scheduler {
   struct Node {
     var runnable: [Int]
     var chosen: Int
@@ -28,60 +30,65 @@ struct DPORSearch {
   let preemptionBound: Int?
   private(set) var stack: [Node] = []
   private var started = false
+  /// The current execution: its analysis, the sleep set of the node it opens next, and how
+  /// deep it is.
+  private var analysis = DependenceAnalysis()
+  private var pendingSleep: [(thread: Int, accesses: [Access])] = []
+  private var depth = 0
+
+  /// Dynamic partial-order reduction with sleep sets, optionally within a preemption bound.
+  public init(preemptionBound: Int? = nil) {
+    self.init(reduces: true, preemptionBound: preemptionBound)
+  }
+
+  /// Every interleaving, without reduction: for measuring what the reduction saves.
+  public static var exhaustive: DPORScheduler {
+    DPORScheduler(reduces: false, preemptionBound: nil)
+  }
 
   init(reduces: Bool, preemptionBound: Int?) {
     self.reduces = reduces
     self.preemptionBound = preemptionBound
   }
 
-  /// Runs the next execution, or returns nil when the search is complete.
-  mutating func next(_ scenario: Scenario, options: SimulationOptions) -> (
-    trace: Trace, pruned: Bool
-  )? {
+  /// Only an unbounded search proves that every class of interleavings ran.
+  public var isExhaustive: Bool { preemptionBound == nil }
+
+  public mutating func startExecution() -> Bool {
     if started {
-      guard moveToNextAlternative() else { return nil }
+      guard moveToNextAlternative() else { return false }
     }
     started = true
-    var simulation = Simulation(scenario: scenario, options: options)
-    var analysis = DependenceAnalysis()
-    var pendingSleep: [(thread: Int, accesses: [Access])] = []
-    var previous: Int?
-    var depth = 0
-    var pruned = false
-    while let runnable = simulation.runnableThreads() {
-      let chosen: Int
-      if depth < stack.count {
-        chosen = stack[depth].chosen
-      } else if let fresh = choose(
-        from: runnable, previous: previous, sleep: pendingSleep, depth: depth)
-      {
-        chosen = fresh
-      } else {
-        pruned = true
-        break
+    analysis = DependenceAnalysis()
+    pendingSleep = []
+    depth = 0
+    return true
+  }
+
+  public mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int? {
+    if depth < stack.count { return stack[depth].chosen }
+    return choose(from: runnable, previous: previous, sleep: pendingSleep, depth: depth)
+  }
+
+  public mutating func stepTaken(by chosen: Int, footprint: Footprint) {
+    let accesses = footprint.accesses
+    stack[depth].accesses = accesses
+    if reduces {
+      for (i, thread) in analysis.reversals(step: depth, thread: chosen, accesses: accesses) {
+        addBacktrack(thread, at: i)
       }
-      let accesses = simulation.take(chosen)
-      stack[depth].accesses = accesses
-      if reduces {
-        for (i, thread) in analysis.reversals(step: depth, thread: chosen, accesses: accesses) {
-          addBacktrack(thread, at: i)
-        }
-        pendingSleep = stack[depth].sleep.filter { entry in
-          entry.thread != chosen
-            && !entry.accesses.contains { a in accesses.contains { a.conflicts(with: $0) } }
-        }
+      pendingSleep = stack[depth].sleep.filter { entry in
+        entry.thread != chosen
+          && !entry.accesses.contains { a in accesses.contains { a.conflicts(with: $0) } }
       }
-      previous = chosen
-      depth += 1
     }
-    lastExecution = stack.prefix(depth).map { ($0.chosen, $0.accesses) }
-    return (simulation.trace, pruned)
+    depth += 1
   }
 
   /// About how much of the search tree is done, from 0 to 1, supposing every branch is as
   /// big as the ones explored: each node's finished alternatives, weighted by the share of
   /// the tree above it.
-  var progress: Double {
+  public var progress: Double? {
     var done = 0.0
     var weight = 1.0
     for node in stack {
@@ -92,8 +99,10 @@ struct DPORSearch {
     return min(done, 1)
   }
 
-  /// The threads and accesses of the last execution, step by step.
-  private(set) var lastExecution: [(thread: Int, accesses: [Access])] = []
+  /// The threads and accesses of the execution run last, step by step, once it has ended.
+  var currentExecution: [(thread: Int, accesses: [Access])] {
+    stack.prefix(depth).map { ($0.chosen, $0.accesses) }
+  }
 
   /// A key equal for two executions exactly when they are the same interleaving up to
   /// reordering independent steps: the order of every conflicting pair of events, each
@@ -241,12 +250,14 @@ public func countInterleavings(
 ) -> (interleavings: Int, classes: Int, complete: Bool) {
   var quiet = options
   quiet.recordsEvents = false
-  var search = DPORSearch(reduces: false, preemptionBound: nil)
+  var search = DPORScheduler.exhaustive
   var classes: Set<[Int]> = []
   var count = 0
-  while count < limit, search.next(scenario, options: quiet) != nil {
+  while count < limit, search.startExecution() {
+    var execution = Execution(scenario, options: quiet)
+    execution.run(&search)
     count += 1
-    classes.insert(DPORSearch.classKey(of: search.lastExecution))
+    classes.insert(DPORScheduler.classKey(of: search.currentExecution))
   }
   return (count, classes.count, count < limit)
 }
