@@ -64,6 +64,8 @@ struct LessonOptions: Equatable {
   var play = false
   var html: String?
   var colour = ColourChoice.auto
+  /// Where the stepper's `e` key writes the timeline; nil: the temporary folder.
+  var exportDirectory: String?
 }
 
 struct CheckOptions: Equatable {

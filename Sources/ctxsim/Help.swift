@@ -127,7 +127,7 @@ enum Help {
 
       Keys: n or space next, b back, r restart, v next violation, s "you are the \
       scheduler" (pick the thread wherever more than one could run; reach the crash to \
-      win), 0-9 pick a thread, e export the timeline as HTML, h help, \
+      win), 0-9 pick a thread, e export the timeline as HTML (into --export-dir), h help, \
       q quit.
       """,
     examples: [

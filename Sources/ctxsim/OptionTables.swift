@@ -122,6 +122,12 @@ extension ArgumentParser {
       options: [
         .flag("--transcript", "Print the lesson as plain text.") { $0.transcript = true },
         .flag("--play", "Start in \"you are the scheduler\" mode.") { $0.play = true },
+        .value(
+          "--export-dir", .path("<dir>"), "Where the e key writes the timeline.",
+          default: "$TMPDIR, or /tmp"
+        ) {
+          $0.exportDirectory = $1
+        },
         .value("--html", .path("<file>"), "Only write the timeline as HTML.") { $0.html = $1 },
         .flag("--check", "Check the lessons, or the one named.") { $0.check = true },
         .value(

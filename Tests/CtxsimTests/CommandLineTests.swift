@@ -208,6 +208,10 @@ struct CommandLineTests {
       (
         ["lesson", "1", "--trnscript"], "unknown option `--trnscript`. Did you mean `--transcript`?"
       ),
+      (
+        ["lesson", "1", "--exportdir", "/tmp"],
+        "unknown option `--exportdir`. Did you mean `--export-dir`?"
+      ),
       (["lesson", "1", "--play=yes"], "`--play` takes no value"),
       (["explore", "a.json", "--seed"], "`--seed` needs a value, as in `--seed <n>`"),
       (
@@ -226,5 +230,38 @@ struct CommandLineTests {
   @Test("Each command's help is the reviewed one", arguments: [nil] + commandNames)
   func helpSnapshot(name: String?) throws {
     expectSnapshot(try #require(Help.text(for: name)), "help/\(name ?? "ctxsim").txt")
+  }
+}
+
+@Suite("The lesson stepper's e key writes outside the working tree")
+struct LessonExportTests {
+  private func path(_ options: LessonOptions, environment: [String: String]) -> String {
+    let console = Console(
+      write: { _ in }, writeError: { _ in }, isTerminal: false, environment: environment,
+      readFile: { _ in .missing })
+    return LessonCommand(options: options, console: console)
+      .exportPath(for: "Lessons/01-one-queue-per-context.md")
+  }
+
+  @Test("By default into $TMPDIR, or /tmp without it")
+  func temporaryFolder() {
+    #expect(
+      path(LessonOptions(), environment: ["TMPDIR": "/var/tmp/"])
+        == "/var/tmp/01-one-queue-per-context.html")
+    #expect(path(LessonOptions(), environment: [:]) == "/tmp/01-one-queue-per-context.html")
+    #expect(
+      path(LessonOptions(), environment: ["TMPDIR": ""]) == "/tmp/01-one-queue-per-context.html")
+  }
+
+  @Test("--export-dir names the folder")
+  func namedFolder() throws {
+    guard
+      case .lesson(let options) = try ArgumentParser.parse(["lesson", "1", "--export-dir", "out"])
+    else {
+      Issue.record("not a lesson command")
+      return
+    }
+    #expect(options.exportDirectory == "out")
+    #expect(path(options, environment: ["TMPDIR": "/tmp"]) == "out/01-one-queue-per-context.html")
   }
 }
