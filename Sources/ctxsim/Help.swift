@@ -89,10 +89,12 @@ enum Help {
       ),
     ],
     exitStatuses: statuses(
-      success: "no schedule failed", violations: "a schedule failed",
+      success: "no schedule failed, and none was cut short", violations: "a schedule failed",
       invalidInput: "the scenario has errors, or nests deeper than --max-nesting",
       noInput: "the file is missing or unreadable",
-      limit: "the file is larger than --max-file-size"))
+      limit: "--max-steps or --max-threads cut a schedule short; --time-limit stopped the "
+        + "search; --max-schedules or --preemption-bound stopped dpor or exhaustive before "
+        + "it covered every interleaving; or the file is larger than --max-file-size"))
 
   static let check = CommandHelp(
     abstract: "Explore scenarios and hold them to their \"expect\".",
@@ -113,9 +115,12 @@ enum Help {
     ],
     exitStatuses: statuses(
       success: "every scenario held",
-      violations: "a scenario did not hold, or --max-steps or --max-threads stopped one",
+      violations: "a scenario did not hold, or has no \"expect\"",
       invalidInput: "a scenario has errors, is over --max-file-size or nests too deep",
-      noInput: "a path is missing, or a folder holds no scenarios"))
+      noInput: "a path is missing, or a folder holds no scenarios",
+      limit: "--max-steps or --max-threads cut a schedule short, or --max-schedules or "
+        + "--time-limit stopped the search for a design declared clean before it covered "
+        + "every interleaving"))
 
   static let lesson = CommandHelp(
     abstract: "List the lessons, or step through one full screen.",
@@ -188,7 +193,7 @@ enum Help {
         + "did not hold", crashes: true,
       invalidInput: "invalid input: a scenario with errors, or a schedule that does not fit",
       noInput: "no input: a missing file, or a folder with no scenarios",
-      limit: "a limit stopped the run; raise it and retry")
+      limit: "a limit stopped a run or cut a search short; raise it and retry")
     return section("OVERVIEW", "Core Data's concurrency rules, simulated on any machine.")
       + paragraphs(
         "A scenario is a JSON file scripting what an app's queues do with Core Data; see "

@@ -207,7 +207,9 @@ struct StrategyChoice {
       },
       .value("--depth", .positive("<d>"), "PCT's bug depth.", default: "\(StrategyChoice().depth)")
       { $0.depth = $1 },
-      .value("--preemption-bound", .count("<b>"), "At most b preemptions, with dpor.") {
+      .value(
+        "--preemption-bound", .count("<b>"), "At most b preemptions, with dpor.", default: "none"
+      ) {
         $0.preemptionBound = $1
       },
     ]
@@ -253,7 +255,7 @@ extension Option {
 
   static func timeLimit(_ abstract: String, set: @escaping (inout Draft, Double) -> Void) -> Option
   {
-    .value("--time-limit", .seconds, abstract, set: set)
+    .value("--time-limit", .seconds, abstract, default: "none", set: set)
   }
 
   static func maxSchedules(
