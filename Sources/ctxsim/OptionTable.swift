@@ -88,9 +88,12 @@ struct Option<Draft> {
 /// A command's grammar: its positionals and its option table, and how they become a
 /// ``Command``.
 ///
-/// Parsing is in two stages, as in swift-argument-parser: the words are split into options
-/// (each looked up in the table, its value taken) and positionals; then the command's
-/// `finish` checks them together and builds the typed options.
+/// Parsing is in two stages, as in swift-argument-parser: first each word is an option,
+/// looked up in the table and applied to a draft of the options, or a positional; then
+/// `positionals` and `finish` check what was given as a whole and build the typed command.
+///
+/// `run a.json --seed=4 --verbose` → draft `RunOptions(file: "a.json", seed: 4,
+/// verbose: true)` → `.run(…)`.
 struct Subcommand<Draft> {
   var name: String
   /// Other names the command answers to, not shown in help.
@@ -152,8 +155,8 @@ struct Subcommand<Draft> {
   /// An unknown option, with the nearest one the command has.
   private func unknown(_ typed: String) -> UsageError {
     let known = options.flatMap(\.help.names).filter { $0.hasPrefix("--") } + ["--help"]
-    let bare = typed.hasPrefix("--") ? typed : "-" + typed
-    let hint = nearestName(to: bare, in: known).map { " Did you mean `\($0)`?" } ?? ""
+    let long = typed.hasPrefix("--") ? typed : "-" + typed
+    let hint = nearestName(to: long, in: known).map { " Did you mean `\($0)`?" } ?? ""
     return UsageError(message: "unknown option `\(typed)`.\(hint)")
   }
 

@@ -9,7 +9,9 @@ extension ArgumentParser {
       name: "run", help: Help.run,
       arguments: [ArgumentHelp(label: "<file>", abstract: "The scenario file; - reads stdin.")],
       options: [
-        .value("--schedule", .schedule, "Replay a schedule a run printed.") { $0.schedule = $1 },
+        .value("--schedule", .schedule, "Replay a schedule a run printed, such as 0x5,1x2,0.") {
+          $0.schedule = $1
+        },
         .value("--seed", .seed, "Run a seeded random schedule instead.") { $0.seed = $1 },
         .flag("--stop-at-first", "End at the first crash, as the app would.") {
           $0.stopAtFirst = true
