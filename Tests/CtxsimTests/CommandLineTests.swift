@@ -66,6 +66,42 @@ struct CommandLineTests {
     }
   }
 
+  @Test(
+    "Every option the hand-written parser took is still accepted by the same command",
+    arguments: [
+      (
+        "run",
+        [
+          "--schedule", "--seed", "--format", "--color", "--html", "--no-concurrency-debug",
+          "--concurrency-debug", "--stop-at-first", "--verbose", "--all-steps",
+        ]
+      ),
+      (
+        "explore",
+        [
+          "--strategy", "--seed", "--max-schedules", "--time-limit", "--depth",
+          "--preemption-bound", "--jobs", "--format", "--no-concurrency-debug",
+          "--concurrency-debug",
+        ]
+      ),
+      (
+        "check",
+        [
+          "--color", "--strategy", "--max-schedules", "--seed", "--junit", "--format", "--jobs",
+          "--depth", "--preemption-bound", "--time-limit",
+        ]
+      ),
+      ("lesson", ["--html", "--lessons", "--color", "--check", "--transcript", "--play"]),
+    ])
+  func oldSpellings(command: String, spellings: [String]) throws {
+    let limits = ["--max-steps", "--max-threads", "--max-file-size", "--max-depth"]
+    let accepted = try #require(ArgumentParser.subcommand(named: command)).options
+      .flatMap(\.spellings)
+    for spelling in spellings + (command == "lesson" ? [] : limits) {
+      #expect(accepted.contains(spelling), "ctxsim \(command) no longer takes \(spelling)")
+    }
+  }
+
   @Test("A value given as --name=value means the same as --name value")
   func attachedValues() throws {
     let spaced = try parse(["run", "a.json", "--seed", "4", "--max-steps", "9"])
