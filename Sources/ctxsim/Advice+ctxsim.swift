@@ -19,7 +19,7 @@ extension Advice {
         case .queues: "--max-threads raises it too"
         case .schedules: "--max-schedules raises it"
         case .time: "--time-limit raises it"
-        case .nesting: "--max-depth raises it"
+        case .nesting: "--max-nesting raises it"
         }
       })
   }

@@ -61,19 +61,4 @@ enum ExitStatus {
   static func of(lessonProblems failed: Int) -> Int32 {
     failed == 0 ? success : violations
   }
-
-  /// The table shown in `--help` and the README.
-  static let table = """
-    Exit status:
-      0    the run was clean; no explored schedule failed; or every scenario checked held
-      1    violations that do not crash the app; a failing schedule; or a check did not hold
-      133  the app would trap: ConcurrencyDebug (SIGTRAP), or a failed try!
-      134  the app would abort: an uncaught Objective-C exception (SIGABRT)
-      137  the main thread deadlocked: the watchdog would kill the app (SIGKILL)
-      139  without the flag, a corrupted context crashed the app (SIGSEGV)
-      64   usage error: unknown command or option, bad option value
-      65   invalid input: a scenario file with errors, or a schedule that does not fit
-      66   no input: a missing or unreadable file, or a folder with no scenarios
-      75   a limit stopped a run (steps, threads, queues) or cut a search short; raise it
-    """
 }

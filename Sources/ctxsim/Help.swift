@@ -1,150 +1,214 @@
-/// The help texts, one per topic.
+import ContextSim
+
+/// A command's help apart from its arguments and options, which its option table gives.
+struct CommandHelp {
+  /// One line, shown after OVERVIEW and in the list of commands.
+  var abstract: String
+  /// Paragraphs that say what the command does and how to read its output.
+  var discussion: String
+  /// Commands that run as printed from the repository's root, each with what it shows.
+  var examples: [(comment: String, command: String)]
+  /// The statuses this command can exit with, and what each means for it.
+  var exitStatuses: [(status: Int32, meaning: String)]
+}
+
+/// The help texts: each command's prose and exit statuses, and the top-level help.
+///
+/// The sections are swift-argument-parser's: OVERVIEW, USAGE, ARGUMENTS, OPTIONS,
+/// SUBCOMMANDS, then EXAMPLES and EXIT STATUS; Help+Layout.swift lays them out.
 enum Help {
   static let version = "ctxsim 0.1.0"
 
-  static let usage = """
-    ctxsim: Core Data's concurrency rules, simulated on any machine.
-
-    Usage:
-      ctxsim run FILE [options]      run one scenario and report every violation
-      ctxsim explore FILE [options]  run many interleavings; replay the ones that fail
-      ctxsim check PATH... [options] explore scenarios and hold them to their "expect"
-      ctxsim lesson [N] [options]    list the lessons, or step through one full screen
-      ctxsim help [run|explore|check|lesson]
-      ctxsim --version
-
-    A scenario is a JSON file scripting what an app's queues do with Core Data;
-    see docs/scenario-format.md. Start with:
-      ctxsim run scenarios/wrong-thread.json
-
-    """ + ExitStatus.table + "\n"
-
-  static let run = """
-    Usage: ctxsim run FILE [options]
-
-    Runs the scenario on one schedule, printing one line per step that touches Core Data
-    and a short trap report for each violation. A teaching run reports every violation
-    and carries on; the exit status is the one the real app would have.
-
-    Options:
-      --no-concurrency-debug   run without -com.apple.CoreData.ConcurrencyDebug 1
-      --concurrency-debug      run with it, whatever the scenario says
-      --stop-at-first          end at the first crash, as the real app would
-      --verbose                add a simulated backtrace to each violation
-      --all-steps              also show dispatch steps, object IDs and loops
-      --schedule STRING        replay a schedule printed by an earlier run (0x4,1x2,0)
-      --seed N                 run a seeded random schedule instead of the default one
-      --format text|json       text for people (default), or one JSON document
-      --color auto|always|never
-                               colour on a terminal by default; never with NO_COLOR set
-      --max-steps N            stop a run after N steps (default 100000)
-      --max-threads N          stop a run at N threads, or N queues (default 512)
-      --max-file-size BYTES    refuse larger scenario files (default 16 MiB)
-      --max-depth N            refuse JSON nested deeper (default 128)
-      --html FILE              also write the run's timeline as one HTML page
-
-    The default schedule lets the thread that moved last keep going until its block ends
-    or it blocks, then the lowest-numbered runnable thread; threads are numbered from 0
-    (main) in the order they start.
-
-    """ + ExitStatus.table + "\n"
-
-  static let explore = """
-    Usage: ctxsim explore FILE [options]
-
-    Runs many schedules of one scenario and prints how many ran, the distinct outcomes
-    with how many schedules reached each, and for each failing outcome the shortest
-    schedule found (fewest preemptions, then fewest steps), as the command that replays it.
-
-    Options:
-      --strategy dpor|pct|random|exhaustive
-                               dpor (default): every class of interleavings once, with
-                               partial-order reduction; pct: probabilistic concurrency
-                               testing; random: uniform choices; exhaustive: every
-                               interleaving, no reduction
-      --seed N                 seed for pct and random (default 0)
-      --depth D                pct's bug depth (default 3)
-      --preemption-bound B     dpor explores only schedules with at most B preemptions
-      --max-schedules N        stop after N schedules (default 10000)
-      --time-limit S           stop after S seconds
-      --no-concurrency-debug   explore the app without the flag: corruption instead of traps
-      --concurrency-debug      with the flag, whatever the scenario says
-      --jobs N                 cores for pct and random (default: all); same results on any
-      --format text|json
-      --max-steps N            stop a schedule after N steps (default 100000)
-      --max-threads N          stop a run at N threads, or N queues (default 512)
-      --max-file-size BYTES    refuse larger scenario files (default 16 MiB)
-      --max-depth N            refuse JSON nested deeper (default 128)
-
-    The report goes to standard output and is the same for the same options and seed;
-    the time taken and schedules per second go to standard error.
-    Exit status: 0 when no schedule failed, 1 when one did; 64, 65, 66 as for run.
-
-    """
-
-  static let check = """
-    Usage: ctxsim check PATH... [options]
-
-    Explores each scenario (files, or every .json under a folder) and compares the
-    violations with the scenario's "expect": each declared violation must appear, in every
-    schedule or in some ("in": "every"|"some"), and nothing else may. By default the
-    exploration is exhaustive with partial-order reduction; when a scenario has more
-    classes of interleavings than the budget, check says so and runs PCT instead.
-
-    Options:
-      --strategy dpor|pct|random|exhaustive   explore this way instead
-      --max-schedules N        the budget per scenario (default 10000)
-      --time-limit S           stop exploring a scenario after S seconds
-      --seed N                 seed for pct and random (default 0)
-      --junit FILE             also write JUnit XML, one test case per scenario
-      --format text|json       one line per scenario (default), or one JSON document
-      --jobs N                 scenarios checked at once (default: all cores)
-      --color auto|always|never
-      --max-steps N            stop a schedule after N steps (default 100000)
-      --max-threads N          stop a run at N threads, or N queues (default 512)
-      --max-file-size BYTES    refuse larger scenario files (default 16 MiB)
-      --max-depth N            refuse JSON nested deeper (default 128)
-
-    Exit status: 0 when every scenario holds, 1 when one does not, 65 when a scenario
-    file is invalid, 66 when a path is missing or a folder holds no scenarios.
-
-    """
-
-  static let lesson = """
-    Usage: ctxsim lesson [N|NAME|FILE] [options]
-
-    With no lesson, lists the lessons in Lessons/. With one (its number, part of its
-    name, or a path), steps through it full screen: the narration, the step just taken
-    as its line of Swift, a lane per thread, a pane per context, and the violation when
-    one happens. When standard output is not a terminal, prints the transcript instead.
-
-    Keys: n or space next, b back, r restart, v next violation, s "you are the
-    scheduler" (pick the thread wherever more than one could run; reach the crash to
-    win), 0-9 pick a thread, e export the timeline as HTML, h help, q quit.
-
-    Options:
-      --transcript             print the lesson as plain text, step after step
-      --play                   start in "you are the scheduler" mode
-      --html FILE              write the lesson's timeline as one HTML page
-      --check                  check every lesson (or the one named) against its
-                               scenario: labels exist, the schedule fits, the crash
-                               it names can happen
-      --lessons DIR            lessons folder (default Lessons)
-      --color auto|always|never
-
-    Exit status: 0, or 1 when --check finds a problem, 64 for a bad command line,
-    65 when a lesson or its scenario is invalid, 66 when it is missing.
-
-    """
-
+  /// The help for `ctxsim`, or for one command by name; nil for an unknown topic.
   static func text(for topic: String?) -> String? {
-    switch topic {
-    case nil: usage
-    case "run": run
-    case "check": check
-    case "explore": explore
-    case "lesson", "lessons": lesson
-    default: nil
-    }
+    guard let topic else { return usage }
+    return ArgumentParser.subcommand(named: topic).map(text(for:))
+  }
+
+  // MARK: The commands' prose
+
+  static let run = CommandHelp(
+    abstract: "Run one scenario and report every violation.",
+    discussion: """
+      Runs the scenario on one schedule, printing one line per step that touches Core Data \
+      and a short trap report for each violation. A teaching run reports every violation \
+      and carries on; the exit status is the one the real app would have.
+
+      The default schedule lets the thread that moved last keep going until its block ends \
+      or it blocks, then the lowest-numbered runnable thread; threads are numbered from 0 \
+      (main) in the order they start. The last line printed is the schedule taken.
+      """,
+    examples: [
+      (
+        "The first scenario; it traps twice and exits 133", "ctxsim run scenarios/wrong-thread.json"
+      ),
+      (
+        "Replay the schedule a run printed",
+        "ctxsim run scenarios/wrong-thread.json --schedule 0x5,1x2,0"
+      ),
+      (
+        "The same app without the flag: corruption instead of traps",
+        "ctxsim run scenarios/wrong-thread.json --no-concurrency-debug"
+      ),
+      (
+        "A timeline to open in a browser",
+        "ctxsim run scenarios/photo-downloader.json --html /tmp/timeline.html"
+      ),
+    ],
+    exitStatuses: statuses(
+      success: "the run was clean",
+      violations: "violations that do not crash the app, such as a caught error",
+      crashes: true, invalidInput: "the scenario has errors, or --schedule does not fit it",
+      noInput: "the file is missing or unreadable",
+      limit: "--max-steps, --max-threads or --max-file-size stopped the run"))
+
+  static let explore = CommandHelp(
+    abstract: "Run many interleavings; replay the ones that fail.",
+    discussion: """
+      Runs many schedules of one scenario and prints how many ran, the distinct outcomes \
+      with how many schedules reached each, and for each failing outcome the shortest \
+      schedule found (fewest preemptions, then fewest steps), as the command that replays it.
+
+      The report goes to standard output and is the same for the same options and seed; \
+      the time taken and schedules per second go to standard error. \
+      docs/exploration.md describes the strategies and their bounds.
+      """,
+    examples: [
+      (
+        "Every class of interleavings of a race that one run misses",
+        "ctxsim explore scenarios/checked-too-early.json"
+      ),
+      (
+        "Probabilistic concurrency testing, seeded",
+        "ctxsim explore scenarios/never-on-my-machine.json --strategy pct --seed 7"
+      ),
+      (
+        "At most one preemption per schedule",
+        "ctxsim explore scenarios/photo-downloader.json --preemption-bound 1"
+      ),
+    ],
+    exitStatuses: statuses(
+      success: "no schedule failed, and none was cut short", violations: "a schedule failed",
+      invalidInput: "the scenario has errors, or nests deeper than --max-nesting",
+      noInput: "the file is missing or unreadable",
+      limit: "--max-steps or --max-threads cut a schedule short; --time-limit stopped the "
+        + "search; --max-schedules or --preemption-bound stopped dpor or exhaustive before "
+        + "it covered every interleaving; or the file is larger than --max-file-size"))
+
+  static let check = CommandHelp(
+    abstract: "Explore scenarios and hold them to their \"expect\".",
+    discussion: """
+      Explores each scenario (files, or every .json under a folder) and compares the \
+      violations with the scenario's "expect": each declared violation must appear, in every \
+      schedule or in some ("in": "every"|"some"), and nothing else may. By default the \
+      exploration is exhaustive with partial-order reduction; when a scenario has more \
+      classes of interleavings than the budget, check says so and runs PCT instead.
+      """,
+    examples: [
+      ("Every scenario in the folder", "ctxsim check scenarios/"),
+      ("With a JUnit report for CI", "ctxsim check scenarios/ --junit /tmp/ctxsim-junit.xml"),
+      (
+        "One scenario, with a smaller budget",
+        "ctxsim check scenarios/photo-downloader-fixed.json --max-schedules 500"
+      ),
+    ],
+    exitStatuses: statuses(
+      success: "every scenario held",
+      violations: "a scenario did not hold, or has no \"expect\"",
+      invalidInput: "a scenario has errors, is over --max-file-size or nests too deep",
+      noInput: "a path is missing, or a folder holds no scenarios",
+      limit: "--max-steps or --max-threads cut a schedule short, or --max-schedules or "
+        + "--time-limit stopped the search for a design declared clean before it covered "
+        + "every interleaving"))
+
+  static let lesson = CommandHelp(
+    abstract: "List the lessons, or step through one full screen.",
+    discussion: """
+      With no lesson, lists the lessons in Lessons/. With one, steps through it full \
+      screen: the narration, the step just taken as its line of Swift, a lane per thread, a \
+      pane per context, and the violation when one happens. When standard output is not a \
+      terminal, prints the transcript instead.
+
+      Keys: n or space next, b back, r restart, v next violation, s "you are the \
+      scheduler" (pick the thread wherever more than one could run; reach the crash to \
+      win), 0-9 pick a thread, e export the timeline as HTML (into --export-dir), h help, \
+      q quit.
+      """,
+    examples: [
+      ("List the lessons", "ctxsim lesson"),
+      ("Step through the first", "ctxsim lesson 1"),
+      ("Start as the scheduler", "ctxsim lesson 9 --play"),
+      ("A lesson as plain text, for a handout", "ctxsim lesson 3 --transcript"),
+      ("Check every lesson against its scenario", "ctxsim lesson --check"),
+    ],
+    exitStatuses: statuses(
+      success: "the lesson ran, or every lesson checked passed",
+      violations: "--check found a problem", invalidInput: "a lesson or its scenario has errors",
+      noInput: "a lesson, its scenario or the lessons folder is missing",
+      limit: "a lesson's scenario is larger than 16 MiB"))
+
+  private static let crashes: [(status: Int32, meaning: String)] = [
+    (
+      Termination.concurrencyTrap.exitStatus,
+      "the app would trap: ConcurrencyDebug (SIGTRAP), or a failed try!"
+    ),
+    (
+      Termination.uncaughtException.exitStatus,
+      "the app would abort: an uncaught Objective-C exception (SIGABRT)"
+    ),
+    (
+      Termination.watchdog.exitStatus,
+      "the main thread deadlocked: the watchdog would kill the app (SIGKILL)"
+    ),
+    (
+      Termination.badAccess.exitStatus,
+      "without the flag, a corrupted context crashed the app (SIGSEGV)"
+    ),
+  ]
+
+  /// A command's exit statuses in the order help lists them: 0 and 1, the app's crashes
+  /// for a command that runs one, then ctxsim's own.
+  private static func statuses(
+    success: String, violations: String, crashes: Bool = false, invalidInput: String,
+    noInput: String, limit: String? = nil
+  ) -> [(status: Int32, meaning: String)] {
+    [(ExitStatus.success, success), (ExitStatus.violations, violations)]
+      + (crashes ? Help.crashes : [])
+      + [
+        (ExitStatus.usage, "usage error: unknown command or option, bad option value"),
+        (ExitStatus.invalidInput, invalidInput), (ExitStatus.noInput, noInput),
+      ] + (limit.map { [(ExitStatus.limitReached, $0)] } ?? [])
+  }
+
+  // MARK: ctxsim --help
+
+  static var usage: String {
+    let commands =
+      ArgumentParser.subcommands.map { row($0.name, $0.help.abstract) }.joined()
+      + row("help", "Show help for a subcommand.")
+    let statuses = statuses(
+      success: "the run was clean; no explored schedule failed; every check held",
+      violations: "violations that do not crash the app; a failing schedule; a check that "
+        + "did not hold", crashes: true,
+      invalidInput: "invalid input: a scenario with errors, or a schedule that does not fit",
+      noInput: "no input: a missing file, or a folder with no scenarios",
+      limit: "a limit stopped a run or cut a search short; raise it and retry")
+    return section("OVERVIEW", "Core Data's concurrency rules, simulated on any machine.")
+      + paragraphs(
+        "A scenario is a JSON file scripting what an app's queues do with Core Data; see "
+          + "docs/scenario-format.md. Run ctxsim from the repository's root.")
+      + section("USAGE", "ctxsim <subcommand> [<options>]")
+      + section(
+        "OPTIONS", nil,
+        row("--version", "Show the version.") + row("-h, --help", "Show help information."))
+      + section(
+        "SUBCOMMANDS", nil, commands + "\n  See 'ctxsim help <subcommand>' for detailed help.\n")
+      + section(
+        "EXAMPLES", nil,
+        examples([
+          ("The first scenario", "ctxsim run scenarios/wrong-thread.json"),
+          ("The options of one command", "ctxsim help explore"),
+        ]))
+      + section("EXIT STATUS", nil, exitStatuses(statuses))
   }
 }

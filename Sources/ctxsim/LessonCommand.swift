@@ -38,12 +38,22 @@ struct LessonCommand {
       console.write(LessonTranscript(lesson: lesson, scenario: scenario).render())
       return ExitStatus.success
     }
-    let base = (file.split(separator: "/").last.map(String.init) ?? file).replacingOccurrences(
-      of: ".md", with: "")
     return LessonStepper(
       lesson: lesson, scenario: scenario, console: console, play: options.play,
-      colour: options.colour, exportPath: base + ".html"
+      colour: options.colour, exportPath: exportPath(for: file)
     ).run()
+  }
+
+  /// Where the stepper's `e` key writes a lesson's timeline: `--export-dir`, else the
+  /// temporary folder (`$TMPDIR`, or `/tmp`), never the working directory unasked.
+  ///
+  /// `Lessons/01-one-queue-per-context.md` → `/tmp/01-one-queue-per-context.html`
+  func exportPath(for file: String) -> String {
+    let name = file.split(separator: "/").last.map(String.init) ?? file
+    let base = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+    var folder = options.exportDirectory ?? console.environment["TMPDIR"] ?? ""
+    if folder.isEmpty { folder = "/tmp" }
+    return (folder.hasSuffix("/") ? folder : folder + "/") + base + ".html"
   }
 
   // MARK: Finding and loading lessons

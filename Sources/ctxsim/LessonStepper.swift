@@ -21,7 +21,16 @@ struct LessonStepper {
       console.write(LessonTranscript(lesson: lesson, scenario: scenario).render())
       return ExitStatus.success
     }
-    defer { Terminal.leave() }
+    let exported = stepThrough()
+    Terminal.leave()
+    // The status line went with the screen; say again where the timeline is.
+    if exported { console.writeError("wrote \(exportPath)\n") }
+    return ExitStatus.success
+  }
+
+  /// Reads keys and redraws until the user quits; true when `e` wrote the timeline.
+  private func stepThrough() -> Bool {
+    var exported = false
     var session = LessonSession(lesson: lesson, scenario: scenario)
     if play { session.togglePlaying() }
     var showingHelp = false
@@ -29,12 +38,12 @@ struct LessonStepper {
     var size = Terminal.size()
     draw(session, size: size, help: showingHelp, message: message)
     while true {
-      guard let keys = Terminal.readKeys(milliseconds: 250) else { return ExitStatus.success }
+      guard let keys = Terminal.readKeys(milliseconds: 250) else { return exported }
       for key in keys {
         message = nil
         switch key {
         case .interrupt, .character("q"), .character("Q"):
-          return ExitStatus.success
+          return exported
         case .character("h"), .character("?"):
           showingHelp.toggle()
         case .character("n"), .character(" "), .character("\n"), .right, .down:
@@ -53,9 +62,11 @@ struct LessonStepper {
             ? "You are the scheduler: press a thread's number to run it."
             : "Following the lesson's schedule again."
         case .character("e"):
-          message = export(session)
-        case .character(let c) where c.isASCII && c.isNumber:
-          session.choose(Int(String(c))!)
+          let written = export(session)
+          message = written.message
+          exported = exported || written.succeeded
+        case .character(let c) where c.isASCII && c.wholeNumberValue != nil:
+          session.choose(c.wholeNumberValue ?? 0)
         default:
           message = "Unknown key; press h for help."
         }
@@ -91,16 +102,17 @@ struct LessonStepper {
   }
 
   /// Writes the timeline of the steps taken so far, and says where.
-  private func export(_ session: LessonSession) -> String {
+  private func export(_ session: LessonSession) -> (message: String, succeeded: Bool) {
     let page = HTMLTimeline(scenario: scenario, title: lesson.title, advice: .ctxsim())
       .render(session.trace)
     var quiet = console
     var complaint: String?
     quiet.writeError = { complaint = $0 }
     let status = writeTimeline(page, to: exportPath, console: quiet)
-    return status == ExitStatus.success
-      ? "Wrote the timeline so far to \(exportPath)."
-      : (complaint ?? "Cannot write \(exportPath).").split(separator: "\n").first.map(String.init)
-        ?? ""
+    guard status == ExitStatus.success else {
+      let reason = (complaint ?? "Cannot write \(exportPath).").split(separator: "\n").first
+      return (reason.map(String.init) ?? "", false)
+    }
+    return ("Wrote the timeline so far to \(exportPath).", true)
   }
 }

@@ -1,0 +1,285 @@
+import ContextSim
+
+// Each command's option table: the only place an option's name, value, help and meaning
+// are written. `ArgumentParser` parses with these rows and `Help` renders them.
+
+extension ArgumentParser {
+  static var runCommand: Subcommand<RunOptions> {
+    Subcommand(
+      name: "run", help: Help.run,
+      arguments: [ArgumentHelp(label: "<file>", abstract: "The scenario file; - reads stdin.")],
+      options: [
+        .value("--schedule", .schedule, "Replay a schedule a run printed, such as 0x5,1x2,0.") {
+          $0.schedule = $1
+        },
+        .value("--seed", .seed, "Run a seeded random schedule instead.") { $0.seed = $1 },
+        .flag("--stop-at-first", "End at the first crash, as the app would.") {
+          $0.stopAtFirst = true
+        },
+        .flag("--verbose", "Add a simulated backtrace to each violation.") { $0.verbose = true },
+        .flag("--all-steps", "Also show dispatches, object IDs and loops.") { $0.allSteps = true },
+        .value("--html", .path("<file>"), "Also write the timeline as HTML.") { $0.html = $1 },
+      ] + Option.concurrencyDebug(\.concurrencyDebug) + Limits.options(\.limits) + [
+        .format("Text for people, or one JSON document.") { $0.format = $1 },
+        .colour { $0.colour = $1 },
+      ],
+      start: RunOptions(),
+      positionals: oneScenario(
+        "run", tooMany: "`ctxsim run` takes one scenario file; use `ctxsim check` for several"
+      ) { $0.file = $1 },
+      finish: { (options) throws(UsageError) in
+        if options.schedule != nil && options.seed != nil {
+          throw UsageError(message: "use `--schedule` or `--seed`, not both")
+        }
+        return .run(options)
+      })
+  }
+
+  static var exploreCommand: Subcommand<ExploreDraft> {
+    Subcommand(
+      name: "explore", help: Help.explore,
+      arguments: [ArgumentHelp(label: "<file>", abstract: "The scenario file; - reads stdin.")],
+      options: StrategyChoice.options(\.strategy, default: .dpor) + [
+        .maxSchedules("Stop after n schedules.", default: ExploreOptions().maxSchedules) {
+          $0.options.maxSchedules = $1
+        },
+        .timeLimit("Stop after this many seconds, at a cost to reproducibility.") {
+          $0.options.timeLimit = $1
+        },
+        .jobs("Cores for pct and random; any number gives the same report.") {
+          $0.options.jobs = $1
+        },
+      ] + Option.concurrencyDebug(\.options.concurrencyDebug) + Limits.options(\.options.limits)
+        + [
+          .format("Text for people, or one JSON document.") { $0.options.format = $1 },
+          .colour { $0.options.colour = $1 },
+        ],
+      start: ExploreDraft(),
+      positionals: oneScenario("explore", tooMany: "`ctxsim explore` takes one scenario file") {
+        $0.options.file = $1
+      },
+      finish: { draft in
+        var options = draft.options
+        options.strategy = draft.strategy.strategy ?? .dpor(preemptionBound: nil)
+        return .explore(options)
+      })
+  }
+
+  static var checkCommand: Subcommand<CheckDraft> {
+    Subcommand(
+      name: "check", help: Help.check,
+      arguments: [
+        ArgumentHelp(label: "<path> ...", abstract: "Scenario files, or folders of them.")
+      ],
+      options: StrategyChoice.options(\.strategy, default: nil) + [
+        .maxSchedules("The budget of schedules per scenario.", default: CheckOptions.defaultBudget)
+        { $0.options.maxSchedules = $1 },
+        .timeLimit("Stop exploring a scenario after this many seconds.") {
+          $0.options.timeLimit = $1
+        },
+        .jobs("Scenarios checked at once.") { $0.options.jobs = $1 },
+        .value("--junit", .path("<file>"), "Also write a JUnit XML report.") {
+          $0.options.junit = $1
+        },
+      ] + Limits.options(\.options.limits) + [
+        .format("One line per scenario, or one JSON document.") { $0.options.format = $1 },
+        .colour { $0.options.colour = $1 },
+      ],
+      start: CheckDraft(),
+      positionals: { (draft, words) throws(UsageError) in
+        guard !words.isEmpty else {
+          throw UsageError(message: "`ctxsim check` needs scenario files or folders")
+        }
+        draft.options.paths = words
+      },
+      finish: { draft in
+        var options = draft.options
+        options.seed = draft.strategy.seed
+        options.strategy = draft.strategy.strategy
+        return .check(options)
+      })
+  }
+
+  /// Takes exactly one word left over, the scenario file, and stores it with `set`.
+  private static func oneScenario<Draft>(
+    _ command: String, tooMany: String, set: @escaping (inout Draft, String) -> Void
+  ) -> (inout Draft, [String]) throws(UsageError) -> Void {
+    { (draft, words) throws(UsageError) in
+      guard words.count == 1 else {
+        throw UsageError(
+          message: words.isEmpty ? "`ctxsim \(command)` needs a scenario file" : tooMany)
+      }
+      set(&draft, words[0])
+    }
+  }
+
+  static var lessonCommand: Subcommand<LessonOptions> {
+    Subcommand(
+      name: "lesson", aliases: ["lessons"], help: Help.lesson,
+      arguments: [
+        ArgumentHelp(
+          label: "<lesson>", abstract: "A lesson's number, part of its name, or its path.",
+          optional: true)
+      ],
+      options: [
+        .flag("--transcript", "Print the lesson as plain text.") { $0.transcript = true },
+        .flag("--play", "Start in \"you are the scheduler\" mode.") { $0.play = true },
+        .value(
+          "--export-dir", .path("<dir>"), "Where the e key writes the timeline.",
+          default: "$TMPDIR, or /tmp"
+        ) {
+          $0.exportDirectory = $1
+        },
+        .value("--html", .path("<file>"), "Only write the timeline as HTML.") { $0.html = $1 },
+        .flag("--check", "Check the lessons, or the one named.") { $0.check = true },
+        .value(
+          "--lessons", .path("<dir>"), "The lessons folder.", default: LessonOptions().directory
+        ) {
+          $0.directory = $1
+        },
+        .colour { $0.colour = $1 },
+      ],
+      start: LessonOptions(),
+      positionals: { (options, words) throws(UsageError) in
+        guard words.count <= 1 else {
+          throw UsageError(message: "`ctxsim lesson` takes one lesson at a time")
+        }
+        options.lesson = words.first
+      },
+      finish: { (options) throws(UsageError) in
+        if options.lesson == nil && (options.transcript || options.play || options.html != nil) {
+          throw UsageError(
+            message: "name a lesson, such as `ctxsim lesson 1`; `ctxsim lesson` lists them")
+        }
+        return .lesson(options)
+      })
+  }
+}
+
+/// `explore`'s options while they are parsed: the strategy is built once all are read.
+struct ExploreDraft {
+  var options = ExploreOptions()
+  var strategy = StrategyChoice()
+}
+
+/// `check`'s options while they are parsed.
+struct CheckDraft {
+  var options = CheckOptions()
+  var strategy = StrategyChoice()
+}
+
+/// The exploration strategies by the names the command line uses.
+enum StrategyName: String, CaseIterable {
+  case dpor, pct, random, exhaustive
+}
+
+/// The options that together pick an exploration strategy.
+struct StrategyChoice {
+  var name: StrategyName?
+  var seed: UInt64 = 0
+  var depth = 3
+  var preemptionBound: Int?
+
+  /// The strategy named, with its parameters; nil when none was named.
+  var strategy: ExplorationStrategy? {
+    name.map {
+      switch $0 {
+      case .random: .random(seed: seed)
+      case .pct: .pct(seed: seed, depth: depth)
+      case .exhaustive: .exhaustive
+      case .dpor: .dpor(preemptionBound: preemptionBound)
+      }
+    }
+  }
+
+  /// `--strategy` and its parameters; `name` is the strategy when none is named.
+  static func options<Draft>(
+    _ path: WritableKeyPath<Draft, StrategyChoice>, default name: StrategyName?
+  ) -> [Option<Draft>] {
+    let strategy =
+      name == nil
+      ? "Explore this way only, not dpor with a fallback to pct."
+      : "How to choose schedules; see docs/exploration.md."
+    let options: [Option<StrategyChoice>] = [
+      .value("--strategy", .choice("<strategy>"), strategy, default: name?.rawValue) {
+        $0.name = $1
+      },
+      .value("--seed", .seed, "The seed for pct and random.", default: "\(StrategyChoice().seed)") {
+        $0.seed = $1
+      },
+      .value("--depth", .positive("<d>"), "PCT's bug depth.", default: "\(StrategyChoice().depth)")
+      { $0.depth = $1 },
+      .value(
+        "--preemption-bound", .count("<b>"), "At most b preemptions, with dpor.", default: "none"
+      ) {
+        $0.preemptionBound = $1
+      },
+    ]
+    return options.map { $0.pulled(back: path) }
+  }
+}
+
+extension Limits {
+  /// The bounds `run`, `explore` and `check` share.
+  static func options<Draft>(_ path: WritableKeyPath<Draft, Limits>) -> [Option<Draft>] {
+    /// A limit whose default is the one `Limits()` holds.
+    func limit(
+      _ name: String, _ value: String, _ abstract: String, _ field: WritableKeyPath<Limits, Int>,
+      aliases: [String] = []
+    ) -> Option<Limits> {
+      .value(
+        name, .positive(value), abstract, default: String(Limits()[keyPath: field]),
+        aliases: aliases
+      ) { $0[keyPath: field] = $1 }
+    }
+    let options = [
+      limit("--max-steps", "<n>", "Stop a run, or one schedule, after n steps.", \.steps),
+      limit("--max-threads", "<n>", "Stop a run at n threads, or at n queues.", \.threads),
+      limit("--max-file-size", "<bytes>", "Refuse larger scenario files unread.", \.fileBytes),
+      limit(
+        "--max-nesting", "<n>", "Refuse JSON nested deeper than n.", \.depth,
+        aliases: ["--max-depth"]),
+    ]
+    return options.map { $0.pulled(back: path) }
+  }
+}
+
+extension Option {
+  static func colour(set: @escaping (inout Draft, ColourChoice) -> Void) -> Option {
+    .value("--color", .choice("<color>"), "When to use colour.", default: "auto", set: set)
+  }
+
+  static func format(
+    _ abstract: String, set: @escaping (inout Draft, OutputFormat) -> Void
+  ) -> Option {
+    .value("--format", .choice("<format>"), abstract, default: "text", set: set)
+  }
+
+  static func timeLimit(_ abstract: String, set: @escaping (inout Draft, Double) -> Void) -> Option
+  {
+    .value("--time-limit", .seconds, abstract, default: "none", set: set)
+  }
+
+  static func maxSchedules(
+    _ abstract: String, default budget: Int, set: @escaping (inout Draft, Int) -> Void
+  ) -> Option {
+    .value("--max-schedules", .positive("<n>"), abstract, default: String(budget), set: set)
+  }
+
+  static func jobs(_ abstract: String, set: @escaping (inout Draft, Int) -> Void) -> Option {
+    .value("--jobs", .positive("<n>"), abstract, default: "all cores", set: set)
+  }
+
+  /// `--concurrency-debug` and `--no-concurrency-debug`, overriding the scenario's own.
+  static func concurrencyDebug(_ path: WritableKeyPath<Draft, Bool?>) -> [Option] {
+    [
+      .flag(
+        "--concurrency-debug",
+        "Run with -com.apple.CoreData.ConcurrencyDebug 1, whatever the scenario says."
+      ) { $0[keyPath: path] = true },
+      .flag("--no-concurrency-debug", "Run without it: corruption instead of traps.") {
+        $0[keyPath: path] = false
+      },
+    ]
+  }
+}
