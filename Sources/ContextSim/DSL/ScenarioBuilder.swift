@@ -1,0 +1,80 @@
+/// A violation a scenario written in Swift declares it must show, as `expect` lists them.
+public struct Expected: Sendable {
+  let literal: Literal
+
+  /// - Parameters:
+  ///   - label: the label of the step, or of a step containing it; nil for anywhere.
+  ///   - quantifier: in every schedule `check` runs (the default) or in some.
+  public init(
+    _ kind: ViolationKind, at label: String? = nil,
+    in quantifier: ExpectedViolation.Quantifier? = nil
+  ) {
+    var members: [(String, Literal)] = [("kind", .string(kind.rawValue))]
+    if let label { members.append(("at", .string(label))) }
+    if let quantifier { members.append(("in", .string(quantifier.rawValue))) }
+    literal = .object(members)
+  }
+}
+
+extension Scenario {
+  /// Builds a scenario in Swift and checks it exactly as a scenario file is checked.
+  ///
+  /// The declarations are the file's top-level keys written as Swift literals, the main
+  /// thread's steps a block of verbs; `expect: []` declares a clean design.
+  ///
+  ///     let scenario = try Scenario(
+  ///       "A note read on the wrong queue",
+  ///       model: ["Note": ["attributes": ["title": "string"]]],
+  ///       store: ["Note": [["id": "note-1", "title": "Buy milk"]]],
+  ///       contexts: ["background": ["queue": "private"]],
+  ///       expect: [Expected(.wrongQueueObject, at: "read-on-main")]
+  ///     ) {
+  ///       PerformAndWait("background") { Fetch("Note", in: "background", first: true, as: "note") }
+  ///       Get("note.title").label("read-on-main")
+  ///     }
+  ///
+  /// Errors are located at the Swift line and column that wrote the step, or at this call
+  /// for the declarations, in the file that called this initializer.
+  public init(
+    _ title: String, about: String? = nil, concurrencyDebug: Bool? = nil, model: Literal = [:],
+    store: Literal? = nil, contexts: Literal? = nil, queues: Literal? = nil, vars: Literal? = nil,
+    expect: [Expected]? = nil, inject: Literal? = nil, file: String = #fileID, line: Int = #line,
+    column: Int = #column, @StepsBuilder main: () -> [any ScenarioStep]
+  ) throws(ScenarioErrors) {
+    let at = SourceLocation(line: line, column: column)
+    let declared: KeyValuePairs<String, Literal?> = [
+      "title": .string(title), "about": about.map(Literal.string),
+      "concurrencyDebug": concurrencyDebug.map(Literal.bool), "model": model, "store": store,
+      "contexts": contexts, "queues": queues, "vars": vars,
+    ]
+    var members = declared.compactMap { key, value in
+      value.map { JSONValue.Member(key: key, keyLocation: at, value: $0.json(at: at)) }
+    }
+    members.append(
+      JSONValue.Member(key: "main", keyLocation: at, value: StepJSON.list(main(), at: at)))
+    if let expect {
+      let violations: Literal = ["violations": .array(expect.map(\.literal))]
+      members.append(
+        JSONValue.Member(key: "expect", keyLocation: at, value: violations.json(at: at)))
+    }
+    if let inject {
+      members.append(JSONValue.Member(key: "inject", keyLocation: at, value: inject.json(at: at)))
+    }
+    self = try ScenarioDecoder.decode(JSONValue(.object(members), at: at), file: file)
+  }
+}
+
+extension ScenarioDecoder {
+  /// Decodes a scenario from its JSON tree: what a Swift-built scenario goes through.
+  static func decode(_ json: JSONValue, file: String) throws(ScenarioErrors) -> Scenario {
+    var decoder = ScenarioDecoder(file: file)
+    let scenario = decoder.decodeScenario(json)
+    guard decoder.errors.isEmpty, let scenario else {
+      throw ScenarioErrors(
+        decoder.errors.sorted {
+          ($0.location ?? .init(line: 0, column: 0)) < ($1.location ?? .init(line: 0, column: 0))
+        })
+    }
+    return scenario
+  }
+}
