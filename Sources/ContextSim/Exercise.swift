@@ -4,12 +4,12 @@
 ///
 /// The fuzzer (`ctxsim-fuzz`) feeds it arbitrary bytes, and its regression tests replay the
 /// inputs that once crashed it. Bad input must come back as errors, never as a crash.
-public enum Exercise {
+package enum Exercise {
   /// Small limits, so that each input takes milliseconds.
   static let maximumSteps = 3_000
   static let schedules = 6
 
-  public static func run(_ bytes: [UInt8]) {
+  package static func run(_ bytes: [UInt8]) {
     _ = try? LessonParser.parse(String(decoding: bytes, as: UTF8.self), file: "fuzz.md")
     let scenario: Scenario
     do {

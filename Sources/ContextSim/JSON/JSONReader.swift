@@ -1,8 +1,8 @@
 /// A JSON syntax error with the place it was found and how to mend it.
-public struct JSONSyntaxError: Error, Equatable, Sendable {
-  public var message: String
-  public var location: SourceLocation
-  public var fix: String
+package struct JSONSyntaxError: Error, Equatable, Sendable {
+  package var message: String
+  package var location: SourceLocation
+  package var fix: String
 }
 
 /// Reads strict JSON (RFC 8259) into a ``JSONValue`` tree that keeps line and column.
@@ -23,7 +23,7 @@ public struct JSONReader {
   private var depth = 0
   private let maximumDepth: Int
 
-  public static func read(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth)
+  package static func read(_ bytes: [UInt8], maximumDepth: Int = defaultMaximumDepth)
     throws(JSONSyntaxError) -> JSONValue
   {
     var reader = JSONReader(bytes: bytes, maximumDepth: maximumDepth)

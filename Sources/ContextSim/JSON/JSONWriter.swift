@@ -1,7 +1,7 @@
 /// Writes a ``JSONValue`` as indented JSON, keys in the order given, so output is stable
 /// byte for byte and reads in the same order as the text report.
-public enum JSONWriter {
-  public static func write(_ value: JSONValue) -> String {
+package enum JSONWriter {
+  package static func write(_ value: JSONValue) -> String {
     var out = ""
     write(value, indent: 0, into: &out)
     return out + "\n"
@@ -66,7 +66,7 @@ public enum JSONWriter {
 extension JSONValue {
   static let nowhere = SourceLocation(line: 0, column: 0)
 
-  public static func object(_ pairs: KeyValuePairs<String, JSONValue?>) -> JSONValue {
+  package static func object(_ pairs: KeyValuePairs<String, JSONValue?>) -> JSONValue {
     JSONValue(
       .object(
         pairs.compactMap { key, value in
@@ -74,19 +74,24 @@ extension JSONValue {
         }), at: nowhere)
   }
 
-  public static func array(_ items: [JSONValue]) -> JSONValue {
+  package static func array(_ items: [JSONValue]) -> JSONValue {
     JSONValue(.array(items), at: nowhere)
   }
 
-  public static func string(_ text: String) -> JSONValue {
+  package static func string(_ text: String) -> JSONValue {
     JSONValue(.string(text), at: nowhere)
   }
 
-  public static func integer(_ n: Int) -> JSONValue {
+  package static func integer(_ n: Int) -> JSONValue {
     JSONValue(.integer(n), at: nowhere)
   }
 
-  public static func bool(_ b: Bool) -> JSONValue {
+  package static func bool(_ b: Bool) -> JSONValue {
     JSONValue(.bool(b), at: nowhere)
   }
+}
+
+extension JSONValue: CustomStringConvertible {
+  /// The value as indented JSON, keys in their order: what `--format json` prints.
+  public var description: String { JSONWriter.write(self) }
 }

@@ -5,7 +5,7 @@ import Dispatch
 ///
 /// Each index is written by exactly one worker into its own slot, so no lock is needed;
 /// this also keeps ThreadSanitizer quiet, which flags a lock captured by the workers.
-public func concurrentMap<T: Sendable>(
+package func concurrentMap<T: Sendable>(
   _ count: Int, workers: Int, _ body: @Sendable (Int) -> T
 ) -> [T] {
   guard count > 0 else { return [] }

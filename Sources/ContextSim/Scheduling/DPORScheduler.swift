@@ -245,7 +245,7 @@ struct DependenceAnalysis {
 /// Counts a scenario's interleavings and its classes of equivalent interleavings by brute
 /// force: every interleaving is run, and two are equivalent when they order every pair of
 /// conflicting steps the same way. For measuring reduction; exponential by nature.
-public func countInterleavings(
+package func countInterleavings(
   _ scenario: Scenario, options: SimulationOptions, limit: Int = 1_000_000
 ) -> (interleavings: Int, classes: Int, complete: Bool) {
   var quiet = options
