@@ -178,3 +178,18 @@ struct UsageTests {
     #expect(console.out.isEmpty)
   }
 }
+
+@Suite("ctxsim run, a run cut short")
+struct CutShortRunTests {
+  @Test("A run a limit stopped never says \"No violations.\", and a schedule that does not fit says nothing of them")
+  func noFalseNoViolations() {
+    let limited = ctxsim("run", "scenarios/checked-too-early.json", "--max-steps", "3")
+    #expect(limited.status == 75)
+    #expect(!limited.out.contains("No violations."))
+    #expect(limited.out.contains("No violations before the run was stopped."))
+    let misfit = ctxsim("run", "scenarios/wrong-thread.json", "--schedule", "7")
+    #expect(misfit.status == 65)
+    #expect(!misfit.out.contains("No violations"))
+    #expect(misfit.out.contains("The schedule does not fit this scenario"))
+  }
+}

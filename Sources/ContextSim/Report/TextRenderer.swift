@@ -122,10 +122,16 @@ public struct TextRenderer {
     var out: [String] = []
     let count = trace.violations.count
     if count == 0 {
-      out.append(
-        trace.concurrencyDebug
-          ? "No violations."
-          : "No violations. (ConcurrencyDebug is off, so queue use is not checked.)")
+      // A run cut short says nothing of the steps it did not take.
+      switch trace.stop {
+      case .scheduleMismatch?: break
+      case .limit?: out.append("No violations before the run was stopped.")
+      default:
+        out.append(
+          trace.concurrencyDebug
+            ? "No violations."
+            : "No violations. (ConcurrencyDebug is off, so queue use is not checked.)")
+      }
     } else {
       var kinds: [String] = []
       for v in trace.violations where !kinds.contains(v.kind.rawValue) {
