@@ -2,12 +2,15 @@
 ///
 /// A trace holds facts only; wording lives in the renderers and ``Messages``.
 public struct Trace: Sendable {
+  /// What each step did, in step order; empty when ``SimulationOptions/recordsEvents`` is off.
   public var events: [TraceEvent] = []
+  /// Broken rules, in step order.
   public var violations: [Violation] = []
   /// The threads of the run, by ``TraceEvent/thread`` index.
   public var threads: [String] = []
   /// The schedule the run took; replaying it gives this trace again.
   public var schedule = Schedule()
+  /// Whether the run had `-com.apple.CoreData.ConcurrencyDebug 1` on, so wrong-queue use trapped.
   public var concurrencyDebug: Bool
   /// Why the run ended early, if it did.
   public var stop: Stop?
@@ -17,12 +20,16 @@ public struct Trace: Sendable {
 
   /// One happens-before arrow: the step at `from` comes before the step at `to`.
   public struct Ordering: Sendable, Equatable {
+    /// The scheduler step that comes first.
     public var from: Int
+    /// The scheduler step it comes before.
     public var to: Int
   }
 
+  /// Why a run was cut off: a crash it stops at, a limit, or a schedule that did not fit.
   public enum Stop: Sendable, Equatable {
-    /// `--stop-at-first`: the app ended at its first crash, as the real one would.
+    /// ``SimulationOptions/stopAtFirstCrash``: the app ended at its first crash, as the real
+    /// one would.
     case crashed
     /// A limit stopped the run: it does not end, or grows without bound.
     case limit(Limit)
@@ -30,6 +37,7 @@ public struct Trace: Sendable {
     case scheduleMismatch(step: Int, thread: Int, runnable: [Int])
   }
 
+  /// An empty trace for a run with or without ConcurrencyDebug.
   public init(concurrencyDebug: Bool) {
     self.concurrencyDebug = concurrencyDebug
   }
@@ -42,7 +50,9 @@ public struct Trace: Sendable {
 
 /// One scheduler step: which thread ran which scenario step, and what it did.
 public struct TraceEvent: Sendable {
+  /// Where the step ran.
   public var site: Site
+  /// What it did.
   public var effect: Effect
 }
 
