@@ -49,7 +49,8 @@ public struct JSONValue: Sendable, Equatable {
 
   /// The value itself.
   public var kind: Kind
-  /// Where the value starts in the file; line 0 for a value built in code.
+  /// Where the value starts: in the file, or at the Swift call that built it; line 0 when
+  /// there is no such place, as in a report's document.
   public var location: SourceLocation
 
   /// A value of `kind` that starts at `location`.

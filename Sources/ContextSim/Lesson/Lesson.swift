@@ -302,7 +302,7 @@ public struct LessonErrorList: Error, Sendable, CustomStringConvertible {
   /// The problems, in the order found.
   public var errors: [LessonError]
 
-  /// Each problem's description, one after another.
+  /// Each problem's description, one after another, one line and its `fix:` line each.
   public var description: String {
     errors.map(\.description).joined(separator: "\n")
   }
