@@ -27,11 +27,17 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 public struct JSONValue: Sendable, Equatable {
   /// Which of JSON's types the value is, with its contents; integers and other numbers apart.
   public indirect enum Kind: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number without a fraction or exponent that fits in an `Int`.
     case integer(Int)
+    /// Any other number.
     case double(Double)
+    /// A string, unescaped.
     case string(String)
+    /// Elements in the order written.
     case array([JSONValue])
     /// Members in the order written, so errors and listings follow the file.
     case object([Member])

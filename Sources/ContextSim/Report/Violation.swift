@@ -65,7 +65,9 @@ public struct Violation: Sendable, CustomStringConvertible {
   public struct WrongQueue: Sendable {
     /// What was touched off its queue: the context itself, or one of its objects.
     public enum Subject: Sendable {
+      /// The context, by name.
       case context(String)
+      /// A managed object, through the context that owns it.
       case object(ObjectID, context: String)
 
       /// Whether the context itself was touched, which makes a `wrongQueueContext`.
