@@ -13,7 +13,7 @@
 ///     `concurrencyDebug`).
 ///   - strategy: nil for the systematic search with its PCT fallback.
 ///   - maxSchedules: the budget of schedules, for the search and again for the fallback.
-///   - seed: the seed of random and PCT schedules.
+///   - seed: the seed of the PCT fallback; a given `strategy` carries its own.
 ///   - shouldStop: asked between schedules; true ends the search (a time limit).
 public func check(
   _ scenario: Scenario, options: SimulationOptions? = nil, strategy: ExplorationStrategy? = nil,

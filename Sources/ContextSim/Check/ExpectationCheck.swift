@@ -5,6 +5,7 @@ public struct ExpectationCheck: Sendable {
   /// Violations that no declared one accounts for, each with the run it came from.
   public var unexpected: [Violation] = []
 
+  /// Whether every declared violation showed where it had to and nothing undeclared did.
   public var passed: Bool { missing.isEmpty && unexpected.isEmpty }
 
   /// Compares the runs of one scenario with what it declares.

@@ -30,12 +30,15 @@ public struct ScenarioCheck: Sendable, CustomStringConvertible {
     case unexpected(Violation, stepLabel: String?, replay: Schedule?)
   }
 
+  /// The scenario's file, as replay advice names it.
   public let file: String
+  /// The scenario's title.
   public let title: String
   /// The exploration the verdict rests on.
   public let exploration: Exploration
   /// Whether the search with reduction ran out of budget and PCT took over.
   public let fellBack: Bool
+  /// What the check decided; only ``Verdict/passed`` counts as holding.
   public let verdict: Verdict
 
   /// Whether the scenario held: the check passed.
@@ -49,6 +52,8 @@ public struct ScenarioCheck: Sendable, CustomStringConvertible {
       .sorted { $0.rawValue < $1.rawValue }
   }
 
+  /// The verdict's row as `ctxsim check` prints it, with how far the search went and each
+  /// finding, worded by ``Advice/plain``.
   public var description: String {
     let report = CheckReport()
     let result = CheckResult(file: file, outcome: .checked(self))

@@ -92,6 +92,6 @@ extension JSONValue {
 }
 
 extension JSONValue: CustomStringConvertible {
-  /// The value as indented JSON, keys in their order: what `--format json` prints.
+  /// The value as indented JSON, keys in their order: what the JSON reports print.
   public var description: String { JSONWriter.write(self) }
 }

@@ -17,12 +17,15 @@
 ///
 /// See docs/lessons.md for every key.
 public struct Lesson: Sendable {
+  /// The lesson file's path, as its errors name it.
   public var file: String
+  /// The text of the `#` heading.
   public var title: String
   /// The scenario the lesson steps through, as a path from the repository's root.
   public var scenario: String
   /// Other scenarios the lesson refers to; checked too.
   public var alsoScenarios: [String]
+  /// What the class should be able to say afterwards: the header's `goal:`.
   public var goal: String
   /// The crash "you are the scheduler" asks the class to reach.
   public var crash: CrashGoal?
@@ -30,27 +33,38 @@ public struct Lesson: Sendable {
   public var schedule: Schedule?
   /// Overrides the scenario's ConcurrencyDebug flag.
   public var concurrencyDebug: Bool?
+  /// The text before the first `##` section, reflowed: shown before the first step.
   public var introduction: String
   /// Narration keyed by step label, in the order written.
   public var narration: [Narration]
+  /// The `## Question` section, reflowed: what the instructor asks at the end.
   public var question: String
+  /// The `## Answer` section, reflowed.
   public var answer: String
 
+  /// What the instructor says when a labelled step runs: a `###` heading under `## Steps`.
   public struct Narration: Sendable {
+    /// The step label the heading names.
     public var label: String
+    /// The narration, reflowed.
     public var text: String
+    /// The heading's line, for errors.
     public var line: Int
   }
 
   /// A violation to reach: its kind, and optionally the label of the step.
   public struct CrashGoal: Sendable, Equatable, CustomStringConvertible {
+    /// The kind of violation to reach.
     public var kind: ViolationKind
+    /// A label the violation's step, or a step around it, must carry; nil for anywhere.
     public var label: String?
 
+    /// Whether `violation` is of the kind and, if a label is given, at a step with that label.
     public func isReached(by violation: Violation) -> Bool {
       violation.kind == kind && (label.map { violation.labels.contains($0) } ?? true)
     }
 
+    /// `kind at label`, as the header's `crash:` writes it.
     public var description: String {
       kind.rawValue + (label.map { " at \($0)" } ?? "")
     }
@@ -67,16 +81,23 @@ public struct Lesson: Sendable {
 
 /// A problem with a lesson file, with the line it is on.
 public struct LessonError: Error, Sendable, CustomStringConvertible {
+  /// The lesson file the problem is in.
   public var file: String
+  /// The line, from 1; nil for a problem with the lesson as a whole.
   public var line: Int?
+  /// What is wrong.
   public var message: String
+  /// How to mend it.
   public var fix: String
 
+  /// `file:line: error: message` and an indented `fix:` line, as a compiler prints errors.
   public var description: String {
     "\(file)\(line.map { ":\($0)" } ?? ""): error: \(message)\n  fix: \(fix)"
   }
 }
 
+/// Reads lesson files: a `---` header of `key: value` lines, a `#` title, then the
+/// `## Steps`, `## Question` and `## Answer` sections.
 public enum LessonParser {
   static let headerKeys = ["scenario", "also", "goal", "crash", "schedule", "concurrencyDebug"]
   static let sections = ["Steps", "Question", "Answer"]
@@ -278,8 +299,10 @@ extension LessonParser {
 
 /// Every problem found in one lesson file.
 public struct LessonErrorList: Error, Sendable, CustomStringConvertible {
+  /// The problems, in the order found.
   public var errors: [LessonError]
 
+  /// Each problem's description, one after another, one line and its `fix:` line each.
   public var description: String {
     errors.map(\.description).joined(separator: "\n")
   }

@@ -5,11 +5,14 @@
 /// lines. It fits 80×24 and uses more room when it has it (threads and contexts side by
 /// side from 120 columns).
 public struct LessonScreen {
+  /// What the terminal can show.
   public struct Style: Sendable {
     /// Box-drawing characters and arrows; plain ASCII otherwise.
     public var unicode: Bool
+    /// ANSI colour and bold; plain text otherwise.
     public var colour: Bool
 
+    /// A style for a terminal with or without Unicode and colour.
     public init(unicode: Bool, colour: Bool) {
       self.unicode = unicode
       self.colour = colour
@@ -20,15 +23,19 @@ public struct LessonScreen {
   let height: Int
   let style: Style
 
+  /// A screen of `width` columns and `height` rows, at least 40 by 12.
   public init(width: Int, height: Int, style: Style) {
     self.width = max(40, width)
     self.height = max(12, height)
     self.style = style
   }
 
+  /// The key bindings, as the bottom line lists them.
   public static let keys =
     "n next  b back  r restart  v next violation  s you schedule  h help  q quit"
 
+  /// The screen as exactly `height` lines: the session at its current step, or the key help
+  /// when `showingHelp`.
   public func render(_ session: LessonSession, showingHelp: Bool = false) -> [String] {
     var top: [String] = []
     let right =

@@ -6,23 +6,29 @@
 /// mode the learner picks the thread at every point where more than one could run, and wins
 /// on reaching the crash the lesson names.
 public struct LessonSession {
+  /// The lesson being taught.
   public let lesson: Lesson
+  /// The lesson's scenario.
   public let scenario: Scenario
   let options: SimulationOptions
   /// The schedule followed when stepping: the lesson's, or the default one, complete.
   public private(set) var schedule: Schedule
   /// Steps taken so far.
   public private(set) var position = 0
+  /// The run up to ``position``.
   public private(set) var trace: Trace
+  /// Threads, queues and contexts as they stand after ``position`` steps.
   public private(set) var world: WorldSnapshot
   /// Whether the learner chooses the threads.
   public private(set) var isPlaying = false
-  /// The threads the learner chose, step by step, and which of those were the only choice.
+  /// The threads the learner chose, step by step, including steps where only one could run.
   public private(set) var choices: [Int] = []
   private var forced: [Bool] = []
   /// Whether the learner's choices reached the lesson's crash.
   public private(set) var hasWon = false
 
+  /// Starts before the first step, following the lesson's schedule run to its end by the
+  /// default schedule, or the default schedule alone.
   public init(lesson: Lesson, scenario: Scenario) {
     self.lesson = lesson
     self.scenario = scenario
@@ -57,6 +63,8 @@ public struct LessonSession {
     Array(trace.violations(atStep: position))
   }
 
+  /// Takes one step of the schedule; when the learner chooses, only a step that is no
+  /// choice (one runnable thread), with the forced steps after it.
   public mutating func next() {
     if isPlaying {
       guard !hasWon, world.runnable.count == 1 else { return }
@@ -67,6 +75,7 @@ public struct LessonSession {
     }
   }
 
+  /// Goes one step back; when the learner chooses, back to before their last real choice.
   public mutating func back() {
     if isPlaying {
       // Back to the last point where the learner chose.
@@ -78,6 +87,7 @@ public struct LessonSession {
     }
   }
 
+  /// Goes back to before the first step, keeping the mode.
   public mutating func restart() {
     if isPlaying {
       choices = []

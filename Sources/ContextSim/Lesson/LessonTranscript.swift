@@ -11,6 +11,7 @@ public struct LessonTranscript {
   let scenario: Scenario
   let width: Int
 
+  /// A transcript wrapped to `width` columns, at least 40.
   public init(lesson: Lesson, scenario: Scenario, width: Int = 80) {
     self.lesson = lesson
     self.scenario = scenario

@@ -11,6 +11,7 @@ public struct Advice: Sendable {
   /// How to raise `bound`, or nil to say nothing.
   public var raise: @Sendable (_ bound: Bound) -> String?
 
+  /// Advice that words a replay with `replay` and the way to raise a bound with `raise`.
   public init(
     replay: @escaping @Sendable (_ file: String, _ schedule: Schedule) -> String,
     raise: @escaping @Sendable (_ bound: Bound) -> String?

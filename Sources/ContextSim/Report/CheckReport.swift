@@ -1,19 +1,25 @@
 /// One scenario file's row in a check report: its check, or why it could not be read.
 public struct CheckResult: Sendable {
+  /// What became of the file.
   public enum Outcome: Sendable {
+    /// The scenario was read and checked.
     case checked(ScenarioCheck)
     /// The file could not be read or decoded: the message says where and why.
     case unreadable(String)
   }
 
+  /// The scenario file, as the report lists it.
   public var file: String
+  /// Its check, or why there is none.
   public var outcome: Outcome
 
+  /// A row for `file`.
   public init(file: String, outcome: Outcome) {
     self.file = file
     self.outcome = outcome
   }
 
+  /// The scenario's title, once it was read.
   public var title: String? {
     if case .checked(let check) = outcome { check.title } else { nil }
   }
@@ -32,6 +38,7 @@ public struct CheckResult: Sendable {
 public struct CheckReport {
   let advice: Advice
 
+  /// A report that words replays and raised bounds with `advice`.
   public init(advice: Advice = .plain) {
     self.advice = advice
   }

@@ -11,12 +11,15 @@ public struct ExplorationRenderer {
   let advice: Advice
   private let steps: [Step]
 
+  /// A renderer for explorations of `scenario`, wording replays with `advice`.
   public init(scenario: Scenario, advice: Advice = .plain) {
     self.scenario = scenario
     self.advice = advice
     steps = scenario.allSteps
   }
 
+  /// A headline (how far the search got), the figures, then each outcome with its count and,
+  /// for a failing one, its shortest schedule and how to replay it.
   public func render(_ exploration: Exploration) -> String {
     var out = [headline(exploration)]
     let range = exploration.stepRange

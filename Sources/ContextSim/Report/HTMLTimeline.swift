@@ -19,6 +19,7 @@ public struct HTMLTimeline {
   /// How the page says to replay the run.
   let advice: Advice
 
+  /// A timeline of runs of `scenario`, headed `title` (the scenario's by default).
   public init(scenario: Scenario, title: String? = nil, advice: Advice = .plain) {
     self.scenario = scenario
     self.title = title ?? scenario.title
@@ -37,6 +38,7 @@ public struct HTMLTimeline {
     var violations: [Violation]
   }
 
+  /// The whole page for one run, from `<!DOCTYPE html>` to `</html>`.
   public func render(_ trace: Trace) -> String {
     let boxes = self.boxes(trace)
     var contexts: [String] = []

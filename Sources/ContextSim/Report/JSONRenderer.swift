@@ -3,15 +3,20 @@ public struct JSONRenderer {
   let scenario: Scenario
   private let steps: [Step]
 
+  /// A renderer for runs of `scenario`, which names each step's path, label and Swift.
   public init(scenario: Scenario) {
     self.scenario = scenario
     steps = scenario.allSteps
   }
 
+  /// The run as indented JSON, keys in a fixed order: `scenario`, `title`, `concurrencyDebug`,
+  /// `threads`, `events`, `violations`, `appExitStatus`, `stop` (when the run stopped early)
+  /// and `schedule`.
   public func render(_ trace: Trace) -> String {
     JSONWriter.write(document(trace))
   }
 
+  /// The run as a JSON tree, to embed in a larger document or inspect in tests.
   public func document(_ trace: Trace) -> JSONValue {
     .object([
       "scenario": .string(scenario.file),

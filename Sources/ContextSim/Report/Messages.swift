@@ -7,7 +7,7 @@ public enum Messages {
   public static let trapSymbol =
     "+[NSManagedObjectContext __Multithreading_Violation_AllThatIsLeftToUsIsHonor__]"
 
-  /// What a step did, in words, or nil for bookkeeping shown only with `--all-steps`.
+  /// What a step did, in words, or nil for bookkeeping shown only when `allSteps` is true.
   public static func describe(_ effect: Effect, allSteps: Bool) -> String? {
     switch effect {
     case .fetched(let entity, let context, let ids):

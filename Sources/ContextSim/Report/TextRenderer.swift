@@ -5,15 +5,18 @@
 ///        2  background  fetched note-1 into background
 ///        3  main        TRAP  context background (queue background) touched from main
 public struct TextRenderer {
+  /// What to show, and how.
   public struct Options: Sendable {
     /// Also show steps that touch no context: dispatch, object IDs, loops.
     public var allSteps = false
     /// Add a simulated backtrace to each violation.
     public var verbose = false
+    /// Dim step numbers and red violation tags, with ANSI escapes.
     public var colour = false
     /// How to word the way out of a limit.
     public var advice = Advice.plain
 
+    /// Options, all off by default, with ``Advice/plain``.
     public init(
       allSteps: Bool = false, verbose: Bool = false, colour: Bool = false, advice: Advice = .plain
     ) {
@@ -28,12 +31,14 @@ public struct TextRenderer {
   let options: Options
   private let steps: [Step]
 
+  /// A renderer for runs of `scenario`.
   public init(scenario: Scenario, options: Options) {
     self.scenario = scenario
     self.options = options
     steps = scenario.allSteps
   }
 
+  /// The whole report for one run, ending in a newline.
   public func render(_ trace: Trace) -> String {
     var out: [String] = []
     if trace.concurrencyDebug { out.append(Messages.assertionsEnabled) }

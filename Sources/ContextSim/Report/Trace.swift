@@ -2,12 +2,15 @@
 ///
 /// A trace holds facts only; wording lives in the renderers and ``Messages``.
 public struct Trace: Sendable {
+  /// What each step did, in step order; empty when ``SimulationOptions/recordsEvents`` is off.
   public var events: [TraceEvent] = []
+  /// Broken rules, in step order.
   public var violations: [Violation] = []
   /// The threads of the run, by ``TraceEvent/thread`` index.
   public var threads: [String] = []
   /// The schedule the run took; replaying it gives this trace again.
   public var schedule = Schedule()
+  /// Whether the run had `-com.apple.CoreData.ConcurrencyDebug 1` on, so wrong-queue use trapped.
   public var concurrencyDebug: Bool
   /// Why the run ended early, if it did.
   public var stop: Stop?
@@ -17,12 +20,16 @@ public struct Trace: Sendable {
 
   /// One happens-before arrow: the step at `from` comes before the step at `to`.
   public struct Ordering: Sendable, Equatable {
+    /// The scheduler step that comes first.
     public var from: Int
+    /// The scheduler step it comes before.
     public var to: Int
   }
 
+  /// Why a run was cut off: a crash it stops at, a limit, or a schedule that did not fit.
   public enum Stop: Sendable, Equatable {
-    /// `--stop-at-first`: the app ended at its first crash, as the real one would.
+    /// ``SimulationOptions/stopAtFirstCrash``: the app ended at its first crash, as the real
+    /// one would.
     case crashed
     /// A limit stopped the run: it does not end, or grows without bound.
     case limit(Limit)
@@ -30,6 +37,7 @@ public struct Trace: Sendable {
     case scheduleMismatch(step: Int, thread: Int, runnable: [Int])
   }
 
+  /// An empty trace for a run with or without ConcurrencyDebug.
   public init(concurrencyDebug: Bool) {
     self.concurrencyDebug = concurrencyDebug
   }
@@ -42,12 +50,15 @@ public struct Trace: Sendable {
 
 /// One scheduler step: which thread ran which scenario step, and what it did.
 public struct TraceEvent: Sendable {
+  /// Where the step ran.
   public var site: Site
+  /// What it did.
   public var effect: Effect
 }
 
 /// What a step did, as facts.
 public enum Effect: Sendable, Equatable {
+  /// A block was put on the queue to run later (`async`, `perform`).
   case enqueued(queue: String)
   /// A synchronous block (`performAndWait`, `sync`) now runs on the caller's thread.
   case entered(queue: String, reentrant: Bool)
@@ -56,43 +67,73 @@ public enum Effect: Sendable, Equatable {
   case ranInline(queue: String)
   /// The thread blocks until the queue is free.
   case waits(queue: String)
+  /// A fetch request ran in the context and returned these objects.
   case fetched(entity: String, context: String, objects: [ObjectID])
+  /// `count(for:)` ran in the context.
   case counted(entity: String, context: String, count: Int)
+  /// A new object was inserted into the context, with a temporary ID.
   case inserted(ObjectID, context: String)
+  /// An attribute or relationship was read from a managed object.
   case read(object: ObjectID, key: String, value: Value, context: String)
+  /// A variable used as an object or object ID held nil, so the line did nothing.
   case readNil(variable: String)
+  /// An attribute or relationship of a managed object was set.
   case wrote(object: ObjectID, key: String, value: Value, context: String)
+  /// The context's changes were written to the store.
   case saved(context: String, inserted: [ObjectID], updated: [ObjectID], deleted: [ObjectID])
+  /// A child context's changes were pushed into its parent context, not the store.
   case savedToParent(
     context: String, parent: String, inserted: [ObjectID], updated: [ObjectID], deleted: [ObjectID])
+  /// `save()` ran with no changes to write.
   case savedNothing(context: String)
+  /// The object was deleted in the context, with what its delete rules cascaded to.
   case deleted(ObjectID, context: String, cascaded: [ObjectID])
   /// A merge of a save into a context; `automatic` when Core Data made it, in its own
   /// block on the context's queue, rather than a line of the app's.
   case merged(
     into: String, from: String, refreshed: [ObjectID], deleted: [ObjectID], automatic: Bool)
+  /// `refresh(_:mergeChanges:)`: with `merged`, unsaved changes were kept.
   case refreshed(ObjectID, merged: Bool)
+  /// `reset()` dropped every object the context held.
   case reset(context: String, forgotten: Int)
+  /// `rollback()` discarded the context's unsaved changes.
   case rolledBack(context: String)
+  /// `obtainPermanentIDs(for:)` replaced these inserted objects' temporary IDs.
   case obtainedPermanentIDs(context: String, ids: [ObjectID])
+  /// An `NSBatchUpdateRequest` changed rows in the store directly, not through a context.
   case batchUpdated(entity: String, count: Int)
+  /// A context was made on `queue`, with a parent context or, when nil, the store.
   case createdContext(name: String, queue: String, parent: String?)
+  /// An object's `objectID` was taken: the one thing safe to pass between queues.
   case objectID(ObjectID)
+  /// `object(with:)`, or `existingObject(with:)` when `existing`; `registered` when the
+  /// context already held the object.
   case lookedUp(ObjectID, context: String, registered: Bool, existing: Bool)
+  /// A Core Data call threw this error; the step's `try` decides what follows.
   case threw(CoreDataError)
+  /// A `for` loop started, over this many elements.
   case loop(count: Int)
+  /// `print` wrote this text.
   case printed(String)
+  /// A shared var of the app was read.
   case varRead(name: String, value: Value)
+  /// A shared var of the app was written.
   case varWritten(name: String, value: Value)
+  /// An `expect` step held; the text says what it checked.
   case expectationHeld(String)
+  /// An `expect` step did not hold; the violation says why.
   case expectationFailed
+  /// ConcurrencyDebug stopped the step at a wrong-queue touch; the violation says which.
   case trapped
+  /// A `Task` started on the main actor (`main`) or the global executor.
   case taskStarted(queue: String)
   /// A task waits for a block on this queue, without holding its thread.
   case awaits(queue: String)
+  /// A task group started this many child tasks.
   case groupStarted(children: Int)
   /// A step whose `"when"` did not hold.
   case skipped
+  /// A `let` bound a name to a value.
   case bound(name: String, value: Value)
 }
 
@@ -168,8 +209,11 @@ extension Trace {
 /// A bound on one run, so that a scenario that never ends, or starts threads or contexts
 /// without end, stops with a message instead of hanging or exhausting memory.
 public enum Limit: Sendable, Hashable {
+  /// The run took this many steps, the most allowed.
   case steps(Int)
+  /// The run started this many threads, the most allowed.
   case threads(Int)
+  /// The run made this many queues, the most allowed.
   case queues(Int)
 
   /// The bound this limit enforces.

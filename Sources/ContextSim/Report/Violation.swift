@@ -5,14 +5,17 @@
 public struct Violation: Sendable, CustomStringConvertible {
   /// Where the violation happened: scheduler step, thread, queue and scenario step.
   public var site: Site
+  /// What happened, by kind, with the facts reports need.
   public var detail: Detail
   /// The scenario steps that led here, innermost first, across the blocks that enqueued them.
   public var backtrace: [BacktraceEntry]
 
+  /// The rule broken, by the scenario format's name; what `expect` lists.
   public var kind: ViolationKind { detail.kind }
   /// Labels of the scenario step and the steps around it; `expect`'s `at` matches these.
   public var labels: [String] { site.labels }
 
+  /// `kind at path (scheduler step N, thread T): headline`.
   public var description: String {
     "\(kind.rawValue) at \(site.path) (scheduler step \(site.step), thread \(site.thread)): "
       + Messages.headline(self)
@@ -41,6 +44,7 @@ public struct Violation: Sendable, CustomStringConvertible {
     /// A fault fired on a row that no longer exists; the app silently reads nil.
     case faultOnDeletedObject(object: ObjectID)
 
+    /// The kind of violation these facts make.
     public var kind: ViolationKind {
       switch self {
       case .wrongQueue(let w): w.subject.isContext ? .wrongQueueContext : .wrongQueueObject
@@ -59,10 +63,14 @@ public struct Violation: Sendable, CustomStringConvertible {
 
   /// The facts of a ConcurrencyDebug trap.
   public struct WrongQueue: Sendable {
+    /// What was touched off its queue: the context itself, or one of its objects.
     public enum Subject: Sendable {
+      /// The context, by name.
       case context(String)
+      /// A managed object, through the context that owns it.
       case object(ObjectID, context: String)
 
+      /// Whether the context itself was touched, which makes a `wrongQueueContext`.
       public var isContext: Bool {
         if case .context = self { true } else { false }
       }
@@ -75,6 +83,7 @@ public struct Violation: Sendable, CustomStringConvertible {
       }
     }
 
+    /// What was touched.
     public var subject: Subject
     /// The queue that owns the context.
     public var ownerQueue: String
@@ -86,16 +95,23 @@ public struct Violation: Sendable, CustomStringConvertible {
 
   /// One side of a data race, as ThreadSanitizer names it.
   public struct RaceAccess: Sendable {
+    /// Whether this side wrote the var.
     public var isWrite: Bool
+    /// The thread that made the access.
     public var thread: String
+    /// The scheduler step of the access, from 1.
     public var step: Int
+    /// The scenario step's index in ``Scenario/allSteps``.
     public var stepIndex: Int
   }
 
   /// One thread that cannot move in a deadlock.
   public struct BlockedThread: Sendable {
+    /// The blocked thread.
     public var thread: String
+    /// The queue it waits for.
     public var waitsFor: String
+    /// The thread that holds that queue, if one does.
     public var heldBy: String?
   }
 
@@ -116,12 +132,15 @@ public struct Violation: Sendable, CustomStringConvertible {
 public struct Site: Sendable {
   /// The scheduler step, counted from 1.
   public var step: Int
+  /// The thread that took the step.
   public var thread: String
   /// The queue the thread was running: the innermost queue it held.
   public var queue: String
   /// The scenario step's index in ``Scenario/allSteps``.
   public var stepIndex: Int
+  /// The scenario step's place in the file: `main[2].perform.do[0]`.
   public var path: String
+  /// Labels of the scenario step and the steps that contain it, innermost first.
   public var labels: [String]
 }
 
@@ -137,7 +156,9 @@ public enum BacktraceEntry: Sendable, Equatable {
 
 /// A Core Data `NSError`, as the simulated app would receive it.
 public struct CoreDataError: Sendable, Equatable {
+  /// The `NSCocoaErrorDomain` code: 133020 for a merge conflict, 1570 for a missing value.
   public var code: Int
+  /// What the error's `localizedDescription` says.
   public var message: String
   /// What `userInfo` would list: each conflict, or each validation failure.
   public var details: [String] = []
@@ -182,6 +203,7 @@ public enum Termination: Sendable, Equatable {
     }
   }
 
+  /// The signal's name: `SIGTRAP`, `SIGABRT`, `SIGKILL` or `SIGSEGV`.
   public var signal: String {
     switch self {
     case .concurrencyTrap, .swiftRuntimeTrap: "SIGTRAP"

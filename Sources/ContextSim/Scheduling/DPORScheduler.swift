@@ -54,6 +54,8 @@ public struct DPORScheduler: Scheduler {
   /// Only an unbounded search proves that every class of interleavings ran.
   public var isExhaustive: Bool { preemptionBound == nil }
 
+  /// Before every execution but the first, moves the deepest choice point that has an untried
+  /// alternative to it and drops the points below; false when no point has one.
   public mutating func startExecution() -> Bool {
     if started {
       guard moveToNextAlternative() else { return false }
@@ -65,11 +67,16 @@ public struct DPORScheduler: Scheduler {
     return true
   }
 
+  /// Replays the choices down to the current point, then opens a new point: the thread
+  /// that ran last if it can, else the lowest-numbered, skipping sleeping threads and choices
+  /// over the preemption bound; nil, abandoning the execution, when none is left.
   public mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int? {
     if depth < stack.count { return stack[depth].chosen }
     return choose(from: runnable, previous: previous, sleep: pendingSleep, depth: depth)
   }
 
+  /// Records what the step touched; with reduction, also schedules the reversal of each
+  /// earlier conflicting step not ordered before it, and wakes sleeping threads it conflicts with.
   public mutating func stepTaken(by chosen: Int, footprint: Footprint) {
     let accesses = footprint.accesses
     stack[depth].accesses = accesses

@@ -27,7 +27,9 @@ public enum ExplorationStrategy: Sendable, Equatable {
 
 /// One violation as outcomes compare them: its kind and the scenario steps involved.
 public struct ViolationSignature: Sendable, Hashable, Comparable {
+  /// The rule broken.
   public var kind: ViolationKind
+  /// The scenario step, by its index in ``Scenario/allSteps``; for a race, the earlier of its two.
   public var stepIndex: Int
   /// The other step of a two-step violation (a data race), or -1.
   public var otherStepIndex: Int
@@ -44,6 +46,7 @@ public struct ViolationSignature: Sendable, Hashable, Comparable {
     }
   }
 
+  /// By step, then kind, then the other step: the order reports list them in.
   public static func < (a: Self, b: Self) -> Bool {
     (a.stepIndex, a.kind.rawValue, a.otherStepIndex) < (
       b.stepIndex, b.kind.rawValue, b.otherStepIndex
@@ -74,8 +77,12 @@ public struct Outcome: Sendable {
 
 /// What an exploration found, with the figures that say how far it got.
 public struct Exploration: Sendable {
+  /// What kept an exploration from being complete: its budget, its time, or the scheduler's
+  /// own bound.
   public enum Stop: Sendable, Equatable {
+    /// It ran its budget of schedules.
     case maxSchedules(Int)
+    /// `shouldStop` said so, as a time limit does.
     case timeLimit
     /// The scheduler covered every class of interleavings within a bound of its own (a
     /// preemption bound), and none beyond it.
@@ -113,6 +120,7 @@ public struct Exploration: Sendable {
   /// How many steps schedules took: a histogram, so memory stays flat.
   public var stepCounts: [Int: Int] = [:]
 
+  /// An empty result, before any schedule has run.
   public init(
     strategy: ExplorationStrategy?, strategyName: String, isExhaustive: Bool, isSystematic: Bool
   ) {

@@ -9,6 +9,7 @@ public struct Explorer<S: Scheduler> {
   private(set) var scheduler: S
   private var outcomeIndex: [OutcomeKey: Int] = [:]
   private var seen: Set<UInt64> = []
+  /// What the executions so far showed; ``finish(shrinking:)`` returns it ready for reports.
   public private(set) var result: Exploration
 
   /// - Parameter strategy: the strategy `scheduler` carries out, or nil for one of your own.

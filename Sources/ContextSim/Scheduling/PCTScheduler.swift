@@ -54,6 +54,8 @@ public struct PCTScheduler: SeededScheduler {
     return true
   }
 
+  /// The highest-priority runnable thread; at a change point that thread drops, and the
+  /// next-highest goes instead.
   public mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int? {
     for t in runnable where priorities[t] == nil {
       // Initial priorities sit above every change point's priority.

@@ -1,12 +1,13 @@
 /// A seeded random schedule: at every step, any runnable thread with equal chance.
 ///
 /// Alone (``init(seed:)``) its first execution is seeded with `seed` itself, which is
-/// what `ctxsim run --seed` replays; exploring (``exploring(seed:)``) execution `n` is
+/// what a single seeded run replays; exploring (``exploring(seed:)``) execution `n` is
 /// seeded from `seed` and `n`, so any core can run any execution.
 public struct RandomScheduler: SeededScheduler {
   private var seeds: ExecutionSeeds
   private var generator = SplitMix64(seed: 0)
 
+  /// A scheduler for single runs: its first execution is seeded with `seed` itself.
   public init(seed: UInt64) {
     seeds = ExecutionSeeds(base: seed, mixesFirst: false)
   }
@@ -24,6 +25,7 @@ public struct RandomScheduler: SeededScheduler {
     RandomScheduler(seeds: seeds.startingAt(n))
   }
 
+  /// Seeds the next execution; never runs out.
   public mutating func startExecution() -> Bool {
     generator = SplitMix64(seed: seeds.next())
     return true

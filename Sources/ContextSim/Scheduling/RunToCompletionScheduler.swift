@@ -10,11 +10,13 @@ public struct RunToCompletionScheduler: Scheduler {
   /// which ThreadSanitizer reports as a race when runs on several threads each use one.
   public private(set) var choices = 0
 
+  /// The default schedule, before its first choice.
   public init() {}
 
   /// Every execution is the same one.
   public mutating func startExecution() -> Bool { true }
 
+  /// The thread that ran last if it still can, else the lowest-numbered runnable thread.
   public mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int? {
     choices += 1
     if let previous, runnable.contains(previous) { return previous }

@@ -2,14 +2,17 @@
 ///
 /// The text lists thread numbers (0 is main; others are numbered as they start), with a
 /// run of steps by one thread written `NxCOUNT`, separated by commas: `0x4,1x2,0`.
-/// Replaying a schedule with `--schedule` reproduces the run exactly.
+/// Replaying a schedule with a ``ReplayScheduler`` reproduces the run exactly.
 public struct Schedule: Sendable, Equatable, CustomStringConvertible {
+  /// The thread that took each step, in order; step `n` is `threads[n - 1]`.
   public var threads: [Int] = []
 
+  /// A schedule of these threads, one per step.
   public init(_ threads: [Int] = []) {
     self.threads = threads
   }
 
+  /// The compact text form: `[0, 0, 0, 0, 1, 1, 0]` is `0x4,1x2,0`.
   public var description: String {
     var parts: [String] = []
     var i = 0
@@ -22,10 +25,11 @@ public struct Schedule: Sendable, Equatable, CustomStringConvertible {
     return parts.joined(separator: ",")
   }
 
-  /// Parses the text form; nil if it is not one.
   /// The longest schedule text that is read: ten million steps.
   public static let maximumLength = 10_000_000
 
+  /// Parses the text form; nil if it is not one, or is longer than ``maximumLength`` steps.
+  /// The empty text is the empty schedule.
   public init?(parsing text: String) {
     if text.isEmpty { return }
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {

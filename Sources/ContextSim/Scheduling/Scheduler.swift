@@ -31,8 +31,11 @@ public protocol Scheduler {
 }
 
 extension Scheduler {
+  /// Ignores what steps touched: only strategies that reorder conflicting steps need it.
   public mutating func stepTaken(by thread: Int, footprint: Footprint) {}
+  /// Not exhaustive: a scheduler has to claim that itself.
   public var isExhaustive: Bool { false }
+  /// No estimate.
   public var progress: Double? { nil }
 }
 
