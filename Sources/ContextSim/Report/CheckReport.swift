@@ -179,7 +179,9 @@ public struct CheckReport {
           ])
         }),
       "passed": .integer(results.filter(\.passed).count),
-      "failed": .integer(results.filter { !$0.passed }.count),
+      "failed": .integer(results.filter { ["FAIL", "ERROR"].contains(Self.tag($0)) }.count),
+      "cutShort": .integer(
+        results.filter { ["LIMIT", "INCOMPLETE"].contains(Self.tag($0)) }.count),
     ])
   }
 

@@ -155,7 +155,7 @@ public enum BacktraceEntry: Sendable, Equatable {
 }
 
 /// A Core Data `NSError`, as the simulated app would receive it.
-public struct CoreDataError: Sendable, Equatable {
+public struct CoreDataError: Sendable, Equatable, CustomStringConvertible {
   /// The `NSCocoaErrorDomain` code: 133020 for a merge conflict, 1570 for a missing value.
   public var code: Int
   /// What the error's `localizedDescription` says.

@@ -28,18 +28,30 @@ public struct Explorer<S: Scheduler> {
 
   /// Runs one more execution. Returns false when the scheduler has none left.
   public mutating func runNext() -> Bool {
+    guard let trace = nextExecution() else { return false }
+    record(trace)
+    return true
+  }
+
+  /// The next execution the scheduler runs to its end, or nil once it has none left.
+  private mutating func nextExecution() -> Trace? {
     while scheduler.startExecution() {
       var execution = Execution(scenario, options: options)
-      if execution.run(&scheduler) {
-        record(execution.trace)
-        return true
-      }
+      if execution.run(&scheduler) { return execution.trace }
       // The scheduler abandoned a run that could only repeat one already explored.
       result.prunedRuns += 1
     }
     result.searchFinished = true
     if !result.isExhaustive { result.stop = .searchBound }
-    return false
+    return nil
+  }
+
+  /// Records that the budget ended the exploration, unless a systematic search had in
+  /// fact run its last schedule: it asks for one more, so a budget exactly the size of the
+  /// search does not leave it incomplete. Random and PCT never run out.
+  mutating func reachedBudget(_ maxSchedules: Int) {
+    if result.isSystematic, nextExecution() == nil { return }
+    stopped(.maxSchedules(maxSchedules))
   }
 
   /// Records that a bound ended the exploration before the scheduler did.
@@ -146,7 +158,7 @@ extension Explorer {
       }
       guard runNext() else { return finish(shrinking: shrinking) }
     }
-    stopped(.maxSchedules(maxSchedules))
+    reachedBudget(maxSchedules)
     return finish(shrinking: shrinking)
   }
 }

@@ -9,6 +9,8 @@
 ///     print(execution.trace.violations)
 public struct Execution {
   var simulation: Simulation
+  /// Whether the run has ended; asking again must not report its deadlock twice.
+  private var isOver = false
 
   public init(_ scenario: Scenario, options: SimulationOptions? = nil) {
     simulation = Simulation(scenario: scenario, options: options ?? SimulationOptions(scenario))
@@ -28,7 +30,10 @@ public struct Execution {
   /// A run is over when no thread can move (a deadlock, if some are blocked), at a limit,
   /// or at the first crash under `stopAtFirstCrash`; ``trace`` says which.
   public mutating func runnableThreads() -> [Int]? {
-    simulation.runnableThreads()
+    guard !isOver else { return nil }
+    let runnable = simulation.runnableThreads()
+    isOver = runnable == nil
+    return runnable
   }
 
   /// Lets thread `t`, one of ``runnableThreads()``, take one step; returns what it touched.

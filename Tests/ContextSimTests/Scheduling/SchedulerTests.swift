@@ -178,4 +178,30 @@ struct SchedulerProtocolTests {
       #expect(simulate(s, scheduler: &jumped).schedule == schedules[n])
     }
   }
+
+  @Test("A budget exactly the size of a systematic search leaves it complete")
+  func exactBudget() throws {
+    let s = try scenario(race)
+    let full = explore(s, strategy: .dpor(preemptionBound: nil))
+    #expect(full.isComplete)
+    let exact = explore(s, strategy: .dpor(preemptionBound: nil), maxSchedules: full.schedulesRun)
+    #expect(exact.isComplete && exact.stop == nil)
+    if full.schedulesRun > 1 {
+      let short = explore(
+        s, strategy: .dpor(preemptionBound: nil), maxSchedules: full.schedulesRun - 1)
+      #expect(!short.isComplete && short.stop == .maxSchedules(full.schedulesRun - 1))
+    }
+  }
+
+  @Test("Asking an ended execution for runnable threads again reports its deadlock once")
+  func deadlockReportedOnce() throws {
+    let s = try scenario(
+      #"{"title": "t", "model": {"Note": {"attributes": {"title": "string"}}}, "main": [{"sync": "main", "do": [{"print": "never"}]}]}"#
+    )
+    var execution = Execution(s)
+    while let runnable = execution.runnableThreads() { execution.step(runnable[0]) }
+    #expect(execution.trace.violations.map(\.kind) == [.deadlock])
+    #expect(execution.runnableThreads() == nil)
+    #expect(execution.trace.violations.count == 1)
+  }
 }
