@@ -8,7 +8,8 @@ struct TwinTests {
   static let twins: [Twin] = [
     .checkedTooEarly, .deadlock, .asyncPerform, .childContextDraft, .batchUpdate,
     .faultOnDeletedObject, .faultOnDeletedObjectFixed, .discardedSaveError, .temporaryID,
-    .staleScreen,
+    .staleScreen, .mergePolicies, .crossContextRelationship, .photoDownloaderStoreError,
+    .photoDownloader, .photoDownloaderFixed,
   ]
 
   @Test("A scenario written in Swift runs exactly as its JSON twin", arguments: twins)
