@@ -47,11 +47,15 @@ public struct Insert: ScenarioStep {
 }
 
 /// `context.insert(object)` for an object that already exists.
+///
+/// The `$` before the object's name is optional, as for `Get` and `Delete`: the format tells
+/// this form from inserting a new object by the `$` alone, so it is added when missing.
 public struct InsertObject: ScenarioStep {
   public let json: StepJSON
   public init(_ object: String, into context: String, line: Int = #line, column: Int = #column) {
+    let variable = object.hasPrefix("$") ? object : "$" + object
     json = StepJSON(
-      "insert", .string(object), ["into": .string(context)], line: line, column: column)
+      "insert", .string(variable), ["into": .string(context)], line: line, column: column)
   }
 }
 

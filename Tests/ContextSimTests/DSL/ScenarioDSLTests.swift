@@ -66,4 +66,25 @@ struct ScenarioDSLTests {
       #expect(message.contains("did you mean \"background\"?"))
     }
   }
+
+  @Test("InsertObject names the object with or without $, as Get and Delete do")
+  func insertObjectWithoutDollar() throws {
+    func build(_ object: String) throws -> Scenario {
+      try Scenario(
+        "insert an existing object", model: ["Note": ["attributes": ["title": "string"]]],
+        store: ["Note": [["id": "note-1", "title": "Buy milk"]]],
+        contexts: ["background": ["queue": "private"]]
+      ) {
+        Fetch("Note", in: "viewContext", first: true, as: "note")
+        PerformAndWait("background") { InsertObject(object, into: "background") }
+      }
+    }
+    for scenario in [try build("note"), try build("$note")] {
+      guard case .insertObject(let variable, let context) = scenario.allSteps.last?.action else {
+        Issue.record("not an insert of an existing object: \(scenario.allSteps.last?.swift ?? "")")
+        continue
+      }
+      #expect((variable, context) == ("note", "background"))
+    }
+  }
 }

@@ -14,14 +14,27 @@ func repositoryScenario(_ name: String) throws -> Scenario {
 
 /// Expects a scenario written in Swift to run exactly as its JSON twin: the same report,
 /// the same JSON trace and the same schedule, on the default schedule and on three seeds,
-/// and the same outcomes under exploration.
+/// and the same outcomes under exploration; and to say the same in what a run does not
+/// show: the declarations, each step's Swift line, label and note, `expect` and `inject`.
 func expectTwins(
   _ swift: Scenario, _ file: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) throws {
-  let json = try repositoryScenario(file)
+  expectTwins(swift, json: try repositoryScenario(file), sourceLocation: sourceLocation)
+}
+
+/// Expects a scenario written in Swift to run exactly as one decoded from JSON, as
+/// `expectTwins(_:_:)` does for a file.
+func expectTwins(
+  _ swift: Scenario, json: Scenario, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
   #expect(swift.allSteps.count == json.allSteps.count, sourceLocation: sourceLocation)
   #expect(
     swift.allSteps.map(\.path) == json.allSteps.map(\.path), sourceLocation: sourceLocation)
+  let (said, written) = (declarations(swift), declarations(json))
+  for i in said.indices where i < written.count && said[i] != written[i] {
+    Issue.record(
+      "\(said[i])\n--- JSON twin ---\n\(written[i])", sourceLocation: sourceLocation)
+  }
   func runs(_ s: Scenario) -> [String] {
     var traces: [Trace] = []
     var first = RunToCompletionScheduler()
@@ -42,4 +55,28 @@ func expectTwins(
     explore($0, maxSchedules: 200, shrinking: false).outcomes.map(\.signature)
   }
   #expect(explored[0] == explored[1], sourceLocation: sourceLocation)
+}
+
+/// What a scenario declares that a run need not show, one line per fact, without the
+/// source locations that differ between Swift and JSON.
+private func declarations(_ s: Scenario) -> [String] {
+  let header = [
+    s.title, s.about ?? "no about", "concurrencyDebug \(s.concurrencyDebug)",
+    "expect \(s.expectation.map { "\($0.violations)" } ?? "nothing")",
+    "inject \(s.injections.map { "\($0.label) \($0.code) \($0.call) \($0.condition.map(condition) ?? "")" })",
+    "model \(s.entities)", "contexts \(s.contexts)", "queues \(s.queues)", "vars \(s.vars)",
+  ]
+  // A row's values are a dictionary, whose order may differ between two equal ones.
+  let rows = s.storeRows.map {
+    "row \($0.entity) \($0.handle) \($0.values.sorted { $0.key < $1.key })"
+      + " \($0.links.sorted { $0.key < $1.key })"
+  }
+  return header + rows
+    + s.allSteps.map {
+      "\($0.path): \($0.swift) label \($0.label ?? "-") note \($0.note ?? "-")"
+    }
+}
+
+private func condition(_ c: Condition) -> String {
+  "\(c.variable) \(c.negated ? "!=" : "==") \(c.value.swiftDescription)"
 }
