@@ -181,7 +181,7 @@ struct UsageTests {
 
 @Suite("ctxsim run, a run cut short")
 struct CutShortRunTests {
-  @Test("A run a limit stopped never says \"No violations.\", and a schedule that does not fit says nothing of them")
+  @Test("A run cut short never says \"No violations.\"")
   func noFalseNoViolations() {
     let limited = ctxsim("run", "scenarios/checked-too-early.json", "--max-steps", "3")
     #expect(limited.status == 75)
