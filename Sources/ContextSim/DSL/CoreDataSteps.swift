@@ -2,7 +2,9 @@
 
 /// `context.fetch(request)`; `first` binds one object or nil.
 public struct Fetch: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(
     _ entity: String, in context: String, where predicate: Literal? = nil, first: Bool = false,
     as name: String? = nil, try mode: TryMode = .do, line: Int = #line, column: Int = #column
@@ -18,7 +20,9 @@ public struct Fetch: ScenarioStep {
 
 /// `context.count(for:)`.
 public struct Count: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(
     _ entity: String, in context: String, where predicate: Literal? = nil,
     as name: String? = nil, try mode: TryMode = .do, line: Int = #line, column: Int = #column
@@ -34,7 +38,9 @@ public struct Count: ScenarioStep {
 
 /// `NSEntityDescription.insertNewObject(forEntityName:into:)`, then setting the values.
 public struct Insert: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(
     _ entity: String, into context: String, as name: String? = nil, values: Literal? = nil,
     line: Int = #line, column: Int = #column
@@ -51,7 +57,9 @@ public struct Insert: ScenarioStep {
 /// The `$` before the object's name is optional, as for `Get` and `Delete`: the format tells
 /// this form from inserting a new object by the `$` alone, so it is added when missing.
 public struct InsertObject: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(_ object: String, into context: String, line: Int = #line, column: Int = #column) {
     let variable = object.hasPrefix("$") ? object : "$" + object
     json = StepJSON(
@@ -61,7 +69,9 @@ public struct InsertObject: ScenarioStep {
 
 /// Reading an attribute or relationship, `"note.title"`; fires the fault.
 public struct Get: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(_ keyPath: String, as name: String? = nil, line: Int = #line, column: Int = #column) {
     json = StepJSON(
       "get", .string(keyPath), ["as": name.map(Literal.string)], line: line, column: column)
@@ -70,7 +80,9 @@ public struct Get: ScenarioStep {
 
 /// `setValue(_:forKey:)`; a relationship takes `"$object"`.
 public struct SetValue: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(_ keyPath: String, to value: Literal, line: Int = #line, column: Int = #column) {
     json = StepJSON("set", .string(keyPath), ["to": value], line: line, column: column)
   }
@@ -78,7 +90,9 @@ public struct SetValue: ScenarioStep {
 
 /// `context.save()`.
 public struct Save: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(_ context: String, try mode: TryMode = .do, line: Int = #line, column: Int = #column)
   {
     json = StepJSON("save", .string(context), ["try": mode.literal], line: line, column: column)
@@ -87,7 +101,9 @@ public struct Save: ScenarioStep {
 
 /// `object.objectID`, safe on any thread.
 public struct GetObjectID: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(_ object: String, as name: String, line: Int = #line, column: Int = #column) {
     json = StepJSON("objectID", .string(object), ["as": .string(name)], line: line, column: column)
   }
@@ -95,7 +111,9 @@ public struct GetObjectID: ScenarioStep {
 
 /// `context.existingObject(with:)`, which throws when the row is gone.
 public struct ExistingObject: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(
     _ id: Literal, in context: String, as name: String? = nil, try mode: TryMode = .do,
     line: Int = #line, column: Int = #column
@@ -109,7 +127,9 @@ public struct ExistingObject: ScenarioStep {
 
 /// `context.object(with:)`, which never throws but may hand back a fault that fails later.
 public struct ObjectWithID: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(
     _ id: Literal, in context: String, as name: String? = nil, line: Int = #line,
     column: Int = #column
@@ -122,6 +142,7 @@ public struct ObjectWithID: ScenarioStep {
 
 /// `NSManagedObjectContext(concurrencyType:)` with its options, bound to `name`.
 public struct NewContext: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
   /// - Parameter options: `queue`, `parent`, `mergePolicy` and the other context options.
   public init(_ name: String, _ options: Literal, line: Int = #line, column: Int = #column) {
@@ -135,7 +156,9 @@ public struct NewContext: ScenarioStep {
 
 /// `container.newBackgroundContext()`, bound to `name`.
 public struct NewBackgroundContext: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(_ name: String, line: Int = #line, column: Int = #column) {
     json = StepJSON("newBackgroundContext", .string(name), line: line, column: column)
   }
@@ -143,7 +166,9 @@ public struct NewBackgroundContext: ScenarioStep {
 
 /// `context.delete(object)` on the object's own context.
 public struct Delete: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(_ object: String, line: Int = #line, column: Int = #column) {
     json = StepJSON("delete", .string(object), line: line, column: column)
   }
@@ -151,7 +176,9 @@ public struct Delete: ScenarioStep {
 
 /// `context.refresh(object, mergeChanges:)`.
 public struct Refresh: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(_ object: String, merge: Bool, line: Int = #line, column: Int = #column) {
     json = StepJSON("refresh", .string(object), ["merge": .bool(merge)], line: line, column: column)
   }
@@ -159,7 +186,9 @@ public struct Refresh: ScenarioStep {
 
 /// `context.reset()`.
 public struct Reset: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(_ context: String, line: Int = #line, column: Int = #column) {
     json = StepJSON("reset", .string(context), line: line, column: column)
   }
@@ -167,7 +196,9 @@ public struct Reset: ScenarioStep {
 
 /// `context.rollback()`.
 public struct Rollback: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(_ context: String, line: Int = #line, column: Int = #column) {
     json = StepJSON("rollback", .string(context), line: line, column: column)
   }
@@ -175,7 +206,9 @@ public struct Rollback: ScenarioStep {
 
 /// `context.obtainPermanentIDs(for: Array(context.insertedObjects))`.
 public struct ObtainPermanentIDs: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(_ context: String, try mode: TryMode = .do, line: Int = #line, column: Int = #column)
   {
     json = StepJSON(
@@ -185,7 +218,9 @@ public struct ObtainPermanentIDs: ScenarioStep {
 
 /// `NSBatchUpdateRequest`, then merging the changed IDs into the listed contexts.
 public struct BatchUpdate: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(
     _ entity: String, in context: String, where predicate: Literal? = nil, set values: Literal,
     mergeInto: [String]? = nil, line: Int = #line, column: Int = #column

@@ -2,7 +2,9 @@
 
 /// `DispatchQueue.X.async { … }` on `main`, `global` or a declared queue.
 public struct Async: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(
     _ queue: String, line: Int = #line, column: Int = #column,
     @StepsBuilder _ body: () -> [any ScenarioStep]
@@ -13,7 +15,9 @@ public struct Async: ScenarioStep {
 
 /// `DispatchQueue.X.sync { … }`: the caller waits for the block.
 public struct Sync: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(
     _ queue: String, line: Int = #line, column: Int = #column,
     @StepsBuilder _ body: () -> [any ScenarioStep]
@@ -24,6 +28,7 @@ public struct Sync: ScenarioStep {
 
 /// `context.perform { … }`, or inside a task `try await context.perform(schedule:) { … }`.
 public struct Perform: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
   /// - Parameter schedule: with `await`, how the block is scheduled; nil leaves it to the
   ///   format's default.
@@ -40,7 +45,9 @@ public struct Perform: ScenarioStep {
 
 /// `context.performAndWait { … }`, re-entrant on the context's own queue.
 public struct PerformAndWait: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(
     _ context: String, line: Int = #line, column: Int = #column,
     @StepsBuilder _ body: () -> [any ScenarioStep]
@@ -52,7 +59,9 @@ public struct PerformAndWait: ScenarioStep {
 
 /// `Task { @MainActor in … }` or `Task.detached { … }`.
 public struct StartTask: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(
     _ executor: TaskExecutor, line: Int = #line, column: Int = #column,
     @StepsBuilder _ body: () -> [any ScenarioStep]
@@ -64,6 +73,7 @@ public struct StartTask: ScenarioStep {
 
 /// `withTaskGroup`: a child task per element, then `then` for each child as it finishes.
 public struct WithTaskGroup: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
   /// - Parameter elements: a list, or `"$var"` naming one.
   public init(
@@ -78,7 +88,9 @@ public struct WithTaskGroup: ScenarioStep {
 
 /// A `for` loop on the current thread, over a list or `"$var"`.
 public struct ForEach: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(
     _ elements: Literal, as name: String, line: Int = #line, column: Int = #column,
     @StepsBuilder _ body: () -> [any ScenarioStep]

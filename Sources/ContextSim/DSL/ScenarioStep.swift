@@ -47,6 +47,7 @@ public struct StepJSON: Sendable {
 
 /// A step with a label, a note or a condition added: what `.label(_:)` and its kin return.
 public struct ModifiedStep: ScenarioStep {
+  /// The step with the modifier's key added.
   public let json: StepJSON
 }
 
@@ -75,13 +76,19 @@ extension ScenarioStep {
 /// Collects the steps of a block, with `if` and `for` as Swift writes them.
 @resultBuilder
 public enum StepsBuilder {
+  /// One step.
   public static func buildExpression(_ step: any ScenarioStep) -> [any ScenarioStep] { [step] }
+  /// The steps of a block, in order.
   public static func buildBlock(_ parts: [any ScenarioStep]...) -> [any ScenarioStep] {
     parts.flatMap { $0 }
   }
+  /// The steps of an `if` without `else`, or none.
   public static func buildOptional(_ part: [any ScenarioStep]?) -> [any ScenarioStep] { part ?? [] }
+  /// The steps of an `if`'s first branch.
   public static func buildEither(first: [any ScenarioStep]) -> [any ScenarioStep] { first }
+  /// The steps of the other branch.
   public static func buildEither(second: [any ScenarioStep]) -> [any ScenarioStep] { second }
+  /// The steps of every pass of a `for` loop.
   public static func buildArray(_ parts: [[any ScenarioStep]]) -> [any ScenarioStep] {
     parts.flatMap { $0 }
   }

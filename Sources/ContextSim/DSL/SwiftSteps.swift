@@ -2,7 +2,9 @@
 
 /// Reading a shared property from `vars`.
 public struct Read: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(_ variable: String, as name: String? = nil, line: Int = #line, column: Int = #column)
   {
     json = StepJSON(
@@ -12,7 +14,9 @@ public struct Read: ScenarioStep {
 
 /// Writing a shared property from `vars`.
 public struct Write: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(_ variable: String, value: Literal, line: Int = #line, column: Int = #column) {
     json = StepJSON("write", .string(variable), ["value": value], line: line, column: column)
   }
@@ -20,7 +24,9 @@ public struct Write: ScenarioStep {
 
 /// `let name = value`.
 public struct Let: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(_ name: String, _ value: Literal, line: Int = #line, column: Int = #column) {
     json = StepJSON("let", .string(name), ["value": value], line: line, column: column)
   }
@@ -28,7 +34,9 @@ public struct Let: ScenarioStep {
 
 /// Narration in the output, with `$vars` interpolated.
 public struct Print: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
   public init(_ text: String, line: Int = #line, column: Int = #column) {
     json = StepJSON("print", .string(text), line: line, column: column)
   }
@@ -37,6 +45,7 @@ public struct Print: ScenarioStep {
 /// What the app can see at that moment: a count (`equals`, `atLeast` or `atMost`) or one
 /// value. A stale screen shows up here.
 public struct Expect: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
   /// - Parameter assertion: `["count": "Note", "in": "viewContext", "equals": 2]` or
   ///   `["value": "note.title", "equals": "Buy milk"]`, as in a scenario file.
