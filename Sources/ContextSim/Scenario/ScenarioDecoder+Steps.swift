@@ -20,6 +20,9 @@ struct StepScope {
   var bindings: [String: BindingType] = [:]
   /// Whether steps here run in a Swift task, where `await` is allowed.
   var isAsync = false
+  /// Names bound only inside an asynchronous block enqueued from here, with the block's
+  /// place, so an error can say why they are out of reach.
+  var boundInBlocks: [String: SourceLocation] = [:]
 }
 
 extension ScenarioDecoder {
@@ -63,6 +66,7 @@ extension ScenarioDecoder {
       !present.contains { Self.verbKeys[$0.key]?.contains(member.key) == true }
     }
     guard let verbMember = verbs.first else {
+      collectLabels(json)
       let unknown = members.first { !["label", "note"].contains($0.key) }
       let suggestion = unknown.flatMap {
         nearestName(to: $0.key, in: Array(Self.verbKeys.keys).sorted())
@@ -81,6 +85,7 @@ extension ScenarioDecoder {
       return nil
     }
     if verbs.count > 1 {
+      collectLabels(json)
       fail(
         "a step has one verb, but this one has \"\(verbs[0].key)\" and \"\(verbs[1].key)\"",
         fix: "split it into two steps", at: verbs[1].keyLocation, path: path)
@@ -109,7 +114,10 @@ extension ScenarioDecoder {
     let condition = json["when"].flatMap { self.condition($0, path: path, scope: scope) }
     var context = StepContext(
       verb: verb, json: json, verbValue: verbMember.value, path: path, labels: stepLabels)
-    guard let action = decodeAction(verb, &context, scope: &scope) else { return nil }
+    guard let action = decodeAction(verb, &context, scope: &scope) else {
+      collectLabels(json)
+      return nil
+    }
     return Step(
       index: index, path: path, location: json.location, label: label, note: note,
       labels: stepLabels, condition: condition, action: action)
@@ -458,8 +466,31 @@ extension ScenarioDecoder {
     if ["async", "sync", "perform", "performAndWait"].contains(step.verb) { inner.isAsync = false }
     let steps = decodeSteps(
       body, path: "\(step.path).\(step.verb).\(key)", scope: &inner, enclosingLabels: step.labels)
-    if synchronous { scope.bindings = inner.bindings }
+    if synchronous {
+      scope.bindings = inner.bindings
+      scope.boundInBlocks = inner.boundInBlocks
+    } else {
+      for (name, location) in inner.boundInBlocks where scope.bindings[name] == nil {
+        scope.boundInBlocks[name] = scope.boundInBlocks[name] ?? location
+      }
+      for name in inner.bindings.keys where scope.bindings[name] == nil {
+        scope.boundInBlocks[name] = scope.boundInBlocks[name] ?? step.json.location
+      }
+    }
     return steps
+  }
+
+  /// Remembers the labels written in a step that failed to decode, and in the steps of its
+  /// blocks, so a reference to one is not reported again as a label no step has.
+  private mutating func collectLabels(_ json: JSONValue) {
+    guard let members = json.members else { return }
+    for member in members {
+      if member.key == "label", let name = member.value.string {
+        labelsOfFailedSteps.insert(name)
+      } else if ["do", "child", "then"].contains(member.key), let steps = member.value.elements {
+        steps.forEach { collectLabels($0) }
+      }
+    }
   }
 
   /// `"when": {"value": "VAR", "equals": v}` or `"notEquals"`.
@@ -547,7 +578,10 @@ extension ScenarioDecoder {
   ) {
     let candidates = Array(scope.bindings.keys).sorted() + sharedVars
     let fix =
-      nearestName(to: name, in: candidates).map { "did you mean \"$\($0)\"?" }
+      scope.boundInBlocks[name].map {
+        "it is bound inside the block at \($0); pass it out through a var or look it up by ID"
+      }
+      ?? nearestName(to: name, in: candidates).map { "did you mean \"$\($0)\"?" }
       ?? "bind it earlier with \"as\" (a block sees what was bound before it was enqueued), or declare it in \"vars\""
     fail("unknown variable \"$\(name)\"", fix: fix, at: location, path: path)
   }

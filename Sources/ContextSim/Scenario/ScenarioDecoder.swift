@@ -17,6 +17,8 @@ public struct ScenarioDecoder {
   var queues: [QueueDescription] = []
   var sharedVars: [String] = []
   var labels: [String: SourceLocation] = [:]
+  /// Labels written on steps that failed to decode: already reported, never "no step has".
+  var labelsOfFailedSteps: Set<String> = []
   var stepCount = 0
 
   /// Decodes one scenario file.
@@ -229,6 +231,7 @@ public struct ScenarioDecoder {
         continue
       }
       if labels[label] == nil {
+        if labelsOfFailedSteps.contains(label) { continue }
         fail(
           "no step has the label \"\(label)\"",
           fix: nearestName(to: label, in: Array(labels.keys)).map { "did you mean \"\($0)\"?" }
@@ -305,7 +308,7 @@ public struct ScenarioDecoder {
       else { continue }
       var label: String?
       if let at = item["at"], let name = string(at, path: path, what: "\"at\"") {
-        if labels[name] == nil {
+        if labels[name] == nil, !labelsOfFailedSteps.contains(name) {
           let fix =
             nearestName(to: name, in: Array(labels.keys)).map { "did you mean \"\($0)\"?" }
             ?? "add \"label\": \"\(name)\" to the step where the violation happens"
