@@ -1,7 +1,10 @@
 /// Turns a scenario file's bytes into a validated ``Scenario``, or into every error it has.
 ///
-/// Decoding runs in one pass over the JSON tree: the model, store, contexts and queues
-/// first, then the steps, whose names are checked against them. Errors are collected, not
+/// The model, store, contexts and queues are decoded first. The steps then go in two
+/// stages: a shape pass reads them into ``RawStep``s (one verb each, only its keys, values
+/// of the right JSON type), and one validation pass walks those in file order with the
+/// scope, checking every name against the model and building the ``Step``s. Each verb
+/// family under `Verbs/` declares its part of both stages. Errors are collected, not
 /// thrown at the first, so a file with three typos gets three messages.
 public struct ScenarioDecoder {
   /// The top-level keys of scenario format v1.
@@ -17,8 +20,9 @@ public struct ScenarioDecoder {
   var queues: [QueueDescription] = []
   var sharedVars: [String] = []
   var labels: [String: SourceLocation] = [:]
-  /// Labels written on steps that failed to decode: already reported, never "no step has".
-  var labelsOfFailedSteps: Set<String> = []
+  /// Every label written on a step. One that no valid step carries belongs to a step that
+  /// failed, already reported, so `expect` and `inject` do not report it again.
+  var writtenLabels: Set<String> = []
   var stepCount = 0
 
   /// Decodes one scenario file.
@@ -58,60 +62,51 @@ public struct ScenarioDecoder {
       ScenarioError(file: file, location: location, path: path, message: message, fix: fix))
   }
 
+  /// Reports a shape problem found outside the steps, where it is found.
+  mutating func report<T>(_ result: Result<T, ShapeProblem>, path: String?) -> T? {
+    switch result {
+    case .success(let value): return value
+    case .failure(let problem):
+      errors.append(ScenarioError(problem, file: file, path: path))
+      return nil
+    }
+  }
+
   /// Reports keys an object may not have, suggesting the nearest allowed one.
   mutating func checkKeys(
     _ members: [JSONValue.Member], allowed: [String], path: String, what: String
   ) {
-    for member in members where !allowed.contains(member.key) {
-      let fix =
-        nearestName(to: member.key, in: allowed).map { "did you mean \"\($0)\"?" }
-        ?? "use one of: " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
-      fail(
-        "unknown key \"\(member.key)\" in \(what)", fix: fix, at: member.keyLocation, path: path)
+    for problem in ShapeCheck.unknownKeys(members, allowed: allowed, what: what) {
+      errors.append(ScenarioError(problem, file: file, path: path))
     }
   }
 
-  /// A value of one JSON type, or an error saying which type was wanted.
-  private mutating func typed<T>(
-    _ json: JSONValue, path: String, what: String, must: String, fix: String,
-    _ extract: (JSONValue) -> T?
-  ) -> T? {
-    if let value = extract(json) { return value }
-    fail(
-      "\(what) must be \(must), not \(json.typeDescription)", fix: fix, at: json.location,
-      path: path)
-    return nil
-  }
-
   mutating func object(_ json: JSONValue, path: String, what: String) -> [JSONValue.Member]? {
-    typed(json, path: path, what: what, must: "an object", fix: "write { … }", \.members)
+    report(ShapeCheck.object(json, what: what), path: path)
   }
 
   mutating func string(_ json: JSONValue, path: String, what: String) -> String? {
-    typed(
-      json, path: path, what: what, must: "a string", fix: "write it in double quotes", \.string)
+    report(ShapeCheck.string(json, what: what), path: path)
+  }
+
+  /// A string with its place, for the checks that name it in their errors.
+  mutating func locatedString(_ json: JSONValue, path: String, what: String) -> Located<String>? {
+    string(json, path: path, what: what).map { Located(value: $0, location: json.location) }
   }
 
   mutating func bool(_ json: JSONValue, path: String, what: String) -> Bool? {
-    typed(json, path: path, what: what, must: "true or false", fix: "write true or false", \.bool)
+    report(ShapeCheck.bool(json, what: what), path: path)
   }
 
   mutating func list(_ json: JSONValue, path: String, what: String) -> [JSONValue]? {
-    typed(json, path: path, what: what, must: "a list", fix: "write [ … ]", \.elements)
+    report(ShapeCheck.list(json, what: what), path: path)
   }
 
   /// Reads a member that must be one of an enum's raw values.
   mutating func choice<T: RawRepresentable & CaseIterable>(
     _ json: JSONValue, path: String, what: String, as: T.Type
   ) -> T? where T.RawValue == String {
-    guard let text = string(json, path: path, what: what) else { return nil }
-    if let value = T(rawValue: text) { return value }
-    let names = T.allCases.map(\.rawValue)
-    let fix =
-      nearestName(to: text, in: names).map { "did you mean \"\($0)\"?" }
-      ?? "use one of: " + names.map { "\"\($0)\"" }.joined(separator: ", ")
-    fail("\(what) \"\(text)\" is not known", fix: fix, at: json.location, path: path)
-    return nil
+    report(ShapeCheck.choice(json, what: what, as: T.self), path: path)
   }
 
   // MARK: The file
@@ -144,8 +139,7 @@ public struct ScenarioDecoder {
 
     var main: [Step] = []
     if let value = json["main"] {
-      var scope = StepScope()
-      main = decodeSteps(value, path: "main", scope: &scope, enclosingLabels: [])
+      main = decodeMain(value)
     } else {
       fail(
         "the scenario has no \"main\"",
@@ -231,7 +225,7 @@ public struct ScenarioDecoder {
         continue
       }
       if labels[label] == nil {
-        if labelsOfFailedSteps.contains(label) { continue }
+        if writtenLabels.contains(label) { continue }
         fail(
           "no step has the label \"\(label)\"",
           fix: nearestName(to: label, in: Array(labels.keys)).map { "did you mean \"\($0)\"?" }
@@ -308,7 +302,7 @@ public struct ScenarioDecoder {
       else { continue }
       var label: String?
       if let at = item["at"], let name = string(at, path: path, what: "\"at\"") {
-        if labels[name] == nil, !labelsOfFailedSteps.contains(name) {
+        if labels[name] == nil, !writtenLabels.contains(name) {
           let fix =
             nearestName(to: name, in: Array(labels.keys)).map { "did you mean \"\($0)\"?" }
             ?? "add \"label\": \"\(name)\" to the step where the violation happens"

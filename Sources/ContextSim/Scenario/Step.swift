@@ -12,6 +12,9 @@ public struct Step: Sendable {
   /// Runs the step only when this holds: Swift's `if`.
   public internal(set) var condition: Condition?
   public internal(set) var action: Action
+  /// The line of Swift the action stands for, without the `if` a `"when"` adds; its verb
+  /// family spells it when the step is validated.
+  public internal(set) var statement: String
 
   /// The steps of the block this step runs or enqueues, if it has one.
   public var body: [Step] { action.body }
