@@ -1,5 +1,28 @@
 /// The meaning checks of names a step uses: variables, key paths, entities, contexts, queues.
 extension ScenarioDecoder {
+  /// The context a step's argument names, reporting its shape problem or an unknown name.
+  mutating func context(_ field: Field<String>, _ step: StepSite, scope: StepScope) -> String? {
+    read(field).flatMap { contextName($0, path: step.path, scope: scope) }
+  }
+
+  /// The variable a step's argument names, reporting its shape problem or an unknown name.
+  mutating func variable(_ field: Field<String>, _ step: StepSite, scope: StepScope) -> String? {
+    read(field).flatMap { variableName($0, path: step.path, scope: scope) }
+  }
+
+  /// The entity a step's argument names, reporting its shape problem or an unknown name.
+  mutating func entity(_ field: Field<String>, _ step: StepSite) -> Entity? {
+    read(field).flatMap { entityName($0, path: step.path) }
+  }
+
+  /// A name written as a plain JSON string where a step's value is read whole, as in
+  /// `expect`: its shape and its meaning checked together.
+  mutating func name<T>(
+    _ json: JSONValue, _ what: String, path: String,
+    _ check: (inout ScenarioDecoder, Located<String>) -> T?
+  ) -> T? {
+    locatedString(json, path: path, what: what).flatMap { check(&self, $0) }
+  }
   func isVisible(_ name: String, _ scope: StepScope) -> Bool {
     scope.bindings[name] != nil || sharedVars.contains(name)
   }

@@ -158,6 +158,16 @@ extension ScenarioDecoder {
     return read(field)
   }
 
+  /// Whether steps here run in a Swift task; reports `what` when they do not.
+  mutating func insideTask(
+    _ scope: StepScope, _ step: StepSite, _ what: String, fix: String
+  ) -> Bool {
+    if scope.isAsync { return true }
+    fail(
+      "\(what) only allowed inside a Swift task", fix: fix, at: step.location, path: step.path)
+    return false
+  }
+
   /// `"try"`, `do` when not written or written wrong.
   mutating func tryMode(_ field: Field<TryMode>) -> TryMode {
     read(field)?.value ?? .do

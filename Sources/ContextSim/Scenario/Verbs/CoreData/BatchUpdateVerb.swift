@@ -14,19 +14,11 @@ struct BatchUpdateVerb: VerbFamily {
   var values: Field<JSONValue>
   var mergeInto: Field<[Field<String>]>
 
-  init(_ verb: Verb, _ arguments: StepArguments) {
-    entity = arguments.string(what: "an entity name")
-    context = arguments.string("in", what: "a context name")
-    predicate = arguments.value("where")
-    values = arguments.value("set")
-    mergeInto = arguments.names("mergeInto", what: "\"mergeInto\"")
-  }
-
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
     let path = step.path
-    let entity = decoder.read(entity).flatMap { decoder.entityName($0, path: path) }
+    let entity = decoder.entity(entity, step)
     let context = decoder.required(context, "in", step, what: "the context that runs the request")
       .flatMap { decoder.contextName($0, path: path, scope: scope) }
     let valuesJSON = decoder.required(values, "set", step, what: "the attribute values to write")
@@ -66,5 +58,16 @@ struct BatchUpdateVerb: VerbFamily {
           + mergeInto.joined(separator: ", ") + "])")
     }
     return parts.joined(separator: "; ")
+  }
+}
+
+extension BatchUpdateVerb {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    entity = arguments.string(what: "an entity name")
+    context = arguments.string("in", what: "a context name")
+    predicate = arguments.value("where")
+    values = arguments.value("set")
+    mergeInto = arguments.names("mergeInto", what: "\"mergeInto\"")
   }
 }

@@ -16,18 +16,10 @@ struct ContextVerbs: VerbFamily {
   var context: Field<String>
   var tryMode: Field<TryMode>
 
-  init(_ verb: Verb, _ arguments: StepArguments) {
-    self.verb = verb
-    context = arguments.string(what: "a context name")
-    tryMode = arguments.tryMode()
-  }
-
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
-    guard let name = decoder.read(context),
-      let context = decoder.contextName(name, path: step.path, scope: scope)
-    else { return nil }
+    guard let context = decoder.context(context, step, scope: scope) else { return nil }
     switch verb {
     case .save:
       let mode = decoder.tryMode(tryMode)
@@ -44,5 +36,14 @@ struct ContextVerbs: VerbFamily {
     case .rollback:
       return Statement(.rollback(context: context), swift: "\(context).rollback()")
     }
+  }
+}
+
+extension ContextVerbs {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    self.verb = verb
+    context = arguments.string(what: "a context name")
+    tryMode = arguments.tryMode()
   }
 }

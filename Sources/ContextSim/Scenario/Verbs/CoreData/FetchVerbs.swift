@@ -20,21 +20,11 @@ struct FetchVerbs: VerbFamily {
   var first: Field<Bool>
   var bind: Field<String>
 
-  init(_ verb: Verb, _ arguments: StepArguments) {
-    self.verb = verb
-    entity = arguments.string(what: "an entity name")
-    context = arguments.string("in", what: "a context name")
-    predicate = arguments.value("where")
-    tryMode = arguments.tryMode()
-    first = arguments.bool("first", what: "\"first\"")
-    bind = arguments.string("as", what: "\"as\"")
-  }
-
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
     let path = step.path
-    let entity = decoder.read(entity).flatMap { decoder.entityName($0, path: path) }
+    let entity = decoder.entity(entity, step)
     let context = decoder.required(context, "in", step, what: "the context to \(verb) in")
       .flatMap { decoder.contextName($0, path: path, scope: scope) }
     guard let entity, let context else { return nil }
@@ -63,5 +53,18 @@ struct FetchVerbs: VerbFamily {
           "\(SwiftSource.assign(bind))\(mode.keyword) \(context).fetch(\(request))\(first ? ".first" : "")"
       )
     }
+  }
+}
+
+extension FetchVerbs {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    self.verb = verb
+    entity = arguments.string(what: "an entity name")
+    context = arguments.string("in", what: "a context name")
+    predicate = arguments.value("where")
+    tryMode = arguments.tryMode()
+    first = arguments.bool("first", what: "\"first\"")
+    bind = arguments.string("as", what: "\"as\"")
   }
 }

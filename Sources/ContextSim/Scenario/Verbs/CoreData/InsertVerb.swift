@@ -13,21 +13,12 @@ struct InsertVerb: VerbFamily {
   var values: Field<JSONValue>
   var bind: Field<String>
 
-  init(_ verb: Verb, _ arguments: StepArguments) {
-    let isObject = arguments.verbValue.string?.hasPrefix("$") == true
-    target = arguments.string(what: isObject ? "a variable name" : "an entity name")
-    context = arguments.string("into", what: "a context name")
-    values = arguments.value("values")
-    bind = arguments.string("as", what: "\"as\"")
-  }
-
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
     let path = step.path
     if let object = target.value, object.hasPrefix("$") {
-      guard let target = decoder.read(target),
-        let variable = decoder.variableName(target, path: path, scope: scope),
+      guard let variable = decoder.variable(target, step, scope: scope),
         let context = decoder.required(context, "into", step, what: "the context to insert into")
           .flatMap({ decoder.contextName($0, path: path, scope: scope) })
       else { return nil }
@@ -35,7 +26,7 @@ struct InsertVerb: VerbFamily {
         .insertObject(variable: variable, context: context), swift: "\(context).insert(\(variable))"
       )
     }
-    let entity = decoder.read(target).flatMap { decoder.entityName($0, path: path) }
+    let entity = decoder.entity(target, step)
     let context = decoder.required(context, "into", step, what: "the context to insert into")
       .flatMap { decoder.contextName($0, path: path, scope: scope) }
     guard let entity, let context else { return nil }
@@ -50,5 +41,16 @@ struct InsertVerb: VerbFamily {
       .insert(entity: entity.name, context: context, values: values, bind: bind),
       swift: ([insert] + values.map { "\(bind ?? "object").\($0.key) = \($0.value.swift)" })
         .joined(separator: "; "))
+  }
+}
+
+extension InsertVerb {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    let isObject = arguments.verbValue.string?.hasPrefix("$") == true
+    target = arguments.string(what: isObject ? "a variable name" : "an entity name")
+    context = arguments.string("into", what: "a context name")
+    values = arguments.value("values")
+    bind = arguments.string("as", what: "\"as\"")
   }
 }

@@ -23,15 +23,6 @@ struct LookupVerbs: VerbFamily {
   var bind: Field<String>
   var tryMode: Field<TryMode>
 
-  init(_ verb: Verb, _ arguments: StepArguments) {
-    self.verb = verb
-    object = arguments.string(what: "a variable name")
-    id = arguments.verbValue
-    context = arguments.string("in", what: "a context name")
-    bind = arguments.string("as", what: "\"as\"")
-    tryMode = arguments.tryMode()
-  }
-
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
@@ -63,9 +54,7 @@ struct LookupVerbs: VerbFamily {
   private func objectID(
     _ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder
   ) -> Statement? {
-    guard let name = decoder.read(object),
-      let variable = decoder.variableName(name, path: step.path, scope: scope)
-    else { return nil }
+    guard let variable = decoder.variable(object, step, scope: scope) else { return nil }
     guard !bind.isAbsent else {
       decoder.fail(
         "\"objectID\" needs \"as\"", fix: "add \"as\": \"\(variable)ID\"", at: step.location,
@@ -81,5 +70,17 @@ struct LookupVerbs: VerbFamily {
     guard let bind = decoder.binding(self.bind, type, step, scope: &scope) else { return nil }
     return Statement(
       .objectID(variable: variable, bind: bind), swift: "let \(bind) = \(variable).objectID")
+  }
+}
+
+extension LookupVerbs {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    self.verb = verb
+    object = arguments.string(what: "a variable name")
+    id = arguments.verbValue
+    context = arguments.string("in", what: "a context name")
+    bind = arguments.string("as", what: "\"as\"")
+    tryMode = arguments.tryMode()
   }
 }

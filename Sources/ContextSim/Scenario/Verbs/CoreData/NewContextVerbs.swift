@@ -19,14 +19,6 @@ struct NewContextVerbs: VerbFamily {
   /// The step itself, read as a context's options as `"contexts"` reads them.
   var options: JSONValue
 
-  init(_ verb: Verb, _ arguments: StepArguments) {
-    self.verb = verb
-    name = arguments.string(what: "the new context's name")
-    options =
-      verb == .newBackgroundContext
-      ? JSONValue.object(["queue": .string("private")]) : arguments.json
-  }
-
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
@@ -43,9 +35,9 @@ struct NewContextVerbs: VerbFamily {
         options, name: name.value, requiresQueue: true, path: path)
     else { return nil }
     if let parent = options["parent"], case .context = context.parent,
-      decoder.locatedString(parent, path: path, what: "a context name").flatMap({
-        decoder.contextName($0, path: path, scope: scope)
-      }) == nil
+      decoder.name(
+        parent, "a context name", path: path, { $0.contextName($1, path: path, scope: scope) })
+        == nil
     {
       return nil
     }
@@ -68,5 +60,16 @@ struct NewContextVerbs: VerbFamily {
     return Statement(
       .newContext(context, background: false),
       swift: "let \(context.name) = NSManagedObjectContext(concurrencyType: \(type)); \(parent)")
+  }
+}
+
+extension NewContextVerbs {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    self.verb = verb
+    name = arguments.string(what: "the new context's name")
+    options =
+      verb == .newBackgroundContext
+      ? JSONValue.object(["queue": .string("private")]) : arguments.json
   }
 }

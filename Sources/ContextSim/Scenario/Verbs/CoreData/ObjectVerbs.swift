@@ -16,18 +16,10 @@ struct ObjectVerbs: VerbFamily {
   var object: Field<String>
   var merge: Field<Bool>
 
-  init(_ verb: Verb, _ arguments: StepArguments) {
-    self.verb = verb
-    object = arguments.string(what: "a variable name")
-    merge = arguments.bool("merge", what: "\"merge\"")
-  }
-
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
-    guard let name = decoder.read(object),
-      let variable = decoder.variableName(name, path: step.path, scope: scope)
-    else { return nil }
+    guard let variable = decoder.variable(object, step, scope: scope) else { return nil }
     switch verb {
     case .delete:
       return Statement(
@@ -39,5 +31,14 @@ struct ObjectVerbs: VerbFamily {
         .refresh(variable: variable, merge: merge),
         swift: "\(variable).managedObjectContext?.refresh(\(variable), mergeChanges: \(merge))")
     }
+  }
+}
+
+extension ObjectVerbs {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    self.verb = verb
+    object = arguments.string(what: "a variable name")
+    merge = arguments.bool("merge", what: "\"merge\"")
   }
 }

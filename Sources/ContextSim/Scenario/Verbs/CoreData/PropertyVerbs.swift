@@ -20,13 +20,6 @@ struct PropertyVerbs: VerbFamily {
   var bind: Field<String>
   var value: Field<JSONValue>
 
-  init(_ verb: Verb, _ arguments: StepArguments) {
-    self.verb = verb
-    keyPath = arguments.string(what: "a key path")
-    bind = arguments.string("as", what: "\"as\"")
-    value = arguments.value("to")
-  }
-
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
@@ -58,5 +51,15 @@ struct PropertyVerbs: VerbFamily {
           .set(variable: variable, key: key, value: $0), swift: "\(variable).\(key) = \($0.swift)")
       }
     }
+  }
+}
+
+extension PropertyVerbs {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    self.verb = verb
+    keyPath = arguments.string(what: "a key path")
+    bind = arguments.string("as", what: "\"as\"")
+    value = arguments.value("to")
   }
 }

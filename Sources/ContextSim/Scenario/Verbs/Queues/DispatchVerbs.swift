@@ -14,12 +14,6 @@ struct DispatchVerbs: VerbFamily {
   var queue: Field<String>
   var body: Field<[RawStep]>
 
-  init(_ verb: Verb, _ arguments: StepArguments) {
-    self.verb = verb
-    queue = arguments.string(what: "a queue name")
-    body = arguments.steps()
-  }
-
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
@@ -37,5 +31,14 @@ struct DispatchVerbs: VerbFamily {
     case .async: return Statement(.async(queue: queue, body: body), swift: "\(swiftQueue).async {")
     case .sync: return Statement(.sync(queue: queue, body: body), swift: "\(swiftQueue).sync {")
     }
+  }
+}
+
+extension DispatchVerbs {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    self.verb = verb
+    queue = arguments.string(what: "a queue name")
+    body = arguments.steps()
   }
 }

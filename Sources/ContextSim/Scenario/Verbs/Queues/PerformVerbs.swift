@@ -22,20 +22,10 @@ struct PerformVerbs: VerbFamily {
   var schedule: Field<ScheduledTaskType>
   var body: Field<[RawStep]>
 
-  init(_ verb: Verb, _ arguments: StepArguments) {
-    self.verb = verb
-    context = arguments.string(what: "a context name")
-    awaits = arguments.bool("await", what: "\"await\"")
-    schedule = arguments.choice("schedule", what: "the schedule", as: ScheduledTaskType.self)
-    body = arguments.steps()
-  }
-
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
-    guard let name = decoder.read(context),
-      let context = decoder.contextName(name, path: step.path, scope: scope)
-    else { return nil }
+    guard let context = decoder.context(context, step, scope: scope) else { return nil }
     if verb == .perform, !awaits.isAbsent || !schedule.isAbsent {
       return awaited(context, step, scope: &scope, in: &decoder)
     }
@@ -58,13 +48,10 @@ struct PerformVerbs: VerbFamily {
         fix: "add \"await\": true, or remove \"schedule\"", at: step.location, path: step.path)
       return nil
     }
-    guard scope.isAsync else {
-      decoder.fail(
-        "await is only allowed inside a Swift task",
-        fix: "put this step inside {\"task\": \"main\", \"do\": [ … ]}", at: step.location,
-        path: step.path)
-      return nil
-    }
+    guard
+      decoder.insideTask(
+        scope, step, "await is", fix: "put this step inside {\"task\": \"main\", \"do\": [ … ]}")
+    else { return nil }
     let schedule = decoder.read(schedule)?.value ?? .immediate
     // The closure is synchronous; what it binds is its return value, seen after the await.
     var inner = scope
@@ -77,5 +64,16 @@ struct PerformVerbs: VerbFamily {
     return Statement(
       .performAwait(context: context, schedule: schedule, body: body),
       swift: "try await \(context).perform(schedule: .\(schedule.rawValue)) {")
+  }
+}
+
+extension PerformVerbs {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    self.verb = verb
+    context = arguments.string(what: "a context name")
+    awaits = arguments.bool("await", what: "\"await\"")
+    schedule = arguments.choice("schedule", what: "the schedule", as: ScheduledTaskType.self)
+    body = arguments.steps()
   }
 }

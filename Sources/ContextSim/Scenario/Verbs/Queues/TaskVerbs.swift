@@ -23,16 +23,6 @@ struct TaskVerbs: VerbFamily {
   var child: Field<[RawStep]>
   var then: Field<[RawStep]>
 
-  init(_ verb: Verb, _ arguments: StepArguments) {
-    self.verb = verb
-    executor = arguments.choice(what: "the task's executor", as: TaskExecutor.self)
-    sequence = arguments.verbValue
-    bind = arguments.string("as", what: "\"as\"")
-    body = arguments.steps()
-    child = arguments.steps("child")
-    then = arguments.steps("then")
-  }
-
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
@@ -52,13 +42,10 @@ struct TaskVerbs: VerbFamily {
   private func group(_ step: StepSite, scope: StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
-    guard scope.isAsync else {
-      decoder.fail(
-        "a task group is only allowed inside a Swift task",
-        fix: "put it inside {\"task\": \"main\", \"do\": [ … ]}", at: step.location,
-        path: step.path)
-      return nil
-    }
+    guard
+      decoder.insideTask(
+        scope, step, "a task group is", fix: "put it inside {\"task\": \"main\", \"do\": [ … ]}")
+    else { return nil }
     guard
       let sequence = decoder.expression(sequence, path: step.path, scope: scope, attribute: nil),
       let bind = decoder.required(
@@ -75,5 +62,18 @@ struct TaskVerbs: VerbFamily {
     return Statement(
       .taskGroup(sequence: sequence, bind: bind, child: childSteps, then: thenSteps),
       swift: "await withTaskGroup { group in for \(bind) in \(sequence.swift) { group.addTask {")
+  }
+}
+
+extension TaskVerbs {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    self.verb = verb
+    executor = arguments.choice(what: "the task's executor", as: TaskExecutor.self)
+    sequence = arguments.verbValue
+    bind = arguments.string("as", what: "\"as\"")
+    body = arguments.steps()
+    child = arguments.steps("child")
+    then = arguments.steps("then")
   }
 }

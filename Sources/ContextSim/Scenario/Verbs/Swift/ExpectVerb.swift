@@ -11,10 +11,6 @@ struct ExpectVerb: VerbFamily {
   /// The assertion object, whose keys depend on what it counts or compares.
   var assertion: JSONValue
 
-  init(_ verb: Verb, _ arguments: StepArguments) {
-    assertion = arguments.verbValue
-  }
-
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
@@ -66,11 +62,8 @@ struct ExpectVerb: VerbFamily {
         members, allowed: ["count", "equals", "atLeast", "atMost"], path: path,
         what: "an expect count")
       guard
-        let (variable, key, property) = decoder.locatedString(
-          countJSON, path: path, what: "a key path"
-        ).flatMap({
-          decoder.keyPath($0, path: path, scope: scope)
-        })
+        let (variable, key, property) = decoder.name(
+          countJSON, "a key path", path: path, { $0.keyPath($1, path: path, scope: scope) })
       else {
         return nil
       }
@@ -89,10 +82,8 @@ struct ExpectVerb: VerbFamily {
         members, allowed: ["count", "in", "where", "equals", "atLeast", "atMost"], path: path,
         what: "an expect count")
       guard
-        let entity = decoder.locatedString(json["count"]!, path: path, what: "an entity name")
-          .flatMap({
-            decoder.entityName($0, path: path)
-          })
+        let entity = decoder.name(
+          json["count"]!, "an entity name", path: path, { $0.entityName($1, path: path) })
       else { return nil }
       guard let inJSON = json["in"] else {
         decoder.fail(
@@ -101,9 +92,8 @@ struct ExpectVerb: VerbFamily {
         return nil
       }
       guard
-        let context = decoder.locatedString(inJSON, path: path, what: "a context name").flatMap({
-          decoder.contextName($0, path: path, scope: scope)
-        })
+        let context = decoder.name(
+          inJSON, "a context name", path: path, { $0.contextName($1, path: path, scope: scope) })
       else { return nil }
       let predicate =
         json["where"].map { decoder.attributeValues($0, entity: entity, path: path, scope: scope) }
@@ -122,20 +112,17 @@ struct ExpectVerb: VerbFamily {
       }
       if text.contains(".") {
         guard
-          let (variable, key, _) = decoder.locatedString(valueJSON, path: path, what: "a key path")
-            .flatMap({
-              decoder.keyPath($0, path: path, scope: scope)
-            })
+          let (variable, key, _) = decoder.name(
+            valueJSON, "a key path", path: path, { $0.keyPath($1, path: path, scope: scope) })
         else {
           return nil
         }
         return .value(variable: variable, key: key, equals: equals)
       }
       guard
-        let variable = decoder.locatedString(valueJSON, path: path, what: "a variable name")
-          .flatMap({
-            decoder.variableName($0, path: path, scope: scope)
-          })
+        let variable = decoder.name(
+          valueJSON, "a variable name", path: path,
+          { $0.variableName($1, path: path, scope: scope) })
       else { return nil }
       return .value(variable: variable, key: nil, equals: equals)
     }
@@ -145,5 +132,12 @@ struct ExpectVerb: VerbFamily {
         "write {\"count\": ENTITY, \"in\": CONTEXT, \"equals\": n} or {\"value\": \"VAR.key\", \"equals\": v}",
       at: json.location, path: path)
     return nil
+  }
+}
+
+extension ExpectVerb {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    assertion = arguments.verbValue
   }
 }

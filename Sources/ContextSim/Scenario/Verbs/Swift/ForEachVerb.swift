@@ -11,12 +11,6 @@ struct ForEachVerb: VerbFamily {
   var bind: Field<String>
   var body: Field<[RawStep]>
 
-  init(_ verb: Verb, _ arguments: StepArguments) {
-    sequence = arguments.verbValue
-    bind = arguments.string("as", what: "\"as\"")
-    body = arguments.steps()
-  }
-
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
@@ -41,5 +35,14 @@ struct ForEachVerb: VerbFamily {
     return Statement(
       .forEach(sequence: sequence, bind: bind, body: body),
       swift: "for \(bind) in \(sequence.swift) {")
+  }
+}
+
+extension ForEachVerb {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    sequence = arguments.verbValue
+    bind = arguments.string("as", what: "\"as\"")
+    body = arguments.steps()
   }
 }

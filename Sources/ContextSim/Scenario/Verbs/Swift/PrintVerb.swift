@@ -8,10 +8,6 @@ struct PrintVerb: VerbFamily {
 
   var text: Field<String>
 
-  init(_ verb: Verb, _ arguments: StepArguments) {
-    text = arguments.string(what: "\"print\"")
-  }
-
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
@@ -54,5 +50,12 @@ struct PrintVerb: VerbFamily {
     }
     if !literal.isEmpty { parts.append(.text(literal)) }
     return parts
+  }
+}
+
+extension PrintVerb {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    text = arguments.string(what: "\"print\"")
   }
 }

@@ -17,13 +17,6 @@ struct VariableVerbs: VerbFamily {
   var value: Field<JSONValue>
   var bind: Field<String>
 
-  init(_ verb: Verb, _ arguments: StepArguments) {
-    self.verb = verb
-    name = arguments.string(what: verb == .let ? "a variable name" : "a shared var")
-    value = arguments.value("value")
-    bind = arguments.string("as", what: "\"as\"")
-  }
-
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
   {
@@ -59,5 +52,15 @@ struct VariableVerbs: VerbFamily {
       return Statement(
         .write(variable: variable, value: value), swift: "self.\(variable) = \(value.swift)")
     }
+  }
+}
+
+extension VariableVerbs {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    self.verb = verb
+    name = arguments.string(what: verb == .let ? "a variable name" : "a shared var")
+    value = arguments.value("value")
+    bind = arguments.string("as", what: "\"as\"")
   }
 }
