@@ -27,14 +27,6 @@ struct StepScope {
 
 /// Validation of steps: one walk over the raw steps, in file order, with the scope.
 extension ScenarioDecoder {
-  /// Reads `main` for its shape, then validates it.
-  mutating func decodeMain(_ json: JSONValue) -> [Step] {
-    writtenLabels = StepShape.labels(in: json)
-    var scope = StepScope()
-    return validateSteps(
-      StepShape(file: file).steps(json, path: "main"), scope: &scope, enclosingLabels: [])
-  }
-
   mutating func validateSteps(
     _ steps: Field<[RawStep]>, scope: inout StepScope, enclosingLabels: [String]
   ) -> [Step] {

@@ -1,18 +1,13 @@
 /// Turns a scenario file's bytes into a validated ``Scenario``, or into every error it has.
 ///
-/// The model, store, contexts and queues are decoded first. The steps then go in two
-/// stages: a shape pass reads them into ``RawStep``s (one verb each, only its keys, values
-/// of the right JSON type), and one validation pass walks those in file order with the
-/// scope, checking every name against the model and building the ``Step``s. Each verb
-/// family under `Verbs/` declares its part of both stages. Errors are collected, not
-/// thrown at the first, so a file with three typos gets three messages.
+/// Two stages: JSON → ``RawScenario`` (the shape pass: known top-level keys, and steps read
+/// into ``RawStep``s, one verb each, only its keys, values of the right JSON type) →
+/// ``Scenario`` (one validation pass: the model, store, contexts and queues, then the steps
+/// in file order with the scope, every name checked against them). Each verb family under
+/// `Verbs/` declares its part of both stages. Shape problems are reported when validation
+/// reaches them, and errors are collected, not thrown at the first, so a file with three
+/// typos gets three messages.
 public struct ScenarioDecoder {
-  /// The top-level keys of scenario format v1.
-  static let topLevelKeys = [
-    "title", "about", "concurrencyDebug", "model", "store", "contexts", "queues", "vars", "main",
-    "expect", "inject",
-  ]
-
   let file: String
   var errors: [ScenarioError] = []
   var entities: [Entity] = []
@@ -40,15 +35,7 @@ public struct ScenarioDecoder {
           file: file, location: error.location, path: nil, message: error.message, fix: error.fix)
       ])
     }
-    var decoder = ScenarioDecoder(file: file)
-    let scenario = decoder.decodeScenario(json)
-    guard decoder.errors.isEmpty, let scenario else {
-      throw ScenarioErrors(
-        decoder.errors.sorted {
-          ($0.location ?? .init(line: 0, column: 0)) < ($1.location ?? .init(line: 0, column: 0))
-        })
-    }
-    return scenario
+    return try validate(RawScenario(json, file: file), file: file)
   }
 
   init(file: String) {
@@ -111,45 +98,56 @@ public struct ScenarioDecoder {
 
   // MARK: The file
 
-  mutating func decodeScenario(_ json: JSONValue) -> Scenario? {
-    guard let members = object(json, path: "scenario", what: "a scenario") else { return nil }
-    checkKeys(members, allowed: Self.topLevelKeys, path: "scenario", what: "the scenario")
+  /// Validates a scenario's raw form, reporting every problem in it.
+  ///
+  /// JSON comes here through ``decode(_:file:maximumDepth:)``; a builder of scenarios in
+  /// Swift would make the ``RawScenario`` itself, with its own places and file name.
+  static func validate(_ raw: RawScenario, file: String) throws(ScenarioErrors) -> Scenario {
+    var decoder = ScenarioDecoder(file: file)
+    let scenario = decoder.validate(raw)
+    guard decoder.errors.isEmpty, let scenario else {
+      throw ScenarioErrors(
+        decoder.errors.sorted {
+          ($0.location ?? .init(line: 0, column: 0)) < ($1.location ?? .init(line: 0, column: 0))
+        })
+    }
+    return scenario
+  }
 
+  mutating func validate(_ raw: RawScenario) -> Scenario? {
+    errors += raw.problems
+    guard raw.isObject else { return nil }
     var title = ""
-    if let value = json["title"] {
-      title = string(value, path: "title", what: "\"title\"") ?? ""
-    } else {
+    if raw.title.isAbsent {
       fail(
         "the scenario has no \"title\"", fix: "add \"title\": \"one line saying what it shows\"",
-        at: json.location, path: nil)
+        at: raw.location, path: nil)
     }
-    let about = json["about"].flatMap { string($0, path: "about", what: "\"about\"") }
-    let concurrencyDebug =
-      json["concurrencyDebug"].flatMap {
-        bool($0, path: "concurrencyDebug", what: "\"concurrencyDebug\"")
-      } ?? true
+    title = read(raw.title)?.value ?? title
+    let about = read(raw.about)?.value
+    let concurrencyDebug = read(raw.concurrencyDebug)?.value ?? true
 
-    if let model = json["model"] { decodeModel(model) }
+    if let model = raw.model { decodeModel(model) }
     var rows: [StoredRow] = []
-    if let store = json["store"] { rows = decodeStore(store) }
-    if let contexts = json["contexts"] { decodeContexts(contexts) }
-    if let queues = json["queues"] { decodeQueues(queues) }
+    if let store = raw.store { rows = decodeStore(store) }
+    if let contexts = raw.contexts { decodeContexts(contexts) }
+    if let queues = raw.queues { decodeQueues(queues) }
     var vars: [(name: String, value: Value)] = []
-    if let value = json["vars"] { vars = decodeVars(value) }
+    if let value = raw.vars { vars = decodeVars(value) }
 
-    var main: [Step] = []
-    if let value = json["main"] {
-      main = decodeMain(value)
-    } else {
+    writtenLabels = raw.writtenLabels
+    if raw.main.isAbsent {
       fail(
         "the scenario has no \"main\"",
-        fix: "add \"main\": [ … ], the steps the main thread runs at launch", at: json.location,
+        fix: "add \"main\": [ … ], the steps the main thread runs at launch", at: raw.location,
         path: nil)
     }
+    var scope = StepScope()
+    let main = validateSteps(raw.main, scope: &scope, enclosingLabels: [])
     var expectation: Expectation?
-    if let value = json["expect"] { expectation = decodeExpectation(value) }
+    if let value = raw.expect { expectation = decodeExpectation(value) }
     var injections: [Injection] = []
-    if let value = json["inject"] { injections = decodeInjections(value) }
+    if let value = raw.inject { injections = decodeInjections(value) }
 
     var scenario = Scenario(
       file: file, title: title, about: about, concurrencyDebug: concurrencyDebug,

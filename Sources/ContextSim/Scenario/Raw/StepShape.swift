@@ -95,12 +95,7 @@ struct StepArguments {
   private func field<T>(_ json: JSONValue?, _ check: (JSONValue) -> Result<T, ShapeProblem>)
     -> Field<T>
   {
-    guard let json else { return .absent }
-    switch check(json) {
-    case .success(let value): return .present(Located(value: value, location: json.location))
-    case .failure(let problem):
-      return .malformed(ScenarioError(problem, file: shape.file, path: path))
-    }
+    Field(json, file: shape.file, path: path, check)
   }
 
   /// A member that must be a string; `nil` for the verb's own value.

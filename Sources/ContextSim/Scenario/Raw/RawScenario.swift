@@ -1,0 +1,81 @@
+/// A scenario file as written, its shape read: what validation turns into a ``Scenario``.
+///
+/// The steps are raw (``RawStep``). The sections that describe the app (model, store,
+/// contexts, queues, vars, expect, inject) have no verbs and stay located JSON, which
+/// their own decoders read for shape and meaning together.
+struct RawScenario {
+  var location: SourceLocation
+  /// The file is not an object, or has keys format v1 does not know.
+  var problems: [ScenarioError] = []
+  /// Whether the file is an object at all; when it is not, nothing else is read.
+  var isObject = true
+  var title: Field<String> = .absent
+  var about: Field<String> = .absent
+  var concurrencyDebug: Field<Bool> = .absent
+  var model: JSONValue?
+  var store: JSONValue?
+  var contexts: JSONValue?
+  var queues: JSONValue?
+  var vars: JSONValue?
+  var main: Field<[RawStep]> = .absent
+  /// Every label written on a step, valid or not.
+  var writtenLabels: Set<String> = []
+  var expect: JSONValue?
+  var inject: JSONValue?
+}
+
+extension RawScenario {
+  /// The top-level keys of scenario format v1.
+  static let keys = [
+    "title", "about", "concurrencyDebug", "model", "store", "contexts", "queues", "vars", "main",
+    "expect", "inject",
+  ]
+
+  /// Reads a scenario file's JSON for its shape.
+  init(_ json: JSONValue, file: String) {
+    location = json.location
+    switch ShapeCheck.object(json, what: "a scenario") {
+    case .failure(let problem):
+      problems = [ScenarioError(problem, file: file, path: "scenario")]
+      isObject = false
+      return
+    case .success(let members):
+      problems = ShapeCheck.unknownKeys(members, allowed: Self.keys, what: "the scenario").map {
+        ScenarioError($0, file: file, path: "scenario")
+      }
+    }
+    title = Field(json["title"], file: file, path: "title") {
+      ShapeCheck.string($0, what: "\"title\"")
+    }
+    about = Field(json["about"], file: file, path: "about") {
+      ShapeCheck.string($0, what: "\"about\"")
+    }
+    concurrencyDebug = Field(json["concurrencyDebug"], file: file, path: "concurrencyDebug") {
+      ShapeCheck.bool($0, what: "\"concurrencyDebug\"")
+    }
+    (model, store, contexts, queues, vars) =
+      (json["model"], json["store"], json["contexts"], json["queues"], json["vars"])
+    if let steps = json["main"] {
+      main = StepShape(file: file).steps(steps, path: "main")
+      writtenLabels = StepShape.labels(in: steps)
+    }
+    (expect, inject) = (json["expect"], json["inject"])
+  }
+}
+
+extension Field {
+  /// Checks a value's shape; `absent` when it was not written.
+  init(
+    _ json: JSONValue?, file: String, path: String,
+    _ check: (JSONValue) -> Result<Value, ShapeProblem>
+  ) {
+    guard let json else {
+      self = .absent
+      return
+    }
+    switch check(json) {
+    case .success(let value): self = .present(Located(value: value, location: json.location))
+    case .failure(let problem): self = .malformed(ScenarioError(problem, file: file, path: path))
+    }
+  }
+}
