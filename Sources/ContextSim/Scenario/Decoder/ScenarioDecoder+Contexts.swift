@@ -1,0 +1,163 @@
+/// Decoding of the app's contexts, its extra dispatch queues and its shared vars.
+extension ScenarioDecoder {
+  static let contextOptionKeys = [
+    "queue", "parent", "mergePolicy", "automaticallyMergesChangesFromParent",
+    "shouldDeleteInaccessibleFaults",
+  ]
+
+  mutating func decodeContexts(_ json: JSONValue) {
+    guard let members = object(json, path: "contexts", what: "\"contexts\"") else { return }
+    var parents: [(name: String, parent: String, at: SourceLocation)] = []
+    for member in members {
+      let path = "contexts.\(member.key)"
+      guard let body = object(member.value, path: path, what: "a context's options") else {
+        continue
+      }
+      checkKeys(body, allowed: Self.contextOptionKeys, path: path, what: "a context's options")
+      if ["main", "global"].contains(member.key) {
+        fail(
+          "a context cannot be called \"\(member.key)\"",
+          fix:
+            "a private context's queue takes its name, and \"\(member.key)\" is a dispatch queue; rename the context",
+          at: member.keyLocation, path: path)
+      }
+      let isViewContext = member.key == "viewContext"
+      if isViewContext, let queue = member.value["queue"], queue.string != "main" {
+        fail(
+          "viewContext is always a main-queue context", fix: "remove \"queue\" here",
+          at: queue.location, path: path)
+      }
+      guard
+        let context = contextOptions(
+          member.value, name: member.key, requiresQueue: !isViewContext, path: path)
+      else { continue }
+      if case .context(let parent) = context.parent {
+        parents.append((member.key, parent, member.value["parent"]!.location))
+      }
+      if isViewContext {
+        contexts[0] = context
+      } else {
+        contexts.append(context)
+      }
+    }
+    checkParents(parents)
+  }
+
+  /// The options of a context, declared up front or made by a `newContext` step.
+  mutating func contextOptions(
+    _ json: JSONValue, name: String, requiresQueue: Bool, path: String
+  ) -> ContextDescription? {
+    var context = ContextDescription(
+      name: name, concurrencyType: name == "viewContext" ? .mainQueue : .privateQueue,
+      parent: .store, mergePolicy: .error, automaticallyMergesChangesFromParent: false,
+      shouldDeleteInaccessibleFaults: true)
+    if let queue = json["queue"] {
+      guard let type = choice(queue, path: path, what: "\"queue\"", as: ConcurrencyType.self)
+      else { return nil }
+      context.concurrencyType = type
+    } else if requiresQueue {
+      fail(
+        "the context \"\(name)\" has no \"queue\"",
+        fix: "add \"queue\": \"private\" (its own queue) or \"main\"", at: json.location, path: path
+      )
+    }
+    if let parent = json["parent"], let parentName = string(parent, path: path, what: "\"parent\"")
+    {
+      if parentName == name {
+        fail(
+          "the context \"\(name)\" cannot be its own parent",
+          fix: "name another context, or \"store\"", at: parent.location, path: path)
+      } else if parentName != "store" {
+        context.parent = .context(parentName)
+      }
+    }
+    if let policy = json["mergePolicy"] {
+      context.mergePolicy =
+        choice(policy, path: path, what: "the merge policy", as: MergePolicy.self) ?? .error
+    }
+    if let merges = json["automaticallyMergesChangesFromParent"] {
+      context.automaticallyMergesChangesFromParent =
+        bool(merges, path: path, what: "\"automaticallyMergesChangesFromParent\"") ?? false
+    }
+    if let faults = json["shouldDeleteInaccessibleFaults"] {
+      context.shouldDeleteInaccessibleFaults =
+        bool(faults, path: path, what: "\"shouldDeleteInaccessibleFaults\"") ?? true
+    }
+    return context
+  }
+
+  /// Every declared parent must exist, and following parents must reach the store.
+  private mutating func checkParents(
+    _ parents: [(name: String, parent: String, at: SourceLocation)]
+  ) {
+    let names = contexts.map(\.name)
+    for (name, parent, location) in parents where !names.contains(parent) {
+      let fix =
+        nearestName(to: parent, in: names).map { "did you mean \"\($0)\"?" }
+        ?? "name a context declared in \"contexts\", or \"store\""
+      fail(
+        "the parent \"\(parent)\" of \"\(name)\" is not a context", fix: fix, at: location,
+        path: "contexts.\(name)")
+    }
+    var reported: Set<Set<String>> = []
+    for (name, _, location) in parents {
+      var seen = [name]
+      var current = name
+      while case .context(let parent)? = contexts.first(where: { $0.name == current })?.parent {
+        if seen.contains(parent) {
+          guard seen.first == parent, reported.insert(Set(seen)).inserted else { break }
+          fail(
+            "the parents of \"\(name)\" go round in a cycle: \((seen + [parent]).joined(separator: " → "))",
+            fix: "make one of them a child of \"store\"", at: location, path: "contexts.\(name)")
+          break
+        }
+        seen.append(parent)
+        current = parent
+      }
+    }
+  }
+
+  mutating func decodeQueues(_ json: JSONValue) {
+    guard let members = object(json, path: "queues", what: "\"queues\"") else { return }
+    for member in members {
+      let path = "queues.\(member.key)"
+      if ["main", "global"].contains(member.key)
+        || contexts.contains(where: { $0.name == member.key })
+      {
+        fail(
+          "the queue name \"\(member.key)\" is taken",
+          fix: "\"main\", \"global\" and each context's own queue already exist; pick another name",
+          at: member.keyLocation, path: path)
+        continue
+      }
+      guard
+        let attributes = choice(
+          member.value, path: path, what: "a queue's kind", as: QueueDescription.Attributes.self)
+      else { continue }
+      queues.append(QueueDescription(name: member.key, attributes: attributes))
+    }
+  }
+
+  mutating func decodeVars(_ json: JSONValue) -> [(name: String, value: Value)] {
+    guard let members = object(json, path: "vars", what: "\"vars\"") else { return [] }
+    var result: [(name: String, value: Value)] = []
+    for member in members {
+      guard isIdentifier(member.key) else {
+        fail(
+          "\"\(member.key)\" is not a variable name", fix: "use letters, digits and _",
+          at: member.keyLocation, path: "vars")
+        continue
+      }
+      guard let value = Value(literal: member.value) else {
+        fail(
+          "the initial value of \"\(member.key)\" cannot be an object",
+          fix: "use a string, number, boolean, null or list", at: member.value.location,
+          path: "vars.\(member.key)")
+        continue
+      }
+      sharedVars.append(member.key)
+      result.append((member.key, value))
+    }
+    return result
+  }
+}
