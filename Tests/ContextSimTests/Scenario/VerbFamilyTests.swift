@@ -15,7 +15,7 @@ struct VerbFamilyTests {
       "count": ["in", "where", "as", "try"], "get": ["as"], "set": ["to"], "save": ["try"],
       "objectID": ["as"], "existingObject": ["in", "as", "try"], "object": ["in", "as"],
       "read": ["as"], "write": ["value"], "forEach": ["as", "do"], "print": [], "expect": [],
-      "newContext": ScenarioDecoder.contextOptionKeys, "newBackgroundContext": [], "delete": [],
+      "newContext": RawContextOptions.keys, "newBackgroundContext": [], "delete": [],
       "refresh": ["merge"], "reset": [], "rollback": [], "obtainPermanentIDs": ["try"],
       "batchUpdate": ["in", "where", "set", "mergeInto"],
     ]
@@ -23,6 +23,13 @@ struct VerbFamilyTests {
     for (verb, keys) in v1 {
       #expect(Verbs.table[verb]?.keys == keys, "\(verb)")
     }
+  }
+
+  @Test("The steps of a block whose header is refused are not searched for more errors")
+  func shapeProblemsWaitForValidation() {
+    let found = errors(
+      #"{"title": "t", "main": [{"perform": "nope", "do": [{"fecth": 1}, {"print": 2}]}]}"#)
+    #expect(found.map(\.message) == ["unknown context \"nope\""])
   }
 
   @Test("A raw step built in Swift, not read from JSON, is validated the same way")

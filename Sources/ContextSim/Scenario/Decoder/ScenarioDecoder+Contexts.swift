@@ -1,10 +1,5 @@
 /// Decoding of the app's contexts, its extra dispatch queues and its shared vars.
 extension ScenarioDecoder {
-  static let contextOptionKeys = [
-    "queue", "parent", "mergePolicy", "automaticallyMergesChangesFromParent",
-    "shouldDeleteInaccessibleFaults",
-  ]
-
   mutating func decodeContexts(_ json: JSONValue) {
     guard let members = object(json, path: "contexts", what: "\"contexts\"") else { return }
     var parents: [(name: String, parent: String, at: SourceLocation)] = []
@@ -13,7 +8,7 @@ extension ScenarioDecoder {
       guard let body = object(member.value, path: path, what: "a context's options") else {
         continue
       }
-      checkKeys(body, allowed: Self.contextOptionKeys, path: path, what: "a context's options")
+      checkKeys(body, allowed: RawContextOptions.keys, path: path, what: "a context's options")
       if ["main", "global"].contains(member.key) {
         fail(
           "a context cannot be called \"\(member.key)\"",
@@ -29,7 +24,8 @@ extension ScenarioDecoder {
       }
       guard
         let context = contextOptions(
-          member.value, name: member.key, requiresQueue: !isViewContext, path: path)
+          RawContextOptions(member.value, file: file, path: path), name: member.key,
+          requiresQueue: !isViewContext, path: path)
       else { continue }
       if case .context(let parent) = context.parent {
         parents.append((member.key, parent, member.value["parent"]!.location))
@@ -45,44 +41,34 @@ extension ScenarioDecoder {
 
   /// The options of a context, declared up front or made by a `newContext` step.
   mutating func contextOptions(
-    _ json: JSONValue, name: String, requiresQueue: Bool, path: String
+    _ raw: RawContextOptions, name: String, requiresQueue: Bool, path: String
   ) -> ContextDescription? {
     var context = ContextDescription(
       name: name, concurrencyType: name == "viewContext" ? .mainQueue : .privateQueue,
       parent: .store, mergePolicy: .error, automaticallyMergesChangesFromParent: false,
       shouldDeleteInaccessibleFaults: true)
-    if let queue = json["queue"] {
-      guard let type = choice(queue, path: path, what: "\"queue\"", as: ConcurrencyType.self)
-      else { return nil }
+    if !raw.queue.isAbsent {
+      guard let type = read(raw.queue)?.value else { return nil }
       context.concurrencyType = type
     } else if requiresQueue {
       fail(
         "the context \"\(name)\" has no \"queue\"",
-        fix: "add \"queue\": \"private\" (its own queue) or \"main\"", at: json.location, path: path
-      )
+        fix: "add \"queue\": \"private\" (its own queue) or \"main\"", at: raw.location,
+        path: path)
     }
-    if let parent = json["parent"], let parentName = string(parent, path: path, what: "\"parent\"")
-    {
-      if parentName == name {
+    if let parent = read(raw.parent) {
+      if parent.value == name {
         fail(
           "the context \"\(name)\" cannot be its own parent",
           fix: "name another context, or \"store\"", at: parent.location, path: path)
-      } else if parentName != "store" {
-        context.parent = .context(parentName)
+      } else if parent.value != "store" {
+        context.parent = .context(parent.value)
       }
     }
-    if let policy = json["mergePolicy"] {
-      context.mergePolicy =
-        choice(policy, path: path, what: "the merge policy", as: MergePolicy.self) ?? .error
-    }
-    if let merges = json["automaticallyMergesChangesFromParent"] {
-      context.automaticallyMergesChangesFromParent =
-        bool(merges, path: path, what: "\"automaticallyMergesChangesFromParent\"") ?? false
-    }
-    if let faults = json["shouldDeleteInaccessibleFaults"] {
-      context.shouldDeleteInaccessibleFaults =
-        bool(faults, path: path, what: "\"shouldDeleteInaccessibleFaults\"") ?? true
-    }
+    context.mergePolicy = read(raw.mergePolicy)?.value ?? .error
+    context.automaticallyMergesChangesFromParent =
+      read(raw.automaticallyMergesChangesFromParent)?.value ?? false
+    context.shouldDeleteInaccessibleFaults = read(raw.shouldDeleteInaccessibleFaults)?.value ?? true
     return context
   }
 

@@ -128,6 +128,11 @@ struct StepArguments {
     }
   }
 
+  /// The step's own keys read as a context's options: `newContext`.
+  func contextOptions() -> RawContextOptions {
+    RawContextOptions(json, file: shape.file, path: path)
+  }
+
   /// `"try"`: `"do"`, `"?"` or `"!"`.
   func tryMode() -> Field<TryMode> {
     field(json["try"]) { json in

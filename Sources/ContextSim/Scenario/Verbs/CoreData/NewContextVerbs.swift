@@ -9,15 +9,15 @@ struct NewContextVerbs: VerbFamily {
 
   static func keys(of verb: Verb) -> [String] {
     switch verb {
-    case .newContext: ScenarioDecoder.contextOptionKeys
+    case .newContext: RawContextOptions.keys
     case .newBackgroundContext: []
     }
   }
 
   var verb: Verb
   var name: Field<String>
-  /// The step itself, read as a context's options as `"contexts"` reads them.
-  var options: JSONValue
+  /// The step's options, read as `"contexts"` reads a context's.
+  var options: RawContextOptions
 
   func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
     -> Statement?
@@ -34,10 +34,8 @@ struct NewContextVerbs: VerbFamily {
       var context = decoder.contextOptions(
         options, name: name.value, requiresQueue: true, path: path)
     else { return nil }
-    if let parent = options["parent"], case .context = context.parent,
-      decoder.name(
-        parent, "a context name", path: path, { $0.contextName($1, path: path, scope: scope) })
-        == nil
+    if case .context = context.parent, case .present(let parent) = options.parent,
+      decoder.contextName(parent, path: path, scope: scope) == nil
     {
       return nil
     }
@@ -68,8 +66,14 @@ extension NewContextVerbs {
   init(_ verb: Verb, _ arguments: StepArguments) {
     self.verb = verb
     name = arguments.string(what: "the new context's name")
-    options =
-      verb == .newBackgroundContext
-      ? JSONValue.object(["queue": .string("private")]) : arguments.json
+    switch verb {
+    case .newContext:
+      options = arguments.contextOptions()
+    case .newBackgroundContext:
+      // `container.newBackgroundContext()`: a private queue on the store.
+      let place = arguments.json.location
+      options = RawContextOptions(
+        location: place, queue: .present(Located(value: .privateQueue, location: place)))
+    }
   }
 }
