@@ -103,46 +103,35 @@ extension ScenarioDecoder {
     }
   }
 
-  mutating func decodeQueues(_ json: JSONValue) {
-    guard let members = object(json, path: "queues", what: "\"queues\"") else { return }
-    for member in members {
-      let path = "queues.\(member.key)"
-      if ["main", "global"].contains(member.key)
-        || contexts.contains(where: { $0.name == member.key })
-      {
+  mutating func validateQueues(_ raw: Field<[RawQueue]>) {
+    for queue in read(raw)?.value ?? [] {
+      let name = queue.name.value
+      let path = "queues.\(name)"
+      if ["main", "global"].contains(name) || contexts.contains(where: { $0.name == name }) {
         fail(
-          "the queue name \"\(member.key)\" is taken",
+          "the queue name \"\(name)\" is taken",
           fix: "\"main\", \"global\" and each context's own queue already exist; pick another name",
-          at: member.keyLocation, path: path)
+          at: queue.name.location, path: path)
         continue
       }
-      guard
-        let attributes = choice(
-          member.value, path: path, what: "a queue's kind", as: QueueDescription.Attributes.self)
-      else { continue }
-      queues.append(QueueDescription(name: member.key, attributes: attributes))
+      guard let attributes = read(queue.attributes)?.value else { continue }
+      queues.append(QueueDescription(name: name, attributes: attributes))
     }
   }
 
-  mutating func decodeVars(_ json: JSONValue) -> [(name: String, value: Value)] {
-    guard let members = object(json, path: "vars", what: "\"vars\"") else { return [] }
+  mutating func validateVars(_ raw: Field<[RawVar]>) -> [(name: String, value: Value)] {
     var result: [(name: String, value: Value)] = []
-    for member in members {
-      guard isIdentifier(member.key) else {
+    for variable in read(raw)?.value ?? [] {
+      let name = variable.name.value
+      guard isIdentifier(name) else {
         fail(
-          "\"\(member.key)\" is not a variable name", fix: "use letters, digits and _",
-          at: member.keyLocation, path: "vars")
+          "\"\(name)\" is not a variable name", fix: "use letters, digits and _",
+          at: variable.name.location, path: "vars")
         continue
       }
-      guard let value = Value(literal: member.value) else {
-        fail(
-          "the initial value of \"\(member.key)\" cannot be an object",
-          fix: "use a string, number, boolean, null or list", at: member.value.location,
-          path: "vars.\(member.key)")
-        continue
-      }
-      sharedVars.append(member.key)
-      result.append((member.key, value))
+      guard let value = read(variable.value)?.value else { continue }
+      sharedVars.append(name)
+      result.append((name, value))
     }
     return result
   }

@@ -131,9 +131,8 @@ public struct ScenarioDecoder {
     var rows: [StoredRow] = []
     if let store = raw.store { rows = decodeStore(store) }
     if let contexts = raw.contexts { decodeContexts(contexts) }
-    if let queues = raw.queues { decodeQueues(queues) }
-    var vars: [(name: String, value: Value)] = []
-    if let value = raw.vars { vars = decodeVars(value) }
+    validateQueues(raw.queues)
+    let vars = validateVars(raw.vars)
 
     writtenLabels = raw.writtenLabels
     if raw.main.isAbsent {
@@ -144,10 +143,8 @@ public struct ScenarioDecoder {
     }
     var scope = StepScope()
     let main = validateSteps(raw.main, scope: &scope, enclosingLabels: [])
-    var expectation: Expectation?
-    if let value = raw.expect { expectation = decodeExpectation(value) }
-    var injections: [Injection] = []
-    if let value = raw.inject { injections = decodeInjections(value) }
+    let expectation = validateExpectation(raw.expect)
+    let injections = validateInjections(raw.inject)
 
     var scenario = Scenario(
       file: file, title: title, about: about, concurrencyDebug: concurrencyDebug,

@@ -1,8 +1,9 @@
 /// A scenario file as written, its shape read: what validation turns into a ``Scenario``.
 ///
-/// The steps are raw (``RawStep``). The sections that describe the app (model, store,
-/// contexts, queues, vars, expect, inject) have no verbs and stay located JSON, which
-/// their own decoders read for shape and meaning together.
+/// The steps are raw (``RawStep``), and so are the queues, vars, `expect` and `inject`.
+/// The model, the store's rows and the contexts stay located JSON, which their own
+/// decoders read for shape and meaning together (a context's options have a raw form,
+/// ``RawContextOptions``, that those decoders share with `newContext`).
 struct RawScenario {
   var location: SourceLocation
   /// The file is not an object, or has keys format v1 does not know.
@@ -15,13 +16,13 @@ struct RawScenario {
   var model: JSONValue?
   var store: JSONValue?
   var contexts: JSONValue?
-  var queues: JSONValue?
-  var vars: JSONValue?
+  var queues: Field<[RawQueue]> = .absent
+  var vars: Field<[RawVar]> = .absent
   var main: Field<[RawStep]> = .absent
   /// Every label written on a step, valid or not.
   var writtenLabels: Set<String> = []
-  var expect: JSONValue?
-  var inject: JSONValue?
+  var expect: Field<RawExpectation> = .absent
+  var inject: Field<[Field<RawInjection>]> = .absent
 }
 
 extension RawScenario {
@@ -53,13 +54,16 @@ extension RawScenario {
     concurrencyDebug = Field(json["concurrencyDebug"], file: file, path: "concurrencyDebug") {
       ShapeCheck.bool($0, what: "\"concurrencyDebug\"")
     }
-    (model, store, contexts, queues, vars) =
-      (json["model"], json["store"], json["contexts"], json["queues"], json["vars"])
+    let sections = SectionShape(file: file)
+    (model, store, contexts) = (json["model"], json["store"], json["contexts"])
+    queues = json["queues"].map(sections.queues) ?? .absent
+    vars = json["vars"].map(sections.vars) ?? .absent
     if let steps = json["main"] {
       main = StepShape(file: file).steps(steps, path: "main")
       writtenLabels = StepShape.labels(in: steps)
     }
-    (expect, inject) = (json["expect"], json["inject"])
+    expect = json["expect"].map(sections.expectation) ?? .absent
+    inject = json["inject"].map(sections.injections) ?? .absent
   }
 }
 

@@ -1,0 +1,185 @@
+/// `"queues": {NAME: "serial"|"concurrent"}`: one extra dispatch queue.
+struct RawQueue {
+  var name: Located<String>
+  var attributes: Field<QueueDescription.Attributes>
+}
+
+/// `"vars": {NAME: value}`: one shared var and its initial value.
+struct RawVar {
+  var name: Located<String>
+  var value: Field<Value>
+}
+
+/// `"expect": {"violations": [...]}`: what `ctxsim check` holds the scenario to.
+struct RawExpectation {
+  var location: SourceLocation
+  /// Keys besides `violations`.
+  var problems: [ScenarioError] = []
+  var violations: Field<[Field<RawExpectedViolation>]> = .absent
+}
+
+/// `{"kind": KIND, "at": LABEL, "in": "every"|"some"}`.
+struct RawExpectedViolation {
+  var location: SourceLocation
+  /// Keys besides `kind`, `at` and `in`.
+  var problems: [ScenarioError] = []
+  var kind: Field<ViolationKind> = .absent
+  var label: Field<String> = .absent
+  var quantifier: Field<ExpectedViolation.Quantifier> = .absent
+}
+
+/// `{"at": LABEL, "error": CODE, "call": N, "when": {"value": VAR, "equals": v}}`.
+struct RawInjection {
+  var location: SourceLocation
+  /// Keys besides `at`, `error`, `call` and `when`.
+  var problems: [ScenarioError] = []
+  var label: Field<String> = .absent
+  /// The Cocoa error code; nil when it is missing or not a whole number.
+  var code: Int?
+  var call: Field<Int> = .absent
+  /// The condition, or the problems that keep it from being one, in the order found.
+  var condition: Field<Condition> = .absent
+  var conditionProblems: [ScenarioError] = []
+}
+
+/// The shape pass over the sections that describe the app's queues and vars and what
+/// `check` expects; each reader gives the section's raw form.
+struct SectionShape {
+  let file: String
+
+  private func field<T>(
+    _ json: JSONValue?, path: String, _ check: (JSONValue) -> Result<T, ShapeProblem>
+  ) -> Field<T> {
+    Field(json, file: file, path: path, check)
+  }
+
+  private func problems(_ members: [JSONValue.Member], _ keys: [String], what: String, path: String)
+    -> [ScenarioError]
+  {
+    ShapeCheck.unknownKeys(members, allowed: keys, what: what).map {
+      ScenarioError($0, file: file, path: path)
+    }
+  }
+
+  func queues(_ json: JSONValue) -> Field<[RawQueue]> {
+    field(json, path: "queues") { json in
+      ShapeCheck.object(json, what: "\"queues\"").map { members in
+        members.map { member in
+          RawQueue(
+            name: Located(value: member.key, location: member.keyLocation),
+            attributes: field(member.value, path: "queues.\(member.key)") {
+              ShapeCheck.choice($0, what: "a queue's kind", as: QueueDescription.Attributes.self)
+            })
+        }
+      }
+    }
+  }
+
+  func vars(_ json: JSONValue) -> Field<[RawVar]> {
+    field(json, path: "vars") { json in
+      ShapeCheck.object(json, what: "\"vars\"").map { members in
+        members.map { member in
+          RawVar(
+            name: Located(value: member.key, location: member.keyLocation),
+            value: field(member.value, path: "vars.\(member.key)") { json in
+              Value(literal: json).map { .success($0) }
+                ?? .failure(
+                  ShapeProblem(
+                    message: "the initial value of \"\(member.key)\" cannot be an object",
+                    fix: "use a string, number, boolean, null or list", location: json.location))
+            })
+        }
+      }
+    }
+  }
+
+  func expectation(_ json: JSONValue) -> Field<RawExpectation> {
+    field(json, path: "expect") { json in
+      ShapeCheck.object(json, what: "\"expect\"").map { members in
+        var raw = RawExpectation(location: json.location)
+        raw.problems = problems(members, ["violations"], what: "\"expect\"", path: "expect")
+        raw.violations = field(json["violations"], path: "expect.violations") {
+          ShapeCheck.list($0, what: "\"violations\"").map { items in
+            items.enumerated().map { expectedViolation($1, path: "expect.violations[\($0)]") }
+          }
+        }
+        return raw
+      }
+    }
+  }
+
+  private func expectedViolation(_ json: JSONValue, path: String) -> Field<RawExpectedViolation> {
+    field(json, path: path) { json in
+      ShapeCheck.object(json, what: "an expected violation").map { members in
+        RawExpectedViolation(
+          location: json.location,
+          problems: problems(
+            members, ["kind", "at", "in"], what: "an expected violation", path: path),
+          kind: field(json["kind"], path: path) {
+            ShapeCheck.choice($0, what: "the violation kind", as: ViolationKind.self)
+          },
+          label: field(json["at"], path: path) { ShapeCheck.string($0, what: "\"at\"") },
+          quantifier: field(json["in"], path: path) {
+            ShapeCheck.choice($0, what: "\"in\"", as: ExpectedViolation.Quantifier.self)
+          })
+      }
+    }
+  }
+
+  func injections(_ json: JSONValue) -> Field<[Field<RawInjection>]> {
+    field(json, path: "inject") {
+      ShapeCheck.list($0, what: "\"inject\"").map { items in
+        items.enumerated().map { injection($1, path: "inject[\($0)]") }
+      }
+    }
+  }
+
+  private func injection(_ json: JSONValue, path: String) -> Field<RawInjection> {
+    field(json, path: path) { json in
+      ShapeCheck.object(json, what: "an injected error").map { members in
+        var raw = RawInjection(location: json.location)
+        raw.problems = problems(
+          members, ["at", "error", "call", "when"], what: "an injected error", path: path)
+        raw.label = field(json["at"], path: path) { ShapeCheck.string($0, what: "\"at\"") }
+        if case .integer(let code)? = json["error"]?.kind { raw.code = code }
+        raw.call = field(json["call"], path: path) { json in
+          if case .integer(let n) = json.kind, n > 0 { return .success(n) }
+          return .failure(
+            ShapeProblem(
+              message: "\"call\" must be a whole number from 1",
+              fix: "write \"call\": 2 for the second time the step runs", location: json.location))
+        }
+        if let when = json["when"] {
+          (raw.condition, raw.conditionProblems) = condition(when, path)
+        }
+        return raw
+      }
+    }
+  }
+
+  /// An injection's `"when"`: its condition, or its problems (a wrong type, then a missing part).
+  private func condition(_ json: JSONValue, _ path: String) -> (Field<Condition>, [ScenarioError]) {
+    var found: [ScenarioError] = []
+    let members: [JSONValue.Member]?
+    switch ShapeCheck.object(json, what: "\"when\"") {
+    case .success(let object): members = object
+    case .failure(let problem):
+      members = nil
+      found.append(ScenarioError(problem, file: file, path: path))
+    }
+    guard let members, let variable = json["value"]?.string,
+      let compared = json["equals"] ?? json["notEquals"], let value = Value(literal: compared)
+    else {
+      let incomplete = ScenarioError(
+        file: file, location: json.location, path: path,
+        message: "\"when\" needs \"value\" and \"equals\" or \"notEquals\"",
+        fix: "write {\"value\": \"url\", \"equals\": \"…\"}")
+      return (.malformed(incomplete), found)
+    }
+    found = problems(members, ["value", "equals", "notEquals"], what: "\"when\"", path: path)
+    let condition = Condition(
+      variable: variable.hasPrefix("$") ? String(variable.dropFirst()) : variable, value: value,
+      negated: json["notEquals"] != nil)
+    return (.present(Located(value: condition, location: json.location)), found)
+  }
+}
