@@ -1,34 +1,31 @@
 /// Decoding of the app's contexts, its extra dispatch queues and its shared vars.
 extension ScenarioDecoder {
-  mutating func decodeContexts(_ json: JSONValue) {
-    guard let members = object(json, path: "contexts", what: "\"contexts\"") else { return }
+  mutating func validateContexts(_ raw: Field<[RawContext]>) {
     var parents: [(name: String, parent: String, at: SourceLocation)] = []
-    for member in members {
-      let path = "contexts.\(member.key)"
-      guard let body = object(member.value, path: path, what: "a context's options") else {
-        continue
-      }
-      checkKeys(body, allowed: RawContextOptions.keys, path: path, what: "a context's options")
-      if ["main", "global"].contains(member.key) {
+    for declared in read(raw)?.value ?? [] {
+      let name = declared.name.value
+      let path = "contexts.\(name)"
+      guard let options = read(declared.options)?.value else { continue }
+      errors += declared.problems
+      if ["main", "global"].contains(name) {
         fail(
-          "a context cannot be called \"\(member.key)\"",
+          "a context cannot be called \"\(name)\"",
           fix:
-            "a private context's queue takes its name, and \"\(member.key)\" is a dispatch queue; rename the context",
-          at: member.keyLocation, path: path)
+            "a private context's queue takes its name, and \"\(name)\" is a dispatch queue; rename the context",
+          at: declared.name.location, path: path)
       }
-      let isViewContext = member.key == "viewContext"
-      if isViewContext, let queue = member.value["queue"], queue.string != "main" {
+      let isViewContext = name == "viewContext"
+      if isViewContext, let queue = options.queueUnlessMain {
         fail(
           "viewContext is always a main-queue context", fix: "remove \"queue\" here",
-          at: queue.location, path: path)
+          at: queue, path: path)
       }
       guard
         let context = contextOptions(
-          RawContextOptions(member.value, file: file, path: path), name: member.key,
-          requiresQueue: !isViewContext, path: path)
+          options, name: name, requiresQueue: !isViewContext, path: path)
       else { continue }
-      if case .context(let parent) = context.parent {
-        parents.append((member.key, parent, member.value["parent"]!.location))
+      if case .context(let parent) = context.parent, case .present(let written) = options.parent {
+        parents.append((name, parent, written.location))
       }
       if isViewContext {
         contexts[0] = context

@@ -130,7 +130,7 @@ public struct ScenarioDecoder {
     if let model = raw.model { decodeModel(model) }
     var rows: [StoredRow] = []
     if let store = raw.store { rows = decodeStore(store) }
-    if let contexts = raw.contexts { decodeContexts(contexts) }
+    validateContexts(raw.contexts)
     validateQueues(raw.queues)
     let vars = validateVars(raw.vars)
 

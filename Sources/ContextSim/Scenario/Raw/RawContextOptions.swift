@@ -16,6 +16,15 @@ extension RawContextOptions {
     "shouldDeleteInaccessibleFaults",
   ]
 
+  /// Where `"queue"` was written, unless it says `"main"`: viewContext may say no more.
+  var queueUnlessMain: SourceLocation? {
+    switch queue {
+    case .absent: nil
+    case .present(let written): written.value == .mainQueue ? nil : written.location
+    case .malformed(let error): error.location
+    }
+  }
+
   /// Reads the options of an object for their shape; other keys are left to the caller.
   init(_ json: JSONValue, file: String, path: String) {
     func field<T>(_ key: String, _ check: (JSONValue) -> Result<T, ShapeProblem>) -> Field<T> {

@@ -1,9 +1,8 @@
 /// A scenario file as written, its shape read: what validation turns into a ``Scenario``.
 ///
-/// The steps are raw (``RawStep``), and so are the queues, vars, `expect` and `inject`.
-/// The model, the store's rows and the contexts stay located JSON, which their own
-/// decoders read for shape and meaning together (a context's options have a raw form,
-/// ``RawContextOptions``, that those decoders share with `newContext`).
+/// The steps are raw (``RawStep``), and so are the contexts, queues, vars, `expect` and
+/// `inject` (``SectionShape``). The model and the store's rows stay located JSON, which
+/// their own decoders read for shape and meaning together.
 struct RawScenario {
   var location: SourceLocation
   /// The file is not an object, or has keys format v1 does not know.
@@ -15,7 +14,7 @@ struct RawScenario {
   var concurrencyDebug: Field<Bool> = .absent
   var model: JSONValue?
   var store: JSONValue?
-  var contexts: JSONValue?
+  var contexts: Field<[RawContext]> = .absent
   var queues: Field<[RawQueue]> = .absent
   var vars: Field<[RawVar]> = .absent
   var main: Field<[RawStep]> = .absent
@@ -55,7 +54,8 @@ extension RawScenario {
       ShapeCheck.bool($0, what: "\"concurrencyDebug\"")
     }
     let sections = SectionShape(file: file)
-    (model, store, contexts) = (json["model"], json["store"], json["contexts"])
+    (model, store) = (json["model"], json["store"])
+    contexts = json["contexts"].map(sections.contexts) ?? .absent
     queues = json["queues"].map(sections.queues) ?? .absent
     vars = json["vars"].map(sections.vars) ?? .absent
     if let steps = json["main"] {

@@ -1,3 +1,11 @@
+/// `"contexts": {NAME: {options}}`: one context declared up front.
+struct RawContext {
+  var name: Located<String>
+  /// Keys besides a context's options.
+  var problems: [ScenarioError] = []
+  var options: Field<RawContextOptions>
+}
+
 /// `"queues": {NAME: "serial"|"concurrent"}`: one extra dispatch queue.
 struct RawQueue {
   var name: Located<String>
@@ -58,6 +66,26 @@ struct SectionShape {
   {
     ShapeCheck.unknownKeys(members, allowed: keys, what: what).map {
       ScenarioError($0, file: file, path: path)
+    }
+  }
+
+  func contexts(_ json: JSONValue) -> Field<[RawContext]> {
+    field(json, path: "contexts") { json in
+      ShapeCheck.object(json, what: "\"contexts\"").map { members in
+        members.map { member in
+          let path = "contexts.\(member.key)"
+          var context = RawContext(
+            name: Located(value: member.key, location: member.keyLocation), options: .absent)
+          context.options = field(member.value, path: path) { json in
+            ShapeCheck.object(json, what: "a context's options").map { members in
+              context.problems = problems(
+                members, RawContextOptions.keys, what: "a context's options", path: path)
+              return RawContextOptions(json, file: file, path: path)
+            }
+          }
+          return context
+        }
+      }
     }
   }
 
