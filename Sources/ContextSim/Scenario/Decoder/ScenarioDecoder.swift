@@ -7,7 +7,7 @@
 /// `Verbs/` declares its part of both stages. Shape problems are reported when validation
 /// reaches them, and errors are collected, not thrown at the first, so a file with three
 /// typos gets three messages.
-public struct ScenarioDecoder {
+public struct ScenarioDecoder: ProblemLog {
   let file: String
   var errors: [ScenarioError] = []
   var entities: [Entity] = []
@@ -42,60 +42,6 @@ public struct ScenarioDecoder {
     self.file = file
   }
 
-  // MARK: Reporting
-
-  mutating func fail(_ message: String, fix: String, at location: SourceLocation?, path: String?) {
-    errors.append(
-      ScenarioError(file: file, location: location, path: path, message: message, fix: fix))
-  }
-
-  /// Reports a shape problem found outside the steps, where it is found.
-  mutating func report<T>(_ result: Result<T, ShapeProblem>, path: String?) -> T? {
-    switch result {
-    case .success(let value): return value
-    case .failure(let problem):
-      errors.append(ScenarioError(problem, file: file, path: path))
-      return nil
-    }
-  }
-
-  /// Reports keys an object may not have, suggesting the nearest allowed one.
-  mutating func checkKeys(
-    _ members: [JSONValue.Member], allowed: [String], path: String, what: String
-  ) {
-    for problem in ShapeCheck.unknownKeys(members, allowed: allowed, what: what) {
-      errors.append(ScenarioError(problem, file: file, path: path))
-    }
-  }
-
-  mutating func object(_ json: JSONValue, path: String, what: String) -> [JSONValue.Member]? {
-    report(ShapeCheck.object(json, what: what), path: path)
-  }
-
-  mutating func string(_ json: JSONValue, path: String, what: String) -> String? {
-    report(ShapeCheck.string(json, what: what), path: path)
-  }
-
-  /// A string with its place, for the checks that name it in their errors.
-  mutating func locatedString(_ json: JSONValue, path: String, what: String) -> Located<String>? {
-    string(json, path: path, what: what).map { Located(value: $0, location: json.location) }
-  }
-
-  mutating func bool(_ json: JSONValue, path: String, what: String) -> Bool? {
-    report(ShapeCheck.bool(json, what: what), path: path)
-  }
-
-  mutating func list(_ json: JSONValue, path: String, what: String) -> [JSONValue]? {
-    report(ShapeCheck.list(json, what: what), path: path)
-  }
-
-  /// Reads a member that must be one of an enum's raw values.
-  mutating func choice<T: RawRepresentable & CaseIterable>(
-    _ json: JSONValue, path: String, what: String, as: T.Type
-  ) -> T? where T.RawValue == String {
-    report(ShapeCheck.choice(json, what: what, as: T.self), path: path)
-  }
-
   // MARK: The file
 
   /// Validates a scenario's raw form, reporting every problem in it.
@@ -127,7 +73,7 @@ public struct ScenarioDecoder {
     let about = read(raw.about)?.value
     let concurrencyDebug = read(raw.concurrencyDebug)?.value ?? true
 
-    if let model = raw.model { decodeModel(model) }
+    validateModel(raw.model)
     var rows: [StoredRow] = []
     if let store = raw.store { rows = decodeStore(store) }
     validateContexts(raw.contexts)

@@ -1,8 +1,8 @@
 /// A scenario file as written, its shape read: what validation turns into a ``Scenario``.
 ///
 /// The steps are raw (``RawStep``), and so are the contexts, queues, vars, `expect` and
-/// `inject` (``SectionShape``). The model and the store's rows stay located JSON, which
-/// their own decoders read for shape and meaning together.
+/// `inject` (``SectionShape``), and the model (``ModelShape``). The store's rows stay
+/// located JSON, which their decoder reads for shape and meaning together.
 struct RawScenario {
   var location: SourceLocation
   /// The file is not an object, or has keys format v1 does not know.
@@ -12,7 +12,7 @@ struct RawScenario {
   var title: Field<String> = .absent
   var about: Field<String> = .absent
   var concurrencyDebug: Field<Bool> = .absent
-  var model: JSONValue?
+  var model: Field<[RawEntity]> = .absent
   var store: JSONValue?
   var contexts: Field<[RawContext]> = .absent
   var queues: Field<[RawQueue]> = .absent
@@ -54,7 +54,8 @@ extension RawScenario {
       ShapeCheck.bool($0, what: "\"concurrencyDebug\"")
     }
     let sections = SectionShape(file: file)
-    (model, store) = (json["model"], json["store"])
+    model = json["model"].map(ModelShape(file: file).entities) ?? .absent
+    store = json["store"]
     contexts = json["contexts"].map(sections.contexts) ?? .absent
     queues = json["queues"].map(sections.queues) ?? .absent
     vars = json["vars"].map(sections.vars) ?? .absent
