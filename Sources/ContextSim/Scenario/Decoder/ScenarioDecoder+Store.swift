@@ -1,7 +1,6 @@
 /// Decoding of the rows the store holds at launch.
 extension ScenarioDecoder {
-  mutating func decodeStore(_ json: JSONValue) -> [StoredRow] {
-    guard let members = object(json, path: "store", what: "\"store\"") else { return [] }
+  mutating func validateStore(_ raw: Field<[RawStoreRows]>) -> [StoredRow] {
     var rows: [StoredRow] = []
     var handles: Set<String> = []
     var pendingLinks:
@@ -9,34 +8,32 @@ extension ScenarioDecoder {
         entity: String, relationship: Relationship, targets: [String], at: SourceLocation,
         path: String
       )] = []
-    for member in members {
-      let path = "store.\(member.key)"
-      guard let entity = knownEntity(member.key, at: member.keyLocation, path: path) else {
-        continue
-      }
-      guard let items = list(member.value, path: path, what: "a list of rows") else { continue }
+    for declared in read(raw)?.value ?? [] {
+      let path = "store.\(declared.entity.value)"
+      guard
+        let entity = knownEntity(
+          declared.entity.value, at: declared.entity.location, path: path)
+      else { continue }
+      guard let items = read(declared.rows)?.value else { continue }
       for (i, item) in items.enumerated() {
         let rowPath = "\(path)[\(i)]"
-        guard let body = object(item, path: rowPath, what: "a row") else { continue }
-        guard let handleJSON = item["id"],
-          let handle = string(handleJSON, path: rowPath, what: "\"id\"")
-        else {
-          if item["id"] == nil {
-            fail(
-              "a row of \(entity.name) has no \"id\"",
-              fix: "add \"id\": a handle such as \"\(entity.name.lowercased())-\(i + 1)\"",
-              at: item.location, path: rowPath)
-          }
-          continue
+        guard let row = read(item)?.value else { continue }
+        if row.id.isAbsent {
+          fail(
+            "a row of \(entity.name) has no \"id\"",
+            fix: "add \"id\": a handle such as \"\(entity.name.lowercased())-\(i + 1)\"",
+            at: row.location, path: rowPath)
         }
+        guard let id = read(row.id) else { continue }
+        let handle = id.value
         if !handles.insert(handle).inserted {
           fail(
             "two rows have the id \"\(handle)\"", fix: "give each row its own id",
-            at: handleJSON.location, path: rowPath)
+            at: id.location, path: rowPath)
         }
         var values: [String: Value] = [:]
         var links: [String: [String]] = [:]
-        for field in body where field.key != "id" {
+        for field in row.values {
           if let relationship = entity.relationship(named: field.key) {
             if let targets = rowLinks(field.value, relationship, path: rowPath) {
               links[relationship.name] = targets

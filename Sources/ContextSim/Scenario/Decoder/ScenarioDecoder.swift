@@ -74,8 +74,7 @@ public struct ScenarioDecoder: ProblemLog {
     let concurrencyDebug = read(raw.concurrencyDebug)?.value ?? true
 
     validateModel(raw.model)
-    var rows: [StoredRow] = []
-    if let store = raw.store { rows = decodeStore(store) }
+    let rows = validateStore(raw.store)
     validateContexts(raw.contexts)
     validateQueues(raw.queues)
     let vars = validateVars(raw.vars)

@@ -1,8 +1,8 @@
 /// A scenario file as written, its shape read: what validation turns into a ``Scenario``.
 ///
 /// The steps are raw (``RawStep``), and so are the contexts, queues, vars, `expect` and
-/// `inject` (``SectionShape``), and the model (``ModelShape``). The store's rows stay
-/// located JSON, which their decoder reads for shape and meaning together.
+/// `inject` (``SectionShape``), the model (``ModelShape``) and the store (``RawStoreRows``),
+/// whose values stay located JSON: their meaning depends on the model.
 struct RawScenario {
   var location: SourceLocation
   /// The file is not an object, or has keys format v1 does not know.
@@ -13,7 +13,7 @@ struct RawScenario {
   var about: Field<String> = .absent
   var concurrencyDebug: Field<Bool> = .absent
   var model: Field<[RawEntity]> = .absent
-  var store: JSONValue?
+  var store: Field<[RawStoreRows]> = .absent
   var contexts: Field<[RawContext]> = .absent
   var queues: Field<[RawQueue]> = .absent
   var vars: Field<[RawVar]> = .absent
@@ -55,7 +55,7 @@ extension RawScenario {
     }
     let sections = SectionShape(file: file)
     model = json["model"].map(ModelShape(file: file).entities) ?? .absent
-    store = json["store"]
+    store = json["store"].map { RawStoreRows.read($0, file: file) } ?? .absent
     contexts = json["contexts"].map(sections.contexts) ?? .absent
     queues = json["queues"].map(sections.queues) ?? .absent
     vars = json["vars"].map(sections.vars) ?? .absent
