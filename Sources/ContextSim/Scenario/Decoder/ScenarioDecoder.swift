@@ -1,12 +1,14 @@
 /// Turns a scenario file's bytes into a validated ``Scenario``, or into every error it has.
 ///
-/// Two stages: JSON → ``RawScenario`` (the shape pass: known top-level keys, and steps read
-/// into ``RawStep``s, one verb each, only its keys, values of the right JSON type) →
-/// ``Scenario`` (one validation pass: the model, store, contexts and queues, then the steps
-/// in file order with the scope, every name checked against them). Each verb family under
-/// `Verbs/` declares its part of both stages. Shape problems are reported when validation
-/// reaches them, and errors are collected, not thrown at the first, so a file with three
-/// typos gets three messages.
+/// Two stages: JSON → ``RawScenario``, the shape pass (known keys, values of the right JSON
+/// type, one verb per step with only its keys; ``StepShape`` and ``SectionShape``) →
+/// ``Scenario``, one validation pass over the raw form in file order: the model, store,
+/// contexts, queues and vars, then the steps with the scope of `$variables`, then `expect`
+/// and `inject`, every name checked against what is declared. Each verb family under
+/// `Verbs/` declares its part of both stages. Shape problems are kept in the raw form and
+/// reported when validation reaches them, so a part never reached (the steps of a block
+/// whose context is unknown) reports nothing, as in format v1. Errors are collected, not
+/// thrown at the first, so a file with three typos gets three messages.
 public struct ScenarioDecoder: ProblemLog {
   let file: String
   var errors: [ScenarioError] = []

@@ -32,16 +32,8 @@ struct RawRelationship {
 }
 
 /// The shape pass over `"model"`.
-struct ModelShape {
-  let file: String
-
-  private func field<T>(
-    _ json: JSONValue?, path: String, _ check: (JSONValue) -> Result<T, ShapeProblem>
-  ) -> Field<T> {
-    Field(json, file: file, path: path, check)
-  }
-
-  func entities(_ json: JSONValue) -> Field<[RawEntity]> {
+extension SectionShape {
+  func model(_ json: JSONValue) -> Field<[RawEntity]> {
     field(json, path: "model") { json in
       ShapeCheck.object(json, what: "\"model\"").map { members in
         members.map { member in

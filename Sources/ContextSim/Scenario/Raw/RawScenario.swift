@@ -1,7 +1,7 @@
 /// A scenario file as written, its shape read: what validation turns into a ``Scenario``.
 ///
 /// The steps are raw (``RawStep``), and so are the contexts, queues, vars, `expect` and
-/// `inject` (``SectionShape``), the model (``ModelShape``) and the store (``RawStoreRows``),
+/// `inject` (``SectionShape``), the model (``SectionShape``) and the store (``RawStoreRows``),
 /// whose values stay located JSON: their meaning depends on the model.
 struct RawScenario {
   var location: SourceLocation
@@ -44,18 +44,18 @@ extension RawScenario {
         ScenarioError($0, file: file, path: "scenario")
       }
     }
-    title = Field(json["title"], file: file, path: "title") {
+    let sections = SectionShape(file: file)
+    title = sections.field(json["title"], path: "title") {
       ShapeCheck.string($0, what: "\"title\"")
     }
-    about = Field(json["about"], file: file, path: "about") {
+    about = sections.field(json["about"], path: "about") {
       ShapeCheck.string($0, what: "\"about\"")
     }
-    concurrencyDebug = Field(json["concurrencyDebug"], file: file, path: "concurrencyDebug") {
+    concurrencyDebug = sections.field(json["concurrencyDebug"], path: "concurrencyDebug") {
       ShapeCheck.bool($0, what: "\"concurrencyDebug\"")
     }
-    let sections = SectionShape(file: file)
-    model = json["model"].map(ModelShape(file: file).entities) ?? .absent
-    store = json["store"].map { RawStoreRows.read($0, file: file) } ?? .absent
+    model = json["model"].map(sections.model) ?? .absent
+    store = json["store"].map(sections.store) ?? .absent
     contexts = json["contexts"].map(sections.contexts) ?? .absent
     queues = json["queues"].map(sections.queues) ?? .absent
     vars = json["vars"].map(sections.vars) ?? .absent

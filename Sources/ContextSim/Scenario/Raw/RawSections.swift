@@ -50,15 +50,25 @@ struct RawInjection {
   var conditionProblems: [ScenarioError] = []
 }
 
-/// The shape pass over the sections that describe the app's queues and vars and what
-/// `check` expects; each reader gives the section's raw form.
+/// The shape pass over the sections besides `main`: each reader gives a section's raw form.
 struct SectionShape {
   let file: String
 
-  private func field<T>(
+  func field<T>(
     _ json: JSONValue?, path: String, _ check: (JSONValue) -> Result<T, ShapeProblem>
   ) -> Field<T> {
     Field(json, file: file, path: path, check)
+  }
+
+  /// A list whose items are read one by one, each with its own path: `inject[2]`.
+  func items<T>(
+    _ json: JSONValue?, path: String, what: String, _ item: (JSONValue, String) -> T
+  ) -> Field<[T]> {
+    field(json, path: path) {
+      ShapeCheck.list($0, what: what).map { items in
+        items.enumerated().map { item($1, "\(path)[\($0)]") }
+      }
+    }
   }
 
   private func problems(_ members: [JSONValue.Member], _ keys: [String], what: String, path: String)
@@ -126,17 +136,15 @@ struct SectionShape {
       ShapeCheck.object(json, what: "\"expect\"").map { members in
         var raw = RawExpectation(location: json.location)
         raw.problems = problems(members, ["violations"], what: "\"expect\"", path: "expect")
-        raw.violations = field(json["violations"], path: "expect.violations") {
-          ShapeCheck.list($0, what: "\"violations\"").map { items in
-            items.enumerated().map { expectedViolation($1, path: "expect.violations[\($0)]") }
-          }
-        }
+        raw.violations = items(
+          json["violations"], path: "expect.violations", what: "\"violations\"",
+          expectedViolation)
         return raw
       }
     }
   }
 
-  private func expectedViolation(_ json: JSONValue, path: String) -> Field<RawExpectedViolation> {
+  private func expectedViolation(_ json: JSONValue, _ path: String) -> Field<RawExpectedViolation> {
     field(json, path: path) { json in
       ShapeCheck.object(json, what: "an expected violation").map { members in
         RawExpectedViolation(
@@ -155,14 +163,10 @@ struct SectionShape {
   }
 
   func injections(_ json: JSONValue) -> Field<[Field<RawInjection>]> {
-    field(json, path: "inject") {
-      ShapeCheck.list($0, what: "\"inject\"").map { items in
-        items.enumerated().map { injection($1, path: "inject[\($0)]") }
-      }
-    }
+    items(json, path: "inject", what: "\"inject\"", injection)
   }
 
-  private func injection(_ json: JSONValue, path: String) -> Field<RawInjection> {
+  private func injection(_ json: JSONValue, _ path: String) -> Field<RawInjection> {
     field(json, path: path) { json in
       ShapeCheck.object(json, what: "an injected error").map { members in
         var raw = RawInjection(location: json.location)

@@ -13,31 +13,26 @@ struct RawRow {
   var values: [JSONValue.Member]
 }
 
-extension RawStoreRows {
-  /// Reads `"store"` for its shape.
-  static func read(_ json: JSONValue, file: String) -> Field<[RawStoreRows]> {
-    Field(json, file: file, path: "store") { json in
+/// The shape pass over `"store"`.
+extension SectionShape {
+  func store(_ json: JSONValue) -> Field<[RawStoreRows]> {
+    field(json, path: "store") { json in
       ShapeCheck.object(json, what: "\"store\"").map { members in
         members.map { member in
-          let path = "store.\(member.key)"
-          return RawStoreRows(
+          RawStoreRows(
             entity: Located(value: member.key, location: member.keyLocation),
-            rows: Field(member.value, file: file, path: path) {
-              ShapeCheck.list($0, what: "a list of rows").map { items in
-                items.enumerated().map { i, item in row(item, file: file, path: "\(path)[\(i)]") }
-              }
-            })
+            rows: items(member.value, path: "store.\(member.key)", what: "a list of rows", row))
         }
       }
     }
   }
 
-  private static func row(_ json: JSONValue, file: String, path: String) -> Field<RawRow> {
-    Field(json, file: file, path: path) { json in
+  private func row(_ json: JSONValue, _ path: String) -> Field<RawRow> {
+    field(json, path: path) { json in
       ShapeCheck.object(json, what: "a row").map { members in
         RawRow(
           location: json.location,
-          id: Field(json["id"], file: file, path: path) { ShapeCheck.string($0, what: "\"id\"") },
+          id: field(json["id"], path: path) { ShapeCheck.string($0, what: "\"id\"") },
           values: members.filter { $0.key != "id" })
       }
     }
