@@ -34,12 +34,8 @@ struct RawRelationship {
 /// The shape pass over `"model"`.
 extension SectionShape {
   func model(_ json: JSONValue) -> Field<[RawEntity]> {
-    field(json, path: "model") { json in
-      ShapeCheck.object(json, what: "\"model\"").map { members in
-        members.map { member in
-          RawEntity(name: member.key, definition: definition(member.value, entity: member.key))
-        }
-      }
+    members(json, path: "model", what: "\"model\"") { name, definition in
+      RawEntity(name: name.value, definition: self.definition(definition, entity: name.value))
     }
   }
 

@@ -60,6 +60,17 @@ struct SectionShape {
     Field(json, file: file, path: path, check)
   }
 
+  /// An object whose members are read one by one, each with its name: `"queues": {…}`.
+  func members<T>(
+    _ json: JSONValue, path: String, what: String, _ member: (Located<String>, JSONValue) -> T
+  ) -> Field<[T]> {
+    field(json, path: path) {
+      ShapeCheck.object($0, what: what).map { members in
+        members.map { member(Located(value: $0.key, location: $0.keyLocation), $0.value) }
+      }
+    }
+  }
+
   /// A list whose items are read one by one, each with its own path: `inject[2]`.
   func items<T>(
     _ json: JSONValue?, path: String, what: String, _ item: (JSONValue, String) -> T
@@ -80,54 +91,41 @@ struct SectionShape {
   }
 
   func contexts(_ json: JSONValue) -> Field<[RawContext]> {
-    field(json, path: "contexts") { json in
-      ShapeCheck.object(json, what: "\"contexts\"").map { members in
-        members.map { member in
-          let path = "contexts.\(member.key)"
-          var context = RawContext(
-            name: Located(value: member.key, location: member.keyLocation), options: .absent)
-          context.options = field(member.value, path: path) { json in
-            ShapeCheck.object(json, what: "a context's options").map { members in
-              context.problems = problems(
-                members, RawContextOptions.keys, what: "a context's options", path: path)
-              return RawContextOptions(json, file: file, path: path)
-            }
-          }
-          return context
+    members(json, path: "contexts", what: "\"contexts\"") { name, options in
+      let path = "contexts.\(name.value)"
+      var context = RawContext(name: name, options: .absent)
+      context.options = field(options, path: path) { json in
+        ShapeCheck.object(json, what: "a context's options").map { members in
+          context.problems = problems(
+            members, RawContextOptions.keys, what: "a context's options", path: path)
+          return RawContextOptions(json, file: file, path: path)
         }
       }
+      return context
     }
   }
 
   func queues(_ json: JSONValue) -> Field<[RawQueue]> {
-    field(json, path: "queues") { json in
-      ShapeCheck.object(json, what: "\"queues\"").map { members in
-        members.map { member in
-          RawQueue(
-            name: Located(value: member.key, location: member.keyLocation),
-            attributes: field(member.value, path: "queues.\(member.key)") {
-              ShapeCheck.choice($0, what: "a queue's kind", as: QueueDescription.Attributes.self)
-            })
-        }
-      }
+    members(json, path: "queues", what: "\"queues\"") { name, kind in
+      RawQueue(
+        name: name,
+        attributes: field(kind, path: "queues.\(name.value)") {
+          ShapeCheck.choice($0, what: "a queue's kind", as: QueueDescription.Attributes.self)
+        })
     }
   }
 
   func vars(_ json: JSONValue) -> Field<[RawVar]> {
-    field(json, path: "vars") { json in
-      ShapeCheck.object(json, what: "\"vars\"").map { members in
-        members.map { member in
-          RawVar(
-            name: Located(value: member.key, location: member.keyLocation),
-            value: field(member.value, path: "vars.\(member.key)") { json in
-              Value(literal: json).map { .success($0) }
-                ?? .failure(
-                  ShapeProblem(
-                    message: "the initial value of \"\(member.key)\" cannot be an object",
-                    fix: "use a string, number, boolean, null or list", location: json.location))
-            })
-        }
-      }
+    members(json, path: "vars", what: "\"vars\"") { name, initial in
+      RawVar(
+        name: name,
+        value: field(initial, path: "vars.\(name.value)") { json in
+          Value(literal: json).map { .success($0) }
+            ?? .failure(
+              ShapeProblem(
+                message: "the initial value of \"\(name.value)\" cannot be an object",
+                fix: "use a string, number, boolean, null or list", location: json.location))
+        })
     }
   }
 

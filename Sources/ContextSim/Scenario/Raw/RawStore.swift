@@ -16,14 +16,10 @@ struct RawRow {
 /// The shape pass over `"store"`.
 extension SectionShape {
   func store(_ json: JSONValue) -> Field<[RawStoreRows]> {
-    field(json, path: "store") { json in
-      ShapeCheck.object(json, what: "\"store\"").map { members in
-        members.map { member in
-          RawStoreRows(
-            entity: Located(value: member.key, location: member.keyLocation),
-            rows: items(member.value, path: "store.\(member.key)", what: "a list of rows", row))
-        }
-      }
+    members(json, path: "store", what: "\"store\"") { entity, rows in
+      RawStoreRows(
+        entity: entity,
+        rows: items(rows, path: "store.\(entity.value)", what: "a list of rows", row))
     }
   }
 
