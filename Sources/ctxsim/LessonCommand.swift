@@ -98,9 +98,8 @@ struct LessonCommand {
     }
     let path = root(of: file) + "/" + lesson.scenario
     switch loadScenario(path, console: console) {
-    case .success(var scenario):
-      scenario.file = lesson.scenario
-      return .success((lesson, scenario))
+    case .success(let scenario):
+      return .success((lesson, scenario.named(lesson.scenario)))
     case .failure(let failure):
       return .failure(
         LoadFailure(

@@ -1,7 +1,7 @@
 /// What `ctxsim check` holds a scenario to: its top-level `expect`.
 public struct Expectation: Sendable {
   /// The violations the design must show; empty means it must be clean.
-  public var violations: [ExpectedViolation]
+  public internal(set) var violations: [ExpectedViolation]
 }
 
 /// One declared violation: its kind, optionally where, and in how many schedules.
@@ -11,11 +11,11 @@ public struct ExpectedViolation: Sendable, Equatable, CustomStringConvertible {
     case every, some
   }
 
-  public var kind: ViolationKind
+  public internal(set) var kind: ViolationKind
   /// A label of the step (or of a step containing it) where the violation happens.
-  public var label: String?
-  public var quantifier: Quantifier
-  public var location: SourceLocation
+  public internal(set) var label: String?
+  public internal(set) var quantifier: Quantifier
+  public internal(set) var location: SourceLocation
 
   /// `wrongQueueContext at fetch-on-main`.
   public var description: String {

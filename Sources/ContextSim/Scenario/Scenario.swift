@@ -3,21 +3,22 @@
 ///
 /// Built only by ``ScenarioDecoder``, which guarantees that every name a step uses
 /// (entity, attribute, context, queue, label) exists, so the simulation never meets an
-/// unknown name.
+/// unknown name. Its fields are read-only outside the module so that guarantee holds:
+/// a scenario with a context taken away would trap the simulator.
 public struct Scenario: Sendable {
-  public var file: String
-  public var title: String
-  public var about: String?
-  public var concurrencyDebug: Bool
-  public var entities: [Entity]
-  public var storeRows: [StoredRow]
-  public var contexts: [ContextDescription]
-  public var queues: [QueueDescription]
-  public var vars: [(name: String, value: Value)]
-  public var main: [Step]
-  public var expectation: Expectation?
+  public internal(set) var file: String
+  public internal(set) var title: String
+  public internal(set) var about: String?
+  public internal(set) var concurrencyDebug: Bool
+  public internal(set) var entities: [Entity]
+  public internal(set) var storeRows: [StoredRow]
+  public internal(set) var contexts: [ContextDescription]
+  public internal(set) var queues: [QueueDescription]
+  public internal(set) var vars: [(name: String, value: Value)]
+  public internal(set) var main: [Step]
+  public internal(set) var expectation: Expectation?
   /// Store errors the scenario injects into given calls.
-  public var injections: [Injection] = []
+  public internal(set) var injections: [Injection] = []
   /// The store's UUID in permanent object IDs, and the coordinator's in temporary ones,
   /// made from the title so every run prints the same IDs.
   public internal(set) var storeIdentifier = ""
@@ -31,6 +32,13 @@ public struct Scenario: Sendable {
 
   public func context(named name: String) -> ContextDescription? {
     contexts.first { $0.name == name }
+  }
+
+  /// The same scenario reported under another file name, as a lesson names its scenario.
+  public func named(_ file: String) -> Scenario {
+    var copy = self
+    copy.file = file
+    return copy
   }
 
   /// Every step in the file, depth first, in the order written: ``Step/index`` indexes it.
@@ -53,19 +61,19 @@ public struct Scenario: Sendable {
 /// A store error injected into one call: the `call`-th time the step labelled `label`
 /// runs, it throws Cocoa error `code`, as a full disk or a failed migration would make it.
 public struct Injection: Sendable {
-  public var label: String
-  public var code: Int
-  public var call: Int
+  public internal(set) var label: String
+  public internal(set) var code: Int
+  public internal(set) var call: Int
   /// Counts only the runs of the step where this holds, in the step's own variables.
-  public var condition: Condition?
+  public internal(set) var condition: Condition?
 }
 
 /// An entity of the managed object model: `NSEntityDescription`.
 public struct Entity: Sendable, Equatable {
-  public var name: String
-  public var attributes: [Attribute]
-  public var relationships: [Relationship]
-  public var uniquenessConstraints: [[String]]
+  public internal(set) var name: String
+  public internal(set) var attributes: [Attribute]
+  public internal(set) var relationships: [Relationship]
+  public internal(set) var uniquenessConstraints: [[String]]
 
   public func attribute(named name: String) -> Attribute? {
     attributes.first { $0.name == name }
@@ -87,10 +95,10 @@ public struct Entity: Sendable, Equatable {
 
 /// `NSAttributeDescription`, reduced to what the rules need.
 public struct Attribute: Sendable, Equatable {
-  public var name: String
-  public var type: AttributeType
-  public var isOptional: Bool
-  public var defaultValue: Value?
+  public internal(set) var name: String
+  public internal(set) var type: AttributeType
+  public internal(set) var isOptional: Bool
+  public internal(set) var defaultValue: Value?
 }
 
 public enum AttributeType: String, Sendable, CaseIterable {
@@ -116,21 +124,21 @@ public struct Relationship: Sendable, Equatable {
     case nullify, cascade, deny
   }
 
-  public var name: String
-  public var destination: String
-  public var isToMany: Bool
-  public var inverse: String?
-  public var isOptional: Bool
-  public var deleteRule: DeleteRule
+  public internal(set) var name: String
+  public internal(set) var destination: String
+  public internal(set) var isToMany: Bool
+  public internal(set) var inverse: String?
+  public internal(set) var isOptional: Bool
+  public internal(set) var deleteRule: DeleteRule
 }
 
 /// A row saved in the store before launch. Its handle names its object ID in every report.
 public struct StoredRow: Sendable {
-  public var entity: String
-  public var handle: String
-  public var values: [String: Value]
+  public internal(set) var entity: String
+  public internal(set) var handle: String
+  public internal(set) var values: [String: Value]
   /// Relationship name → the handles of the rows it points at; the inverse side is implied.
-  public var links: [String: [String]] = [:]
+  public internal(set) var links: [String: [String]] = [:]
 }
 
 /// `NSManagedObjectContextConcurrencyType`, without the long-deprecated confinement type.
@@ -156,12 +164,12 @@ public enum MergePolicy: String, Sendable, CaseIterable {
 
 /// A context the scenario declares up front, with its options.
 public struct ContextDescription: Sendable, Equatable {
-  public var name: String
-  public var concurrencyType: ConcurrencyType
-  public var parent: ParentStore
-  public var mergePolicy: MergePolicy
-  public var automaticallyMergesChangesFromParent: Bool
-  public var shouldDeleteInaccessibleFaults: Bool
+  public internal(set) var name: String
+  public internal(set) var concurrencyType: ConcurrencyType
+  public internal(set) var parent: ParentStore
+  public internal(set) var mergePolicy: MergePolicy
+  public internal(set) var automaticallyMergesChangesFromParent: Bool
+  public internal(set) var shouldDeleteInaccessibleFaults: Bool
 
   /// `NSPersistentContainer.viewContext`: main queue, on the store, no automatic merging.
   public static let viewContext = ContextDescription(
@@ -175,8 +183,8 @@ public struct QueueDescription: Sendable, Equatable {
     case serial, concurrent
   }
 
-  public var name: String
-  public var attributes: Attributes
+  public internal(set) var name: String
+  public internal(set) var attributes: Attributes
 }
 
 /// A UUID-shaped text made from a string by FNV-1a, stable across runs and platforms.

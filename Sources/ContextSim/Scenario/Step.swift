@@ -1,17 +1,20 @@
 /// One line of the app's Swift, as a scenario file scripts it.
 public struct Step: Sendable {
   /// The step's position among all steps of the scenario, depth first; stable per file.
-  public var index: Int
+  public internal(set) var index: Int
   /// Where the step sits in the file's structure: `main[2].perform.do[0]`.
-  public var path: String
-  public var location: SourceLocation
-  public var label: String?
-  public var note: String?
+  public internal(set) var path: String
+  public internal(set) var location: SourceLocation
+  public internal(set) var label: String?
+  public internal(set) var note: String?
   /// Labels of this step and of the steps that contain it, innermost first.
-  public var labels: [String]
+  public internal(set) var labels: [String]
   /// Runs the step only when this holds: Swift's `if`.
-  public var condition: Condition?
-  public var action: Action
+  public internal(set) var condition: Condition?
+  public internal(set) var action: Action
+  /// The line of Swift the action stands for, without the `if` a `"when"` adds; its verb
+  /// family spells it when the step is validated.
+  public internal(set) var statement: String
 
   /// The steps of the block this step runs or enqueues, if it has one.
   public var body: [Step] { action.body }
@@ -20,9 +23,9 @@ public struct Step: Sendable {
 /// `"when": {"value": "data", "equals": null}`: the step runs only if a variable holds a
 /// value (or, with `notEquals`, does not).
 public struct Condition: Sendable {
-  public var variable: String
-  public var value: Value
-  public var negated: Bool
+  public internal(set) var variable: String
+  public internal(set) var value: Value
+  public internal(set) var negated: Bool
 }
 
 /// Where a Swift task runs: on the main actor (the main queue) or the global executor.

@@ -115,6 +115,30 @@ struct ScenarioDecoderTests {
     #expect(error?.path == "main[1]")
   }
 
+  @Test("A variable bound inside an async block is named as such, not matched to another name")
+  func asyncScopeFix() {
+    let error = only(
+      #"{"title": "t", "vars": {"x": 1}, "main": [{"read": "x", "as": "m"}, {"async": "global", "do": [{"read": "x", "as": "n"}]}, {"print": "$n"}]}"#
+    )
+    #expect(error?.message == "unknown variable \"$n\"")
+    #expect(
+      error?.fix
+        == "it is bound inside the block at 1:69; pass it out through a var or look it up by ID")
+  }
+
+  @Test("A label on a step that failed is not reported again where expect or inject names it")
+  func labelOfFailedStep() {
+    let found = errors(
+      #"""
+      {"title": "t", "main": [
+        {"perfrom": "viewContext", "label": "a", "do": []},
+        {"perform": "nope", "do": [{"print": "x", "label": "b"}]}],
+       "expect": {"violations": [{"kind": "deadlock", "at": "a"}, {"kind": "deadlock", "at": "b"}]},
+       "inject": [{"at": "b", "error": 134030}]}
+      """#)
+    #expect(found.map(\.message) == ["unknown verb \"perfrom\"", "unknown context \"nope\""])
+  }
+
   @Test("A variable bound inside performAndWait is visible after it, as an outer var would be")
   func synchronousScope() {
     #expect(

@@ -1,0 +1,115 @@
+/// Turns a scenario file's bytes into a validated ``Scenario``, or into every error it has.
+///
+/// Two stages: JSON → ``RawScenario``, the shape pass (known keys, values of the right JSON
+/// type, one verb per step with only its keys; ``StepShape`` and ``SectionShape``) →
+/// ``Scenario``, one validation pass over the raw form in file order: the model, store,
+/// contexts, queues and vars, then the steps with the scope of `$variables`, then `expect`
+/// and `inject`, every name checked against what is declared. Each verb family under
+/// `Verbs/` declares its part of both stages. Shape problems are kept in the raw form and
+/// reported when validation reaches them, so a part never reached (the steps of a block
+/// whose context is unknown) reports nothing, as in format v1. Errors are collected, not
+/// thrown at the first, so a file with three typos gets three messages.
+public struct ScenarioDecoder: ProblemLog {
+  let file: String
+  var errors: [ScenarioError] = []
+  var entities: [Entity] = []
+  var contexts: [ContextDescription] = [.viewContext]
+  var queues: [QueueDescription] = []
+  var sharedVars: [String] = []
+  var labels: [String: SourceLocation] = [:]
+  /// Every label written on a step. One that no valid step carries belongs to a step that
+  /// failed, already reported, so `expect` and `inject` do not report it again.
+  var writtenLabels: Set<String> = []
+  var stepCount = 0
+
+  /// Decodes one scenario file.
+  ///
+  /// - Parameter file: the name errors and reports use for the file, usually its path.
+  public static func decode(
+    _ bytes: [UInt8], file: String, maximumDepth: Int = JSONReader.defaultMaximumDepth
+  ) throws(ScenarioErrors) -> Scenario {
+    let json: JSONValue
+    do {
+      json = try JSONReader.read(bytes, maximumDepth: maximumDepth)
+    } catch {
+      throw ScenarioErrors([
+        ScenarioError(
+          file: file, location: error.location, path: nil, message: error.message, fix: error.fix)
+      ])
+    }
+    return try validate(RawScenario(json, file: file), file: file)
+  }
+
+  init(file: String) {
+    self.file = file
+  }
+
+  // MARK: The file
+
+  /// Validates a scenario's raw form, reporting every problem in it.
+  ///
+  /// JSON comes here through ``decode(_:file:maximumDepth:)``; a builder of scenarios in
+  /// Swift would make the ``RawScenario`` itself, with its own places and file name.
+  static func validate(_ raw: RawScenario, file: String) throws(ScenarioErrors) -> Scenario {
+    var decoder = ScenarioDecoder(file: file)
+    let scenario = decoder.validate(raw)
+    guard decoder.errors.isEmpty, let scenario else {
+      throw ScenarioErrors(
+        decoder.errors.sorted {
+          ($0.location ?? .init(line: 0, column: 0)) < ($1.location ?? .init(line: 0, column: 0))
+        })
+    }
+    return scenario
+  }
+
+  mutating func validate(_ raw: RawScenario) -> Scenario? {
+    errors += raw.problems
+    guard raw.isObject else { return nil }
+    var title = ""
+    if raw.title.isAbsent {
+      fail(
+        "the scenario has no \"title\"", fix: "add \"title\": \"one line saying what it shows\"",
+        at: raw.location, path: nil)
+    }
+    title = read(raw.title)?.value ?? title
+    let about = read(raw.about)?.value
+    let concurrencyDebug = read(raw.concurrencyDebug)?.value ?? true
+
+    validateModel(raw.model)
+    let rows = validateStore(raw.store)
+    validateContexts(raw.contexts)
+    validateQueues(raw.queues)
+    let vars = validateVars(raw.vars)
+
+    writtenLabels = raw.writtenLabels
+    if raw.main.isAbsent {
+      fail(
+        "the scenario has no \"main\"",
+        fix: "add \"main\": [ … ], the steps the main thread runs at launch", at: raw.location,
+        path: nil)
+    }
+    var scope = StepScope()
+    let main = validateSteps(raw.main, scope: &scope, enclosingLabels: [])
+    let expectation = validateExpectation(raw.expect)
+    let injections = validateInjections(raw.inject)
+
+    var scenario = Scenario(
+      file: file, title: title, about: about, concurrencyDebug: concurrencyDebug,
+      entities: entities, storeRows: rows, contexts: contexts, queues: queues, vars: vars,
+      main: main, expectation: expectation)
+    scenario.injections = injections
+    scenario.initialStore = PersistentStore(rows: rows, entities: entities)
+    scenario.allSteps = Scenario.flatten(main)
+    scenario.storeIdentifier = uuid(hashing: "store " + title)
+    scenario.temporaryIdentifier = uuid(hashing: "temporary " + title)
+    return scenario
+  }
+}
+
+func isIdentifier(_ name: String) -> Bool {
+  guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic
+  else { return false }
+  return name.unicodeScalars.allSatisfy {
+    $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+  }
+}

@@ -1,0 +1,66 @@
+/// `{"let": NAME, "value": v}`, and `{"read": VAR}` / `{"write": VAR, "value": v}` on a
+/// shared var declared in `"vars"`, whose every access is checked for data races.
+struct VariableVerbs: VerbFamily {
+  enum Verb: String, CaseIterable {
+    case `let`, read, write
+  }
+
+  static func keys(of verb: Verb) -> [String] {
+    switch verb {
+    case .let, .write: ["value"]
+    case .read: ["as"]
+    }
+  }
+
+  var verb: Verb
+  var name: Field<String>
+  var value: Field<JSONValue>
+  var bind: Field<String>
+
+  func statement(_ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder)
+    -> Statement?
+  {
+    let path = step.path
+    switch verb {
+    case .let:
+      guard let json = decoder.required(value, "value", step, what: "the value to bind"),
+        let value = decoder.expression(json.value, path: path, scope: scope, attribute: nil),
+        let name = decoder.read(name)
+      else { return nil }
+      guard isIdentifier(name.value), !decoder.sharedVars.contains(name.value) else {
+        decoder.fail(
+          "\"\(name.value)\" cannot be bound with let",
+          fix: "use letters, digits and _, and not the name of a shared var", at: name.location,
+          path: path)
+        return nil
+      }
+      scope.bindings[name.value] = .value
+      return Statement(
+        .letValue(name: name.value, value: value), swift: "let \(name.value) = \(value.swift)")
+    case .read:
+      guard let name = decoder.read(name), let variable = decoder.sharedVariable(name, path: path)
+      else { return nil }
+      let bind = decoder.binding(self.bind, .unknown, step, scope: &scope)
+      return Statement(
+        .read(variable: variable, bind: bind),
+        swift: "\(SwiftSource.assign(bind))self.\(variable)")
+    case .write:
+      guard let name = decoder.read(name), let variable = decoder.sharedVariable(name, path: path),
+        let json = decoder.required(value, "value", step, what: "the value to write"),
+        let value = decoder.expression(json.value, path: path, scope: scope, attribute: nil)
+      else { return nil }
+      return Statement(
+        .write(variable: variable, value: value), swift: "self.\(variable) = \(value.swift)")
+    }
+  }
+}
+
+extension VariableVerbs {
+  /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
+  init(_ verb: Verb, _ arguments: StepArguments) {
+    self.verb = verb
+    name = arguments.string(what: verb == .let ? "a variable name" : "a shared var")
+    value = arguments.value("value")
+    bind = arguments.string("as", what: "\"as\"")
+  }
+}

@@ -1,0 +1,58 @@
+import Testing
+
+@testable import ContextSim
+
+/// The verb table the families declare, and the raw form a builder other than JSON can fill.
+@Suite("Verb families")
+struct VerbFamilyTests {
+  @Test("Each verb is declared once, with the keys format v1 gives it, in that order")
+  func verbTable() {
+    let v1: [String: [String]] = [
+      "async": ["do"], "sync": ["do"], "perform": ["do", "await", "schedule"],
+      "performAndWait": ["do"], "task": ["do"], "taskGroup": ["as", "child", "then"],
+      "let": ["value"],
+      "insert": ["into", "as", "values"], "fetch": ["in", "where", "as", "first", "try"],
+      "count": ["in", "where", "as", "try"], "get": ["as"], "set": ["to"], "save": ["try"],
+      "objectID": ["as"], "existingObject": ["in", "as", "try"], "object": ["in", "as"],
+      "read": ["as"], "write": ["value"], "forEach": ["as", "do"], "print": [], "expect": [],
+      "newContext": RawContextOptions.keys, "newBackgroundContext": [], "delete": [],
+      "refresh": ["merge"], "reset": [], "rollback": [], "obtainPermanentIDs": ["try"],
+      "batchUpdate": ["in", "where", "set", "mergeInto"],
+    ]
+    #expect(Verbs.names == v1.keys.sorted())
+    for (verb, keys) in v1 {
+      #expect(Verbs.table[verb]?.keys == keys, "\(verb)")
+    }
+  }
+
+  @Test("The steps of a block whose header is refused are not searched for more errors")
+  func shapeProblemsWaitForValidation() {
+    let found = errors(
+      #"{"title": "t", "main": [{"perform": "nope", "do": [{"fecth": 1}, {"print": 2}]}]}"#)
+    #expect(found.map(\.message) == ["unknown context \"nope\""])
+  }
+
+  @Test("A raw step built in Swift, not read from JSON, is validated the same way")
+  func rawStepWithoutJSON() {
+    let place = SourceLocation(line: 12, column: 5)
+    func save(_ context: String, at path: String) -> RawStep {
+      let arguments = ContextVerbs(
+        verb: .save, context: .present(Located(value: context, location: place)),
+        tryMode: .absent)
+      return RawStep(path: path, location: place, verb: ("save", arguments))
+    }
+    var decoder = ScenarioDecoder(file: "Demo.swift")
+    var scope = StepScope()
+    let steps = decoder.validateSteps(
+      .present(
+        Located(
+          value: [save("viewContext", at: "main[0]"), save("bg", at: "main[1]")], location: place)),
+      scope: &scope, enclosingLabels: [])
+    #expect(steps.map(\.swift) == ["try viewContext.save()"])
+    #expect(
+      decoder.errors.map(\.description) == [
+        "Demo.swift:12:5: error: unknown context \"bg\" (at main[1])\n"
+          + "  fix: declare it in \"contexts\" with \"queue\": \"private\", or use viewContext"
+      ])
+  }
+}
