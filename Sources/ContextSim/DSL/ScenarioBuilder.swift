@@ -60,21 +60,8 @@ extension Scenario {
     if let inject {
       members.append(JSONValue.Member(key: "inject", keyLocation: at, value: inject.json(at: at)))
     }
-    self = try ScenarioDecoder.decode(JSONValue(.object(members), at: at), file: file)
-  }
-}
-
-extension ScenarioDecoder {
-  /// Decodes a scenario from its JSON tree: what a Swift-built scenario goes through.
-  static func decode(_ json: JSONValue, file: String) throws(ScenarioErrors) -> Scenario {
-    var decoder = ScenarioDecoder(file: file)
-    let scenario = decoder.decodeScenario(json)
-    guard decoder.errors.isEmpty, let scenario else {
-      throw ScenarioErrors(
-        decoder.errors.sorted {
-          ($0.location ?? .init(line: 0, column: 0)) < ($1.location ?? .init(line: 0, column: 0))
-        })
-    }
-    return scenario
+    // The tree a file would give goes through the same shape pass and validation.
+    let json = JSONValue(.object(members), at: at)
+    self = try ScenarioDecoder.validate(RawScenario(json, file: file), file: file)
   }
 }

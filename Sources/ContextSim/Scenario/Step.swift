@@ -5,6 +5,9 @@ public struct Step: Sendable {
   /// Where the step sits in the file's structure: `main[2].perform.do[0]`.
   public internal(set) var path: String
   public internal(set) var location: SourceLocation
+  /// The verb the step was written with, `fetch` or `performAndWait`, as its family
+  /// declares it.
+  public internal(set) var verb: String
   public internal(set) var label: String?
   public internal(set) var note: String?
   /// Labels of this step and of the steps that contain it, innermost first.
@@ -129,42 +132,6 @@ public indirect enum Action: Sendable {
       child + then
     default:
       []
-    }
-  }
-
-  /// The scenario verb that spells this action.
-  public var verb: String {
-    switch self {
-    case .async: "async"
-    case .sync: "sync"
-    case .perform: "perform"
-    case .performAndWait: "performAndWait"
-    case .task: "task"
-    case .performAwait: "perform"
-    case .taskGroup: "taskGroup"
-    case .letValue: "let"
-    case .insert: "insert"
-    case .fetch: "fetch"
-    case .count: "count"
-    case .get: "get"
-    case .set: "set"
-    case .save: "save"
-    case .objectID: "objectID"
-    case .newContext(_, let background): background ? "newBackgroundContext" : "newContext"
-    case .insertObject: "insert"
-    case .delete: "delete"
-    case .refresh: "refresh"
-    case .reset: "reset"
-    case .obtainPermanentIDs: "obtainPermanentIDs"
-    case .rollback: "rollback"
-    case .batchUpdate: "batchUpdate"
-    case .existingObject: "existingObject"
-    case .object: "object"
-    case .read: "read"
-    case .write: "write"
-    case .forEach: "forEach"
-    case .print: "print"
-    case .expect: "expect"
     }
   }
 }

@@ -21,7 +21,7 @@ struct TwinTests {
   func everyVerb() throws {
     var used = Set<String>()
     for twin in Self.twins { used.formUnion(try Self.forms(twin.build())) }
-    let every = Set(ScenarioDecoder.verbKeys.keys).union([
+    let every = Set(Verbs.names).union([
       "perform await", "insert existing object", "when", "try?", "try!", "inject",
       "expect in some",
     ])
@@ -38,9 +38,9 @@ struct TwinTests {
       case .insertObject: forms.insert("insert existing object")
       case .fetch(_, _, _, _, _, let mode), .count(_, _, _, _, let mode), .save(_, let mode),
         .existingObject(_, _, _, let mode), .obtainPermanentIDs(_, let mode):
-        forms.insert(step.action.verb)
+        forms.insert(step.verb)
         if mode != .do { forms.insert("try\(mode.rawValue)") }
-      default: forms.insert(step.action.verb)
+      default: forms.insert(step.verb)
       }
       if step.condition != nil { forms.insert("when") }
     }

@@ -62,7 +62,7 @@ extension ScenarioDecoder {
     let site = StepSite(verb: verb, path: raw.path, location: raw.location, labels: stepLabels)
     guard let statement = arguments.statement(site, scope: &scope, in: &self) else { return nil }
     return Step(
-      index: index, path: raw.path, location: raw.location, label: label, note: note,
+      index: index, path: raw.path, location: raw.location, verb: verb, label: label, note: note,
       labels: stepLabels, condition: condition, action: statement.action,
       statement: statement.swift)
   }
