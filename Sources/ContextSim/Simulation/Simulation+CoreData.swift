@@ -225,7 +225,7 @@ extension Simulation {
     var name = description.name
     var n = 1
     while contexts.contains(where: { $0.name == name })
-      || queues.contains(where: { $0.name == name })
+      || queues.index(named: name) != nil
     {
       n += 1
       name = "\(description.name)#\(n)"
@@ -233,12 +233,10 @@ extension Simulation {
     touch(.registry, write: true)
     var queue = Self.mainQueue
     if description.concurrencyType == .privateQueue {
-      queue = queues.count
-      if queue >= options.maximumThreads, trace.stop == nil {
+      if queues.count >= options.maximumThreads, trace.stop == nil {
         trace.stop = .limit(.queues(options.maximumThreads))
       }
-      queues.append(DispatchQueueModel(name: name, isSerial: true))
-      queueClocks.append(VectorClock())
+      queue = queues.add(named: name, isSerial: true)
     }
     var parent: Int?
     if case .context(let parentName) = description.parent { parent = contextIndex(parentName) }

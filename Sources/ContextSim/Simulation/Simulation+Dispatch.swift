@@ -33,7 +33,7 @@ extension Simulation {
   }
 
   mutating func queueIndex(_ name: String) -> Int {
-    queues.firstIndex { $0.name == name }!
+    queues.index(named: name)!
   }
 
   /// A context by the name a step uses: one a step made in this scope, or a declared one.
@@ -60,13 +60,13 @@ extension Simulation {
     block.enqueuedAt = stepNumber
     tick(current)
     if queues[q].isSerial {
-      queues[q].pending.append(.block(block))
+      queues.enqueue(block, on: q)
       if queues[q].server == nil {
-        queues[q].server = startThread(named: queues[q].name, serving: q)
+        queues.serve(q, by: startThread(named: queues[q].name, serving: q))
       }
     } else {
-      queues[q].started += 1
-      let t = startThread(named: "\(queues[q].name)#\(queues[q].started)", serving: nil)
+      let n = queues.startConcurrentBlock(on: q)
+      let t = startThread(named: "\(queues[q].name)#\(n)", serving: nil)
       clocks[t].join(block.clock)
       threads[t].held = [q]
       threads[t].frames = block.frames(on: q)
@@ -107,15 +107,10 @@ extension Simulation {
     }
     body.acquired = q
     touch(.queue(q), write: true)
-    queues[q].pending.append(.waiter(thread: current))
+    queues.wait(current, on: q)
     threads[current].waiting = (q, body)
-    if queues[q].isFree, queues[q].pending.count == 1 {
-      acquire(q, by: current)
-      queues[q].pending.removeFirst()
-      queues[q].owner = current
-      threads[current].held.append(q)
-      threads[current].frames.append(body)
-      threads[current].waiting = nil
+    if queues.isTurn(of: current, on: q) {
+      enter(q, by: current, body: body)
       record(.entered(queue: queues[q].name, reentrant: false))
     } else {
       record(.waits(queue: queues[q].name))

@@ -21,16 +21,33 @@ extension Simulation {
     clocks[t][t] += 1
   }
 
-  /// A thread takes a serial queue: it has seen everything done before the queue's last release.
-  mutating func acquire(_ q: Int, by t: Int) {
+  // MARK: Serial queues
+
+  /// Thread `t`, at the front of `q`'s line, takes the queue and runs the body of its `sync`
+  /// or `performAndWait` on its own thread. It has seen everything done on the queue before.
+  mutating func enter(_ q: Int, by t: Int, body: SimulatedThread.Frame) {
     touch(.queue(q), write: true)
-    clocks[t].join(queueClocks[q])
+    clocks[t].join(queues.handOff(q, to: t))
+    threads[t].held.append(q)
+    threads[t].frames.append(body)
+    threads[t].waiting = nil
   }
 
-  /// A thread gives a serial queue back: whoever takes it next sees what this thread did.
+  /// Serving thread `t` takes the block at the front of `q`'s line. It has seen everything
+  /// done on the queue before, and what the enqueuing thread did before enqueueing.
+  mutating func startBlock(_ q: Int, on t: Int) -> Block {
+    let (block, clock) = queues.startBlock(q, on: t)
+    touch(.queue(q), write: true)
+    clocks[t].join(clock)
+    clocks[t].join(block.clock)
+    return block
+  }
+
+  /// A thread gives a queue back when the frame that took it ends: whoever takes a serial
+  /// queue next sees what this thread did. A concurrent queue has nothing to give back.
   mutating func release(_ q: Int, by t: Int) {
-    queueClocks[q] = clocks[t]
-    queues[q].releasedAt = stepNumber
+    guard queues[q].isSerial else { return }
+    queues.release(q, by: t, clock: clocks[t], at: stepNumber)
     tick(t)
   }
 

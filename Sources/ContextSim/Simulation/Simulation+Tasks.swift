@@ -72,10 +72,7 @@ extension Simulation {
     let frames = threads[t].frames
     let executor = frames.first?.acquired ?? Self.mainQueue
     for frame in frames.reversed() {
-      if let q = frame.acquired, queues[q].isSerial {
-        queues[q].owner = nil
-        release(q, by: t)
-      }
+      if let q = frame.acquired { release(q, by: t) }
     }
     threads[t].frames = []
     threads[t].held = []
