@@ -56,9 +56,8 @@ extension Simulation {
   mutating func enqueue(_ block: Block, on q: Int) {
     touch(.queue(q), write: true)
     var block = block
-    block.clock = clocks[current]
+    block.clock = raceDetector.release(by: current)
     block.enqueuedAt = stepNumber
-    tick(current)
     if queues[q].isSerial {
       queues.enqueue(block, on: q)
       if queues[q].server == nil {
@@ -67,7 +66,7 @@ extension Simulation {
     } else {
       let n = queues.startConcurrentBlock(on: q)
       let t = startThread(named: "\(queues[q].name)#\(n)", serving: nil)
-      clocks[t].join(block.clock)
+      raceDetector.acquire(block.clock, by: t)
       threads[t].held = [q]
       threads[t].frames = block.frames(on: q)
       threads[t].startedFrom = block.enqueuedAt
@@ -81,9 +80,7 @@ extension Simulation {
     }
     threads.append(SimulatedThread(name: name, serves: q))
     trace.threads.append(name)
-    var clock = VectorClock()
-    clock[t] = 1
-    clocks.append(clock)
+    _ = raceDetector.addThread()
     return t
   }
 

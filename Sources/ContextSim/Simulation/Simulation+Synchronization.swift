@@ -8,17 +8,8 @@ extension Simulation {
     if !stepAccesses.contains(access) { stepAccesses.append(access) }
     if resource == .store {
       // The coordinator serialises store access with a lock: acquire, then release.
-      clocks[current].join(storeClock)
-      storeClock = clocks[current]
-      tick(current)
+      raceDetector.lockStore(by: current)
     }
-  }
-
-  // MARK: Happens-before
-
-  /// Moves a thread's own time on, after it released something others may acquire.
-  mutating func tick(_ t: Int) {
-    clocks[t][t] += 1
   }
 
   // MARK: Serial queues
@@ -27,7 +18,7 @@ extension Simulation {
   /// or `performAndWait` on its own thread. It has seen everything done on the queue before.
   mutating func enter(_ q: Int, by t: Int, body: SimulatedThread.Frame) {
     touch(.queue(q), write: true)
-    clocks[t].join(queues.handOff(q, to: t))
+    raceDetector.acquire(queues.handOff(q, to: t), by: t)
     threads[t].held.append(q)
     threads[t].frames.append(body)
     threads[t].waiting = nil
@@ -38,8 +29,8 @@ extension Simulation {
   mutating func startBlock(_ q: Int, on t: Int) -> Block {
     let (block, clock) = queues.startBlock(q, on: t)
     touch(.queue(q), write: true)
-    clocks[t].join(clock)
-    clocks[t].join(block.clock)
+    raceDetector.acquire(clock, by: t)
+    raceDetector.acquire(block.clock, by: t)
     return block
   }
 
@@ -47,49 +38,25 @@ extension Simulation {
   /// queue next sees what this thread did. A concurrent queue has nothing to give back.
   mutating func release(_ q: Int, by t: Int) {
     guard queues[q].isSerial else { return }
-    queues.release(q, by: t, clock: clocks[t], at: stepNumber)
-    tick(t)
+    queues.release(q, by: t, clock: raceDetector.release(by: t), at: stepNumber)
   }
 
   // MARK: Data races
 
-  /// One read or write of a shared var, as a race report names it.
-  struct VarAccess {
-    var thread: Int
-    var time: Int
-    var isWrite: Bool
-    var site: Site
-  }
-
-  /// Checks an access to a shared var against the accesses it is not ordered with.
-  ///
-  /// A write races with the last write and every read since it; a read races with the last
-  /// write, unless happens-before orders them (ThreadSanitizer's rule).
+  /// Checks an access to a shared var against the accesses it is not ordered with, and
+  /// reports each race it makes.
   mutating func accessVar(_ name: String, write: Bool) {
-    guard let v = varIndex[name] else { return }
+    guard let v = raceDetector.variable(named: name) else { return }
     touch(.variable(v), write: write)
-    let clock = clocks[current]
-    var history = varHistory[v]
-    let earlier = ([history.lastWrite].compactMap { $0 } + (write ? history.reads : []))
-      .filter { $0.thread != current && !clock.hasSeen(thread: $0.thread, time: $0.time) }
-    let access = VarAccess(thread: current, time: clock[current], isWrite: write, site: site)
-    for previous in earlier {
-      let key = RaceKey(variable: v, first: previous.site.stepIndex, second: site.stepIndex)
-      guard reportedRaces.insert(key).inserted else { continue }
-      reportRace(name, access, previous)
+    for race in raceDetector.access(v, by: current, isWrite: write, site: site) {
+      reportRace(name, race.access, race.previous)
     }
-    if write {
-      history.lastWrite = access
-      history.reads = []
-    } else {
-      history.reads.removeAll { $0.thread == current }
-      history.reads.append(access)
-    }
-    varHistory[v] = history
   }
 
-  private mutating func reportRace(_ name: String, _ access: VarAccess, _ previous: VarAccess) {
-    func describe(_ a: VarAccess) -> Violation.RaceAccess {
+  private mutating func reportRace(
+    _ name: String, _ access: RaceDetector.VarAccess, _ previous: RaceDetector.VarAccess
+  ) {
+    func describe(_ a: RaceDetector.VarAccess) -> Violation.RaceAccess {
       Violation.RaceAccess(
         isWrite: a.isWrite, thread: threads[a.thread].name, step: a.site.step,
         stepIndex: a.site.stepIndex)
@@ -150,17 +117,4 @@ extension Simulation {
     }
     threads[t].inFlight = []
   }
-}
-
-/// One reported race, so a pair of steps is reported once per run.
-struct RaceKey: Hashable {
-  var variable: Int
-  var first: Int
-  var second: Int
-}
-
-/// The accesses to one shared var that later accesses must be ordered after.
-struct VarHistory {
-  var lastWrite: Simulation.VarAccess?
-  var reads: [Simulation.VarAccess] = []
 }

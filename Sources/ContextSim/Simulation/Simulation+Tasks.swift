@@ -89,9 +89,8 @@ extension Simulation {
       enqueue(block, on: executor)
     case .groupChild(let g):
       touch(.taskGroup(g), write: true)
-      taskGroups[g].results.append((scope.values, clocks[current]))
+      taskGroups[g].results.append((scope.values, raceDetector.release(by: current)))
       taskGroups[g].outstanding -= 1
-      tick(current)
       if let waiting = taskGroups[g].waiting {
         taskGroups[g].waiting = nil
         var block = Block(steps: [], scope: scope, origin: [])

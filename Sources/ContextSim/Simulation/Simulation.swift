@@ -69,16 +69,11 @@ struct Simulation {
 
   /// What the current step touched, for partial-order reduction.
   var stepAccesses: [Access] = []
-  /// Happens-before: each thread's clock, and the coordinator's lock.
-  var clocks: [VectorClock] = []
-  var storeClock = VectorClock()
-  /// Shared vars by index, and the accesses a later access must be ordered after.
-  var varIndex: [String: Int] = [:]
+  /// Happens-before between threads, and the races on shared vars it leaves.
+  var raceDetector: RaceDetector
   /// The scenario's declared contexts by name; contexts made at run time are found through
   /// the variable their step bound.
   var declaredContexts: [String: Int] = [:]
-  var varHistory: [VarHistory] = []
-  var reportedRaces: Set<RaceKey> = []
   /// Task groups by index, and how many times each injected call's step has run.
   var taskGroups: [TaskGroupState] = []
   var injectedCalls: [Int: Int] = [:]
@@ -93,6 +88,7 @@ struct Simulation {
     store = scenario.initialStore
     sharedVars = Dictionary(
       scenario.vars.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    raceDetector = RaceDetector(variables: scenario.vars.map(\.name))
 
     for queue in scenario.queues {
       _ = queues.add(named: queue.name, isSerial: queue.attributes == .serial)
@@ -119,11 +115,6 @@ struct Simulation {
     threads = [main]
     trace.threads = ["main"]
     for (i, context) in contexts.enumerated() { declaredContexts[context.name] = i }
-    var mainClock = VectorClock()
-    mainClock[0] = 1
-    clocks = [mainClock]
-    for (i, variable) in scenario.vars.enumerated() { varIndex[variable.name] = i }
-    varHistory = Array(repeating: VarHistory(), count: scenario.vars.count)
     unwind(0)
   }
 
@@ -194,7 +185,7 @@ struct Simulation {
         if !taskGroups[g].results.isEmpty {
           let result = taskGroups[g].results.removeFirst()
           top.scope.values.merge(result.values) { _, child in child }
-          clocks[t].join(result.clock)
+          raceDetector.acquire(result.clock, by: t)
           threads[t].frames[last].next = 0
           continue
         }
