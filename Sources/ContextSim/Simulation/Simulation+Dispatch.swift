@@ -5,12 +5,13 @@ extension Simulation {
     case .async(let queue, let body):
       enqueue(body, on: queueIndex(queue), from: step)
     case .perform(let context, let body):
-      enqueue(body, on: contexts[contextIndex(context)].queue, from: step)
+      enqueue(body, on: graph.contexts[contextIndex(context)].queue, from: step)
     case .sync(let queue, let body):
       runSynchronously(body, on: queueIndex(queue), from: step, reentrant: false)
     case .performAndWait(let context, let body):
       // Re-entrant: on a thread already running the context's queue, the block runs inline.
-      runSynchronously(body, on: contexts[contextIndex(context)].queue, from: step, reentrant: true)
+      runSynchronously(
+        body, on: graph.contexts[contextIndex(context)].queue, from: step, reentrant: true)
     case .forEach(let sequence, let name, let body):
       loop(over: sequence, as: name, body: body, from: step)
     case .task(let executor, let body):
@@ -39,7 +40,7 @@ extension Simulation {
   /// A context by the name a step uses: one a step made in this scope, or a declared one.
   mutating func contextIndex(_ name: String) -> Int {
     if case .context(let index)? = scope.values[name] { return index }
-    return declaredContexts[name]!
+    return graph.declaredContext(named: name)!
   }
 
   /// `DispatchQueue.async` and `perform`: the block captures the variables bound so far.

@@ -83,7 +83,7 @@ extension Simulation {
   mutating func checkQueue(_ c: Int, _ subject: Violation.WrongQueue.Subject, method: String) {
     touch(.context(c), write: true)
     let thread = threads[current]
-    let onQueue = thread.held.contains(contexts[c].queue)
+    let onQueue = thread.held.contains(graph.contexts[c].queue)
     if options.concurrencyDebug {
       guard !onQueue, !trappedThisStep else { return }
       trappedThisStep = true
@@ -91,7 +91,7 @@ extension Simulation {
       report(
         .wrongQueue(
           Violation.WrongQueue(
-            subject: subject, ownerQueue: queues[contexts[c].queue].name,
+            subject: subject, ownerQueue: queues[graph.contexts[c].queue].name,
             touchingQueue: queues[thread.held.last ?? 0].name, method: method)))
       return
     }
@@ -101,12 +101,12 @@ extension Simulation {
       )
     else { return }
     // Two threads inside one context at once; one of them must be off its queue.
-    let otherOnQueue = threads[other].held.contains(contexts[c].queue)
+    let otherOnQueue = threads[other].held.contains(graph.contexts[c].queue)
     guard !(onQueue && otherOnQueue) else { return }
     trappedThisStep = true
     report(
       .corruption(
-        context: contexts[c].name, otherThread: threads[other].name, method: method,
+        context: graph.contexts[c].name, otherThread: threads[other].name, method: method,
         offQueue: onQueue ? threads[other].name : thread.name))
   }
 

@@ -21,7 +21,7 @@ extension Simulation {
     _ context: String, schedule: ScheduledTaskType, body: [Step], from step: Step
   ) {
     let c = contextIndex(context)
-    let q = contexts[c].queue
+    let q = graph.contexts[c].queue
     if schedule == .immediate && threads[current].held.contains(q) {
       threads[current].frames.append(
         SimulatedThread.Frame(steps: body, scope: scope, opener: step.index))

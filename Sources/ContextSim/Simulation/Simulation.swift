@@ -36,12 +36,11 @@ struct Simulation {
   var trace: Trace
 
   var store: PersistentStore
-  var contexts: [ManagedObjectContext] = []
-  var objects: [ManagedObject] = []
+  /// The contexts and the object instances registered in them.
+  var graph = ObjectGraph()
   var queues = QueueTable()
   var threads: [SimulatedThread] = []
   var sharedVars: [String: Value]
-  var nextTemporaryID = 1
   /// The store's UUID in permanent object IDs, and the coordinator's in temporary ones:
   /// made from the scenario's title, so every run prints the same IDs.
   var storeIdentifier: String { scenario.storeIdentifier }
@@ -71,9 +70,6 @@ struct Simulation {
   var stepAccesses: [Access] = []
   /// Happens-before between threads, and the races on shared vars it leaves.
   var raceDetector: RaceDetector
-  /// The scenario's declared contexts by name; contexts made at run time are found through
-  /// the variable their step bound.
-  var declaredContexts: [String: Int] = [:]
   /// Task groups by index, and how many times each injected call's step has run.
   var taskGroups: [TaskGroupState] = []
   var injectedCalls: [Int: Int] = [:]
@@ -102,7 +98,7 @@ struct Simulation {
       if case .context(let name) = description.parent {
         parent = scenario.contexts.firstIndex { $0.name == name }
       }
-      contexts.append(
+      _ = graph.add(
         ManagedObjectContext(
           name: description.name, description: description, queue: queue, parent: parent))
     }
@@ -114,7 +110,6 @@ struct Simulation {
     main.held = [Self.mainQueue]
     threads = [main]
     trace.threads = ["main"]
-    for (i, context) in contexts.enumerated() { declaredContexts[context.name] = i }
     unwind(0)
   }
 
