@@ -35,6 +35,7 @@ struct ObjectGraph {
   // MARK: Contexts
 
   /// Adds a context and returns its index. A declared one is found by name from then on.
+  @discardableResult
   mutating func add(_ context: ManagedObjectContext) -> Int {
     if !context.isRuntime { declared[context.name] = contexts.count }
     contexts.append(context)

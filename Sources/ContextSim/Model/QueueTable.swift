@@ -38,6 +38,7 @@ struct QueueTable {
   }
 
   /// Adds a queue, free and with no work, and returns its index.
+  @discardableResult
   mutating func add(named name: String, isSerial: Bool) -> Int {
     queues.append(DispatchQueueModel(name: name, isSerial: isSerial))
     return queues.count - 1

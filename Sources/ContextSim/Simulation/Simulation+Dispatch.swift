@@ -68,9 +68,7 @@ extension Simulation {
       let n = queues.startConcurrentBlock(on: q)
       let t = startThread(named: "\(queues[q].name)#\(n)", serving: nil)
       raceDetector.acquire(block.clock, by: t)
-      threads[t].held = [q]
-      threads[t].frames = block.frames(on: q)
-      threads[t].startedFrom = block.enqueuedAt
+      threads[t].start(block, on: q)
     }
   }
 
@@ -119,12 +117,7 @@ extension Simulation {
   private mutating func loop(
     over sequence: Expression, as name: String, body: [Step], from step: Step
   ) {
-    let elements: [Value]
-    switch evaluate(sequence) {
-    case .list(let items): elements = items
-    case .null: elements = []
-    case let single: elements = [single]
-    }
+    let elements = self.elements(of: sequence)
     record(.loop(count: elements.count))
     guard let first = elements.first, !body.isEmpty else { return }
     scope.values[name] = first

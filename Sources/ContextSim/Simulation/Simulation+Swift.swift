@@ -48,6 +48,16 @@ extension Simulation {
     return value
   }
 
+  /// What a `forEach` or a task group runs over: a list's items, nothing for nil, or else
+  /// the one value.
+  mutating func elements(of sequence: Expression) -> [Value] {
+    switch evaluate(sequence) {
+    case .list(let items): items
+    case .null: []
+    case let single: [single]
+    }
+  }
+
   mutating func evaluate(_ pairs: [(key: String, value: Expression)]) -> [(String, Value)] {
     pairs.map { ($0.key, evaluate($0.value)) }
   }

@@ -19,9 +19,7 @@ extension Simulation {
   mutating func enter(_ q: Int, by t: Int, body: SimulatedThread.Frame) {
     touch(.queue(q), write: true)
     raceDetector.acquire(queues.handOff(q, to: t), by: t)
-    threads[t].held.append(q)
-    threads[t].frames.append(body)
-    threads[t].waiting = nil
+    threads[t].enter(q, body: body)
   }
 
   /// Serving thread `t` takes the block at the front of `q`'s line. It has seen everything

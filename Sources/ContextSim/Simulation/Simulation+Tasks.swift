@@ -42,12 +42,7 @@ extension Simulation {
   mutating func startTaskGroup(
     over sequence: Expression, as name: String, child: [Step], then: [Step], from step: Step
   ) {
-    let elements: [Value]
-    switch evaluate(sequence) {
-    case .list(let items): elements = items
-    case .null: elements = []
-    case let single: elements = [single]
-    }
+    let elements = self.elements(of: sequence)
     let g = taskGroups.count
     taskGroups.append(TaskGroupState(outstanding: elements.count))
     touch(.taskGroup(g), write: true)

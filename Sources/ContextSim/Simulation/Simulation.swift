@@ -29,7 +29,13 @@ public struct SimulationOptions: Sendable {
   }
 }
 
-/// One run's world: the store, contexts, objects, queues and threads, and the trace so far.
+/// One run's world, and the steps that move it on.
+///
+/// Each primitive keeps its own rules, as loom's `rt/` does: the ``QueueTable`` who holds
+/// which queue and who waits for it, the ``RaceDetector`` happens-before and the races it
+/// leaves, the ``ObjectGraph`` one instance per object ID in each context, and the
+/// ``PersistentStore`` its rows. `Simulation` coordinates them: it runs each step on the
+/// threads, checks the queue rule, and records the trace.
 struct Simulation {
   let scenario: Scenario
   let options: SimulationOptions
@@ -87,7 +93,7 @@ struct Simulation {
     raceDetector = RaceDetector(variables: scenario.vars.map(\.name))
 
     for queue in scenario.queues {
-      _ = queues.add(named: queue.name, isSerial: queue.attributes == .serial)
+      queues.add(named: queue.name, isSerial: queue.attributes == .serial)
     }
     for description in scenario.contexts {
       var queue = Self.mainQueue
@@ -98,7 +104,7 @@ struct Simulation {
       if case .context(let name) = description.parent {
         parent = scenario.contexts.firstIndex { $0.name == name }
       }
-      _ = graph.add(
+      graph.add(
         ManagedObjectContext(
           name: description.name, description: description, queue: queue, parent: parent))
     }
@@ -143,9 +149,7 @@ struct Simulation {
         endWork(of: t)
         return
       }
-      threads[t].held = [q]
-      threads[t].frames = block.frames(on: q)
-      threads[t].startedFrom = block.enqueuedAt
+      threads[t].start(block, on: q)
     }
     unwind(t)
     guard let top = threads[t].frames.indices.last else { return }

@@ -9,7 +9,7 @@ struct ObjectGraphTests {
     let scenario = try notes("[]")
     var graph = ObjectGraph()
     for (i, description) in scenario.contexts.enumerated() {
-      _ = graph.add(
+      graph.add(
         ManagedObjectContext(
           name: description.name, description: description, queue: i, parent: nil))
     }
