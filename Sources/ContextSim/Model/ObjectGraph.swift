@@ -100,6 +100,22 @@ struct ObjectGraph {
     }
   }
 
+  // MARK: Crossing contexts
+
+  /// Values with object references replaced by object IDs: how they cross contexts and
+  /// reach the store.
+  func idForm(_ values: [String: Value]) -> [String: Value] {
+    values.mapValues { idForm($0) }
+  }
+
+  func idForm(_ value: Value) -> Value {
+    switch value {
+    case .object(let ref): .objectID(objects[ref.index].id)
+    case .list(let items): .list(items.map { idForm($0) })
+    default: value
+    }
+  }
+
   /// Gives an object a new ID: a permanent one on save, or a stored row's.
   mutating func reassign(_ ref: ObjectReference, to id: ObjectID) {
     let c = objects[ref.index].context

@@ -32,7 +32,7 @@ extension Simulation {
       for constraint in entity.uniquenessConstraints {
         var groups: [(key: [Value], refs: [ObjectReference])] = []
         for ref in candidates {
-          let key = constraint.map { idForm(graph[ref].value($0)) }
+          let key = constraint.map { graph.idForm(graph[ref].value($0)) }
           guard !key.contains(.null) else { continue }  // NULLs never collide in SQL
           if let i = groups.firstIndex(where: { $0.key == key }) {
             groups[i].refs.append(ref)

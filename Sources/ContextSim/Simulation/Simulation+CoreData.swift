@@ -309,13 +309,13 @@ extension Simulation {
     mergeInto receivers: [Int]
   ) {
     touch(.store, write: true)
-    let wanted = predicate.map { ($0.0, idForm($0.1)) }
+    let wanted = predicate.map { ($0.0, graph.idForm($0.1)) }
     let ids = store.ids(of: entity).filter { id in
       let row = store.row(id)?.values ?? [:]
       return wanted.allSatisfy { key, value in (row[key] ?? .null).matches(value) }
     }
     let written = Dictionary(
-      values.map { ($0.0, idForm($0.1)) }, uniquingKeysWith: { _, new in new })
+      values.map { ($0.0, graph.idForm($0.1)) }, uniquingKeysWith: { _, new in new })
     for id in ids { store.replace(id, values: written) }
     record(.batchUpdated(entity: entity, count: ids.count))
     for r in receivers {

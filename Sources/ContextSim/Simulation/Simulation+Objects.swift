@@ -24,7 +24,7 @@ extension Simulation {
     if let ref = graph.registered(id, in: c), !graph[ref].isFault {
       let object = graph[ref]
       if object.isDeleted { return nil }
-      return RowState(values: idForm(object.currentValues), version: object.snapshotVersion)
+      return RowState(values: graph.idForm(object.currentValues), version: object.snapshotVersion)
     }
     return row(id, seenFrom: graph.contexts[c].parent)
   }
@@ -52,19 +52,6 @@ extension Simulation {
   }
 
   // MARK: Converting between contexts
-
-  /// Values with object references replaced by object IDs: how they cross contexts.
-  func idForm(_ values: [String: Value]) -> [String: Value] {
-    values.mapValues { idForm($0) }
-  }
-
-  func idForm(_ value: Value) -> Value {
-    switch value {
-    case .object(let ref): .objectID(graph[ref].id)
-    case .list(let items): .list(items.map { idForm($0) })
-    default: value
-    }
-  }
 
   /// Values with object IDs replaced by the instances registered for them in a context.
   mutating func contextForm(_ values: [String: Value], entity: String, in c: Int) -> [String: Value]
@@ -134,12 +121,12 @@ extension Simulation {
     // Every visible row matches an empty predicate; its values need not be looked at.
     guard !predicate.isEmpty else { return visibleIDs(entity, from: c) }
     var wanted: [(String, Value)] = []
-    for (key, value) in predicate { wanted.append((key, idForm(value))) }
+    for (key, value) in predicate { wanted.append((key, graph.idForm(value))) }
     var found: [ObjectID] = []
     for id in visibleIDs(entity, from: c) {
       var values: [String: Value]
       if let ref = graph.registered(id, in: c), !graph[ref].isFault {
-        values = idForm(graph[ref].currentValues)
+        values = graph.idForm(graph[ref].currentValues)
       } else if let row = row(id, seenFrom: graph.contexts[c].parent) {
         values = row.values
       } else {
@@ -159,7 +146,7 @@ extension Simulation {
 
   /// A value as reports show it: objects by their IDs.
   func shown(_ value: Value) -> Value {
-    idForm(value)
+    graph.idForm(value)
   }
 
   /// `x-coredata://<store>/Note/p1` or `x-coredata:///Note/t<uuid>3`, as Core Data prints

@@ -104,14 +104,14 @@ extension Simulation {
           ManagedObject(
             id: object.id, entity: object.entity, context: p, isFault: false, isInserted: true))
       graph[target].changes.merge(
-        contextForm(idForm(object.currentValues), entity: object.entity, in: p)
+        contextForm(graph.idForm(object.currentValues), entity: object.entity, in: p)
       ) { _, new in new }
     }
     for ref in set.updated {
       let object = graph[ref]
       let target = graph.object(for: object.id, in: p)
       guard fireFault(target) else { continue }
-      for (key, value) in contextForm(idForm(object.changes), entity: object.entity, in: p) {
+      for (key, value) in contextForm(graph.idForm(object.changes), entity: object.entity, in: p) {
         graph[target].changes[key] = value
       }
     }
@@ -191,7 +191,7 @@ extension Simulation {
         ref, to: ObjectID(entity: entity, kind: .permanent(store.takePrimaryKey(entity))))
     }
     for ref in set.inserted + resurrected {
-      store.insert(graph[ref].id, values: idForm(graph[ref].currentValues))
+      store.insert(graph[ref].id, values: graph.idForm(graph[ref].currentValues))
     }
     for ref in set.updated {
       let object = graph[ref]
@@ -200,7 +200,8 @@ extension Simulation {
         relationship(key, of: ref)?.isToMany != true
       }
       store.update(
-        object.id, values: idForm(values), previous: idForm(object.snapshot), bumpVersion: bumps)
+        object.id, values: graph.idForm(values), previous: graph.idForm(object.snapshot),
+        bumpVersion: bumps)
     }
     for ref in set.deleted { store.delete(graph[ref].id) }
     set.inserted += resurrected
@@ -243,7 +244,7 @@ extension Simulation {
     return
       "NSMergeConflict for \(object.id) with oldVersion = \(object.snapshotVersion) and newVersion = "
       + (conflict.row.map { "\($0.version)" } ?? "<deleted>")
-      + " and old object snapshot = \(snapshot(idForm(object.snapshot)))"
+      + " and old object snapshot = \(snapshot(graph.idForm(object.snapshot)))"
       + " and new cached row = \(conflict.row.map { snapshot($0.values) } ?? "{}")"
   }
 
@@ -281,7 +282,7 @@ extension Simulation {
     let storeChanged = Set(
       row.values.keys.filter { key in
         relationship(key, of: ref)?.isToMany != true
-          && row.values[key] != idForm(object.snapshot[key] ?? .null)
+          && row.values[key] != graph.idForm(object.snapshot[key] ?? .null)
       })
     switch policy {
     case .mergeByPropertyStoreTrump:

@@ -79,6 +79,19 @@ struct ObjectGraphTests {
     #expect(!graph[kept].isDetached)
   }
 
+  @Test("Values cross contexts with object references turned into object IDs, in lists too")
+  func idForm() throws {
+    var graph = try twoContexts()
+    let ref = graph.object(for: note1, in: 0)
+    let values: [String: Value] = [
+      "note": .object(ref), "notes": .list([.object(ref)]), "title": .string("a"),
+    ]
+    #expect(
+      graph.idForm(values) == [
+        "note": .objectID(note1), "notes": .list([.objectID(note1)]), "title": .string("a"),
+      ])
+  }
+
   @Test("Declared contexts are found by name; contexts made at run time are not")
   func declaredContexts() throws {
     var graph = try twoContexts()
