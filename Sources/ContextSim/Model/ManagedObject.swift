@@ -6,7 +6,7 @@
 struct ManagedObject {
   var id: ObjectID
   let entity: String
-  /// The owning context's index in the simulation's context table.
+  /// The owning context's index in the ``ObjectGraph``; it never changes.
   let context: Int
   var isFault: Bool
   var isInserted: Bool

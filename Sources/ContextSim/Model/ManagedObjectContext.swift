@@ -8,7 +8,8 @@ struct ManagedObjectContext {
   let queue: Int
   /// The parent context, or nil for a root context on the store coordinator.
   let parent: Int?
-  /// Registered objects, in registration order, by their index in the object table.
+  /// Registered objects, in registration order. Only the ``ObjectGraph`` changes this and
+  /// `byID`, so the two always list the same objects.
   var registered: [ObjectReference] = []
   /// The same objects by their current object ID.
   var byID: [ObjectID: ObjectReference] = [:]

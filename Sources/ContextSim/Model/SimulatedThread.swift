@@ -42,4 +42,20 @@ struct SimulatedThread {
   /// The step this thread's next step is ordered after, until that step runs: the one that
   /// enqueued the block it has just started, or that gave back the queue it waited for.
   var startedFrom: Int?
+
+  /// Starts a block taken from queue `q`, which is then the one queue the thread holds. Its
+  /// first step is ordered after the step that enqueued the block.
+  mutating func start(_ block: Block, on q: Int) {
+    held = [q]
+    frames = block.frames(on: q)
+    startedFrom = block.enqueuedAt
+  }
+
+  /// Runs the body of a `sync` or `performAndWait` once it has queue `q`: it stops waiting
+  /// and holds the queue, inside whatever it held already.
+  mutating func enter(_ q: Int, body: Frame) {
+    held.append(q)
+    frames.append(body)
+    waiting = nil
+  }
 }

@@ -11,7 +11,7 @@ public enum Value: Sendable, Hashable {
   case list([Value])
   case object(ObjectReference)
   case objectID(ObjectID)
-  /// A context made at run time, by its index in the simulation's context table.
+  /// A context made at run time, by its index in the ``ObjectGraph``.
   case context(Int)
 
   /// The value as Swift would print it, for reports: `"Groceries"`, `3`, `nil`.
@@ -62,7 +62,7 @@ public enum Value: Sendable, Hashable {
   }
 }
 
-/// One managed object instance, by its index in the simulation's object table.
+/// One managed object instance, by its index in the ``ObjectGraph``.
 ///
 /// Two contexts that hold the same row hold two different instances, as in Core Data.
 public struct ObjectReference: Sendable, Hashable {

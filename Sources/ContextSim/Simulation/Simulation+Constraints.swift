@@ -25,14 +25,14 @@ extension Simulation {
     }
     var conflicts: [ConstraintConflict] = []
     let saving = set.inserted + set.updated
-    let leaving = Set((set.deleted + saving).map { objects[$0.index].id })
+    let leaving = Set((set.deleted + saving).map { graph[$0].id })
     for entity in scenario.entities where !entity.uniquenessConstraints.isEmpty {
-      let candidates = saving.filter { objects[$0.index].entity == entity.name }
+      let candidates = saving.filter { graph[$0].entity == entity.name }
       guard !candidates.isEmpty else { continue }
       for constraint in entity.uniquenessConstraints {
         var groups: [(key: [Value], refs: [ObjectReference])] = []
         for ref in candidates {
-          let key = constraint.map { idForm(objects[ref.index].value($0)) }
+          let key = constraint.map { graph.idForm(graph[ref].value($0)) }
           guard !key.contains(.null) else { continue }  // NULLs never collide in SQL
           if let i = groups.firstIndex(where: { $0.key == key }) {
             groups[i].refs.append(ref)
@@ -51,7 +51,7 @@ extension Simulation {
             conflicts.append(
               ConstraintConflict(
                 entity: entity.name, constraint: constraint, values: group.key, objects: group.refs,
-                objectIDs: group.refs.map { objects[$0.index].id }, databaseRow: row))
+                objectIDs: group.refs.map { graph[$0].id }, databaseRow: row))
           }
         }
       }
@@ -70,22 +70,22 @@ extension Simulation {
     let inMemoryWins = policy == .mergeByPropertyObjectTrump || policy == .overwrite
     for duplicate in conflict.objects.dropFirst() {
       if inMemoryWins {
-        objects[keep.index].changes.merge(objects[duplicate.index].currentValues) { _, new in new }
+        graph[keep].changes.merge(graph[duplicate].currentValues) { _, new in new }
       }
       set.inserted.removeAll { $0 == duplicate }
       set.updated.removeAll { $0 == duplicate }
-      unregister(duplicate)
+      graph.unregister(duplicate)
     }
     guard let rowID = conflict.databaseRow, let row = store.row(rowID) else { return }
-    let current = objects[keep.index].currentValues
+    let current = graph[keep].currentValues
     set.inserted.removeAll { $0 == keep }
     set.updated.removeAll { $0 == keep }
-    reassign(keep, to: rowID)
-    objects[keep.index].isInserted = false
-    objects[keep.index].snapshot = contextForm(
-      row.values, entity: conflict.entity, in: objects[keep.index].context)
-    objects[keep.index].snapshotVersion = row.version
-    objects[keep.index].changes = inMemoryWins ? current : [:]
+    graph.reassign(keep, to: rowID)
+    graph[keep].isInserted = false
+    graph[keep].snapshot = contextForm(
+      row.values, entity: conflict.entity, in: graph[keep].context)
+    graph[keep].snapshotVersion = row.version
+    graph[keep].changes = inMemoryWins ? current : [:]
     if inMemoryWins {
       set.updated.append(keep)
       if policy == .overwrite { writeWhole.insert(keep) }

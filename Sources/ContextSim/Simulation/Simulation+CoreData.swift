@@ -5,15 +5,11 @@ extension Simulation {
     case .insert(let entity, let context, let values, let bind):
       let c = contextIndex(context)
       checkQueue(
-        c, .context(contexts[c].name),
+        c, .context(graph.contexts[c].name),
         method: "+[NSEntityDescription insertNewObjectForEntityForName:inManagedObjectContext:]")
-      var object = ManagedObject(
-        id: ObjectID(entity: entity, kind: .temporary(nextTemporaryID)), entity: entity, context: c,
-        isFault: false, isInserted: true)
-      nextTemporaryID += 1
-      object.snapshot = scenario.entity(named: entity)?.defaultValues ?? [:]
-      let ref = register(object)
-      record(.inserted(object.id, context: contexts[c].name))
+      let ref = graph.insert(
+        entity, into: c, values: scenario.entity(named: entity)?.defaultValues ?? [:])
+      record(.inserted(graph[ref].id, context: graph.contexts[c].name))
       bind.map { scope.values[$0] = .object(ref) }
       for (key, expression) in values {
         assign(evaluate(expression), to: key, of: ref, recorded: false)
@@ -21,9 +17,10 @@ extension Simulation {
 
     case .insertObject(let variable, let context):
       let c = contextIndex(context)
-      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext insertObject:]")
+      checkQueue(
+        c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext insertObject:]")
       guard let ref = objectIn(variable) else { return }
-      if objects[ref.index].context != c && !objects[ref.index].isDetached {
+      if graph[ref].context != c && !graph[ref].isDetached {
         report(
           .uncaughtException(
             .objectInAnotherContext,
@@ -37,7 +34,7 @@ extension Simulation {
     case .fetch(let entity, let context, let predicate, let first, let bind, let mode):
       let c = contextIndex(context)
       checkQueue(
-        c, .context(contexts[c].name),
+        c, .context(graph.contexts[c].name),
         method: "-[NSManagedObjectContext executeFetchRequest:error:]")
       if let error = injectedError() {
         fail(error, call: "\(context).fetch(_:)", mode: mode)
@@ -48,7 +45,7 @@ extension Simulation {
       if first { found = Array(found.prefix(1)) }
       record(
         .fetched(
-          entity: entity, context: contexts[c].name, objects: found.map { objects[$0.index].id }))
+          entity: entity, context: graph.contexts[c].name, objects: found.map { graph[$0].id }))
       let result: Value =
         first ? found.first.map { .object($0) } ?? .null : .list(found.map { .object($0) })
       bind.map { scope.values[$0] = result }
@@ -56,7 +53,7 @@ extension Simulation {
     case .count(let entity, let context, let predicate, let bind, let mode):
       let c = contextIndex(context)
       checkQueue(
-        c, .context(contexts[c].name),
+        c, .context(graph.contexts[c].name),
         method: "-[NSManagedObjectContext countForFetchRequest:error:]")
       if let error = injectedError() {
         fail(error, call: "\(context).count(for:)", mode: mode)
@@ -64,7 +61,7 @@ extension Simulation {
         return
       }
       let n = matchingIDs(entity, in: c, where: evaluate(predicate)).count
-      record(.counted(entity: entity, context: contexts[c].name, count: n))
+      record(.counted(entity: entity, context: graph.contexts[c].name, count: n))
       bind.map { scope.values[$0] = .integer(n) }
 
     case .get(let variable, let key, let bind):
@@ -74,11 +71,11 @@ extension Simulation {
       }
       checkObject(ref, method: "-[NSManagedObject valueForKey:]")
       guard hasKey(key, ref), fireFault(ref) else { return }
-      let value = objects[ref.index].value(key)
+      let value = graph[ref].value(key)
       record(
         .read(
-          object: objects[ref.index].id, key: key, value: shown(value),
-          context: contexts[objects[ref.index].context].name))
+          object: graph[ref].id, key: key, value: shown(value),
+          context: graph.contexts[graph[ref].context].name))
       bind.map { scope.values[$0] = value }
 
     case .set(let variable, let key, let expression):
@@ -89,15 +86,16 @@ extension Simulation {
 
     case .delete(let variable):
       guard let ref = objectIn(variable) else { return }
-      let c = objects[ref.index].context
-      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext deleteObject:]")
-      let id = objects[ref.index].id
+      let c = graph[ref].context
+      checkQueue(
+        c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext deleteObject:]")
+      let id = graph[ref].id
       let cascaded = delete(ref)
-      record(.deleted(id, context: contexts[c].name, cascaded: cascaded))
+      record(.deleted(id, context: graph.contexts[c].name, cascaded: cascaded))
 
     case .save(let context, let mode):
       let c = contextIndex(context)
-      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext save:]")
+      checkQueue(c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext save:]")
       if let error = injectedError() { return fail(error, call: "\(context).save()", mode: mode) }
       save(c, mode: mode, call: "\(context).save()")
 
@@ -107,9 +105,9 @@ extension Simulation {
         scope.values[bind] = .null
         return
       }
-      touch(.context(objects[ref.index].context), write: false)
-      record(.objectID(objects[ref.index].id))
-      scope.values[bind] = .objectID(objects[ref.index].id)
+      touch(.context(graph[ref].context), write: false)
+      record(.objectID(graph[ref].id))
+      scope.values[bind] = .objectID(graph[ref].id)
 
     case .object(let id, let context, let bind):
       lookUp(id, in: context, bind: bind, existing: false, mode: .do)
@@ -122,40 +120,42 @@ extension Simulation {
 
     case .refresh(let variable, let merge):
       guard let ref = objectIn(variable) else { return }
-      let c = objects[ref.index].context
+      let c = graph[ref].context
       checkQueue(
-        c, .context(contexts[c].name),
+        c, .context(graph.contexts[c].name),
         method: "-[NSManagedObjectContext refreshObject:mergeChanges:]")
       refresh(ref, merge: merge)
 
     case .reset(let context):
       let c = contextIndex(context)
-      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext reset]")
+      checkQueue(c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext reset]")
       reset(c)
 
     case .obtainPermanentIDs(let context, _):
       let c = contextIndex(context)
       checkQueue(
-        c, .context(contexts[c].name),
+        c, .context(graph.contexts[c].name),
         method: "-[NSManagedObjectContext obtainPermanentIDsForObjects:error:]")
       var obtained: [ObjectID] = []
-      for ref in contexts[c].registered
-      where objects[ref.index].isInserted && objects[ref.index].id.isTemporary {
-        let entity = objects[ref.index].entity
-        reassign(ref, to: ObjectID(entity: entity, kind: .permanent(store.takePrimaryKey(entity))))
-        obtained.append(objects[ref.index].id)
+      for ref in graph.contexts[c].registered
+      where graph[ref].isInserted && graph[ref].id.isTemporary {
+        let entity = graph[ref].entity
+        graph.reassign(
+          ref, to: ObjectID(entity: entity, kind: .permanent(store.takePrimaryKey(entity))))
+        obtained.append(graph[ref].id)
       }
-      record(.obtainedPermanentIDs(context: contexts[c].name, ids: obtained))
+      record(.obtainedPermanentIDs(context: graph.contexts[c].name, ids: obtained))
 
     case .rollback(let context):
       let c = contextIndex(context)
-      checkQueue(c, .context(contexts[c].name), method: "-[NSManagedObjectContext rollback]")
+      checkQueue(c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext rollback]")
       rollback(c)
 
     case .batchUpdate(let entity, let context, let predicate, let values, let mergeInto):
       let c = contextIndex(context)
       checkQueue(
-        c, .context(contexts[c].name), method: "-[NSManagedObjectContext executeRequest:error:]")
+        c, .context(graph.contexts[c].name),
+        method: "-[NSManagedObjectContext executeRequest:error:]")
       batchUpdate(
         entity, where: evaluate(predicate), set: evaluate(values),
         mergeInto: mergeInto.map { contextIndex($0) })
@@ -186,8 +186,8 @@ extension Simulation {
     if recorded {
       record(
         .wrote(
-          object: objects[ref.index].id, key: key, value: shown(value),
-          context: contexts[objects[ref.index].context].name))
+          object: graph[ref].id, key: key, value: shown(value),
+          context: graph.contexts[graph[ref].context].name))
     }
   }
 
@@ -195,14 +195,14 @@ extension Simulation {
 
   /// Checks an object's data access against its own context's queue.
   mutating func checkObject(_ ref: ObjectReference, method: String) {
-    let object = objects[ref.index]
-    let name = contexts[object.context].name
+    let object = graph[ref]
+    let name = graph.contexts[object.context].name
     checkQueue(object.context, .object(object.id, context: name), method: method)
   }
 
   /// A key the entity lacks raises `NSUnknownKeyException` in the real app.
   private mutating func hasKey(_ key: String, _ ref: ObjectReference) -> Bool {
-    let entity = objects[ref.index].entity
+    let entity = graph[ref].entity
     guard let description = scenario.entity(named: entity) else { return false }
     if description.attribute(named: key) != nil || description.relationship(named: key) != nil {
       return true
@@ -212,7 +212,7 @@ extension Simulation {
         .unknownKey,
         Exception(
           name: "NSUnknownKeyException",
-          reason: "[<NSManagedObject \(uri(objects[ref.index].id))> valueForUndefinedKey:]: "
+          reason: "[<NSManagedObject \(uri(graph[ref].id))> valueForUndefinedKey:]: "
             + "the entity \(entity) is not key value coding-compliant for the key \"\(key)\".")))
     return false
   }
@@ -224,8 +224,8 @@ extension Simulation {
   private mutating func makeContext(_ description: ContextDescription) {
     var name = description.name
     var n = 1
-    while contexts.contains(where: { $0.name == name })
-      || queues.contains(where: { $0.name == name })
+    while graph.contexts.contains(where: { $0.name == name })
+      || queues.index(named: name) != nil
     {
       n += 1
       name = "\(description.name)#\(n)"
@@ -233,22 +233,20 @@ extension Simulation {
     touch(.registry, write: true)
     var queue = Self.mainQueue
     if description.concurrencyType == .privateQueue {
-      queue = queues.count
-      if queue >= options.maximumThreads, trace.stop == nil {
+      if queues.count >= options.maximumThreads, trace.stop == nil {
         trace.stop = .limit(.queues(options.maximumThreads))
       }
-      queues.append(DispatchQueueModel(name: name, isSerial: true))
-      queueClocks.append(VectorClock())
+      queue = queues.add(named: name, isSerial: true)
     }
     var parent: Int?
     if case .context(let parentName) = description.parent { parent = contextIndex(parentName) }
-    contexts.append(
+    let made = graph.add(
       ManagedObjectContext(
         name: name, description: description, queue: queue, parent: parent, isRuntime: true))
-    scope.values[description.name] = .context(contexts.count - 1)
+    scope.values[description.name] = .context(made)
     record(
       .createdContext(
-        name: name, queue: queues[queue].name, parent: parent.map { contexts[$0].name }))
+        name: name, queue: queues[queue].name, parent: parent.map { graph.contexts[$0].name }))
   }
 
   // MARK: Looking objects up
@@ -265,19 +263,19 @@ extension Simulation {
       existing
       ? "-[NSManagedObjectContext existingObjectWithID:error:]"
       : "-[NSManagedObjectContext objectWithID:]"
-    checkQueue(c, .context(contexts[c].name), method: method)
+    checkQueue(c, .context(graph.contexts[c].name), method: method)
     guard case .objectID(let id) = evaluate(idExpression) else {
       record(.readNil(variable: idExpression.variableName ?? "id"))
       bind.map { scope.values[$0] = .null }
       return
     }
-    let wasRegistered = registered(id, in: c) != nil
+    let wasRegistered = graph.registered(id, in: c) != nil
     if existing {
       let exists: Bool
-      if let ref = registered(id, in: c), !objects[ref.index].isFault {
-        exists = !objects[ref.index].isDeleted
+      if let ref = graph.registered(id, in: c), !graph[ref].isFault {
+        exists = !graph[ref].isDeleted
       } else {
-        exists = row(id, seenFrom: contexts[c].parent) != nil
+        exists = row(id, seenFrom: graph.contexts[c].parent) != nil
       }
       guard exists else {
         fail(
@@ -287,9 +285,10 @@ extension Simulation {
         return
       }
     }
-    let ref = object(for: id, in: c)
+    let ref = graph.object(for: id, in: c)
     if existing { fireFault(ref) }
-    record(.lookedUp(id, context: contexts[c].name, registered: wasRegistered, existing: existing))
+    record(
+      .lookedUp(id, context: graph.contexts[c].name, registered: wasRegistered, existing: existing))
     bind.map { scope.values[$0] = .object(ref) }
   }
 
@@ -310,13 +309,13 @@ extension Simulation {
     mergeInto receivers: [Int]
   ) {
     touch(.store, write: true)
-    let wanted = predicate.map { ($0.0, idForm($0.1)) }
+    let wanted = predicate.map { ($0.0, graph.idForm($0.1)) }
     let ids = store.ids(of: entity).filter { id in
       let row = store.row(id)?.values ?? [:]
       return wanted.allSatisfy { key, value in (row[key] ?? .null).matches(value) }
     }
     let written = Dictionary(
-      values.map { ($0.0, idForm($0.1)) }, uniquingKeysWith: { _, new in new })
+      values.map { ($0.0, graph.idForm($0.1)) }, uniquingKeysWith: { _, new in new })
     for id in ids { store.replace(id, values: written) }
     record(.batchUpdated(entity: entity, count: ids.count))
     for r in receivers {

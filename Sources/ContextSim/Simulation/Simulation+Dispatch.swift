@@ -5,12 +5,13 @@ extension Simulation {
     case .async(let queue, let body):
       enqueue(body, on: queueIndex(queue), from: step)
     case .perform(let context, let body):
-      enqueue(body, on: contexts[contextIndex(context)].queue, from: step)
+      enqueue(body, on: graph.contexts[contextIndex(context)].queue, from: step)
     case .sync(let queue, let body):
       runSynchronously(body, on: queueIndex(queue), from: step, reentrant: false)
     case .performAndWait(let context, let body):
       // Re-entrant: on a thread already running the context's queue, the block runs inline.
-      runSynchronously(body, on: contexts[contextIndex(context)].queue, from: step, reentrant: true)
+      runSynchronously(
+        body, on: graph.contexts[contextIndex(context)].queue, from: step, reentrant: true)
     case .forEach(let sequence, let name, let body):
       loop(over: sequence, as: name, body: body, from: step)
     case .task(let executor, let body):
@@ -33,13 +34,13 @@ extension Simulation {
   }
 
   mutating func queueIndex(_ name: String) -> Int {
-    queues.firstIndex { $0.name == name }!
+    queues.index(named: name)!
   }
 
   /// A context by the name a step uses: one a step made in this scope, or a declared one.
   mutating func contextIndex(_ name: String) -> Int {
     if case .context(let index)? = scope.values[name] { return index }
-    return declaredContexts[name]!
+    return graph.declaredContext(named: name)!
   }
 
   /// `DispatchQueue.async` and `perform`: the block captures the variables bound so far.
@@ -56,21 +57,18 @@ extension Simulation {
   mutating func enqueue(_ block: Block, on q: Int) {
     touch(.queue(q), write: true)
     var block = block
-    block.clock = clocks[current]
+    block.clock = raceDetector.release(by: current)
     block.enqueuedAt = stepNumber
-    tick(current)
     if queues[q].isSerial {
-      queues[q].pending.append(.block(block))
+      queues.enqueue(block, on: q)
       if queues[q].server == nil {
-        queues[q].server = startThread(named: queues[q].name, serving: q)
+        queues.serve(q, by: startThread(named: queues[q].name, serving: q))
       }
     } else {
-      queues[q].started += 1
-      let t = startThread(named: "\(queues[q].name)#\(queues[q].started)", serving: nil)
-      clocks[t].join(block.clock)
-      threads[t].held = [q]
-      threads[t].frames = block.frames(on: q)
-      threads[t].startedFrom = block.enqueuedAt
+      let n = queues.startConcurrentBlock(on: q)
+      let t = startThread(named: "\(queues[q].name)#\(n)", serving: nil)
+      raceDetector.acquire(block.clock, by: t)
+      threads[t].start(block, on: q)
     }
   }
 
@@ -81,9 +79,7 @@ extension Simulation {
     }
     threads.append(SimulatedThread(name: name, serves: q))
     trace.threads.append(name)
-    var clock = VectorClock()
-    clock[t] = 1
-    clocks.append(clock)
+    _ = raceDetector.addThread()
     return t
   }
 
@@ -107,15 +103,10 @@ extension Simulation {
     }
     body.acquired = q
     touch(.queue(q), write: true)
-    queues[q].pending.append(.waiter(thread: current))
+    queues.wait(current, on: q)
     threads[current].waiting = (q, body)
-    if queues[q].isFree, queues[q].pending.count == 1 {
-      acquire(q, by: current)
-      queues[q].pending.removeFirst()
-      queues[q].owner = current
-      threads[current].held.append(q)
-      threads[current].frames.append(body)
-      threads[current].waiting = nil
+    if queues.isTurn(of: current, on: q) {
+      enter(q, by: current, body: body)
       record(.entered(queue: queues[q].name, reentrant: false))
     } else {
       record(.waits(queue: queues[q].name))
@@ -126,12 +117,7 @@ extension Simulation {
   private mutating func loop(
     over sequence: Expression, as name: String, body: [Step], from step: Step
   ) {
-    let elements: [Value]
-    switch evaluate(sequence) {
-    case .list(let items): elements = items
-    case .null: elements = []
-    case let single: elements = [single]
-    }
+    let elements = self.elements(of: sequence)
     record(.loop(count: elements.count))
     guard let first = elements.first, !body.isEmpty else { return }
     scope.values[name] = first

@@ -16,19 +16,21 @@ extension Simulation {
   /// its parent, the parent's other children with the flag do. Each merge is a block
   /// enqueued on the receiver's own queue, run after the save returns.
   mutating func notifySaved(_ changes: ChangeSet, by c: Int) {
-    let parent = contexts[c].parent
-    for r in contexts.indices
-    where r != c && contexts[r].description.automaticallyMergesChangesFromParent {
-      let isChild = contexts[r].parent == c
-      let isSibling = parent != nil && contexts[r].parent == parent
-      let isOtherRoot = parent == nil && contexts[r].parent == nil
+    let parent = graph.contexts[c].parent
+    for r in graph.contexts.indices
+    where r != c && graph.contexts[r].description.automaticallyMergesChangesFromParent {
+      let isChild = graph.contexts[r].parent == c
+      let isSibling = parent != nil && graph.contexts[r].parent == parent
+      let isOtherRoot = parent == nil && graph.contexts[r].parent == nil
       guard isChild || isSibling || isOtherRoot else { continue }
       let block = Block(
         steps: [], scope: Scope(),
-        origin: [.enqueued(queue: queues[contexts[r].queue].name, thread: threads[current].name)]
+        origin: [
+          .enqueued(queue: queues[graph.contexts[r].queue].name, thread: threads[current].name)
+        ]
           + backtrace(of: current, at: stepIndex),
         merge: Merge(changes: changes, into: r, causedBy: stepIndex))
-      enqueue(block, on: contexts[r].queue)
+      enqueue(block, on: graph.contexts[r].queue)
     }
   }
 
@@ -40,60 +42,59 @@ extension Simulation {
     var refreshed: [ObjectID] = []
     var deleted: [ObjectID] = []
     for id in changes.updated {
-      guard let ref = registered(id, in: r), !objects[ref.index].isFault else { continue }
-      guard let row = row(id, seenFrom: contexts[r].parent) else { continue }
-      objects[ref.index].snapshot = contextForm(row.values, entity: id.entity, in: r)
-      objects[ref.index].snapshotVersion = row.version
+      guard let ref = graph.registered(id, in: r), !graph[ref].isFault else { continue }
+      guard let row = row(id, seenFrom: graph.contexts[r].parent) else { continue }
+      graph[ref].snapshot = contextForm(row.values, entity: id.entity, in: r)
+      graph[ref].snapshotVersion = row.version
       refreshed.append(id)
     }
     for id in changes.deleted {
-      guard let ref = registered(id, in: r) else { continue }
-      unregister(ref)
-      objects[ref.index].isDeleted = true
+      guard let ref = graph.registered(id, in: r) else { continue }
+      graph.unregister(ref)
+      graph[ref].isDeleted = true
       deleted.append(id)
     }
     record(
       .merged(
-        into: contexts[r].name, from: changes.source, refreshed: refreshed, deleted: deleted,
+        into: graph.contexts[r].name, from: changes.source, refreshed: refreshed, deleted: deleted,
         automatic: automatic))
   }
 
   /// `refresh(_:mergeChanges:)`: without merging, the object drops its changes and turns
   /// back into a fault; with it, it reloads and keeps its changes on top.
   mutating func refresh(_ ref: ObjectReference, merge: Bool) {
-    let object = objects[ref.index]
+    let object = graph[ref]
     if !merge {
-      objects[ref.index].changes = [:]
-      objects[ref.index].isFault = !object.isInserted
-      if !object.isInserted { objects[ref.index].snapshot = [:] }
-    } else if !object.isFault, let row = row(object.id, seenFrom: contexts[object.context].parent) {
-      objects[ref.index].snapshot = contextForm(
+      graph[ref].changes = [:]
+      graph[ref].isFault = !object.isInserted
+      if !object.isInserted { graph[ref].snapshot = [:] }
+    } else if !object.isFault,
+      let row = row(object.id, seenFrom: graph.contexts[object.context].parent)
+    {
+      graph[ref].snapshot = contextForm(
         row.values, entity: object.entity, in: object.context)
-      objects[ref.index].snapshotVersion = row.version
+      graph[ref].snapshotVersion = row.version
     }
     record(.refreshed(object.id, merged: merge))
   }
 
   /// `reset()`: the context forgets every object; what the app still holds is detached.
   mutating func reset(_ c: Int) {
-    let forgotten = contexts[c].registered
-    for ref in forgotten { objects[ref.index].isDetached = true }
-    contexts[c].registered = []
-    contexts[c].byID = [:]
-    record(.reset(context: contexts[c].name, forgotten: forgotten.count))
+    let forgotten = graph.reset(c)
+    record(.reset(context: graph.contexts[c].name, forgotten: forgotten.count))
   }
 
   /// `rollback()`: inserts are undone, changes and deletes discarded.
   mutating func rollback(_ c: Int) {
-    for ref in contexts[c].registered {
-      if objects[ref.index].isInserted {
-        unregister(ref)
-        objects[ref.index].isDetached = true
+    for ref in graph.contexts[c].registered {
+      if graph[ref].isInserted {
+        graph.unregister(ref)
+        graph[ref].isDetached = true
       }
-      objects[ref.index].changes = [:]
-      objects[ref.index].isDeleted = false
+      graph[ref].changes = [:]
+      graph[ref].isDeleted = false
     }
-    record(.rolledBack(context: contexts[c].name))
+    record(.rolledBack(context: graph.contexts[c].name))
   }
 }
 

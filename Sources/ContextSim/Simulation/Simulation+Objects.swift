@@ -1,4 +1,7 @@
-/// Objects in contexts: registration, faults, and what a context sees through its parents.
+/// Objects in contexts: faults, fetches, and what a context sees through its parents.
+///
+/// Which instance a context holds for an ID is the ``ObjectGraph``'s to say; this file reads
+/// rows through it.
 ///
 /// A context reads through its parent: a root context reads the store, a child reads its
 /// parent's objects as they are in memory, unsaved changes included, and beyond them its
@@ -11,44 +14,6 @@ extension Simulation {
     var version: Int
   }
 
-  /// The instance registered for an ID in a context, if there is one.
-  func registered(_ id: ObjectID, in c: Int) -> ObjectReference? {
-    contexts[c].byID[id]
-  }
-
-  mutating func register(_ object: ManagedObject) -> ObjectReference {
-    let ref = ObjectReference(index: objects.count)
-    objects.append(object)
-    contexts[object.context].registered.append(ref)
-    contexts[object.context].byID[object.id] = ref
-    return ref
-  }
-
-  mutating func unregister(_ ref: ObjectReference) {
-    let c = objects[ref.index].context
-    contexts[c].registered.removeAll { $0 == ref }
-    if contexts[c].byID[objects[ref.index].id] == ref {
-      contexts[c].byID[objects[ref.index].id] = nil
-    }
-  }
-
-  /// Gives an object a new ID: a permanent one on save, or a stored row's.
-  mutating func reassign(_ ref: ObjectReference, to id: ObjectID) {
-    let c = objects[ref.index].context
-    if contexts[c].byID[objects[ref.index].id] == ref {
-      contexts[c].byID[objects[ref.index].id] = nil
-    }
-    objects[ref.index].id = id
-    if contexts[c].registered.contains(ref) { contexts[c].byID[id] = ref }
-  }
-
-  /// The registered instance for an ID, or a new fault for it.
-  mutating func object(for id: ObjectID, in c: Int) -> ObjectReference {
-    registered(id, in: c)
-      ?? register(
-        ManagedObject(id: id, entity: id.entity, context: c, isFault: true, isInserted: false))
-  }
-
   /// A row as seen from a context, or from the store when `c` is nil; nil if it is gone.
   mutating func row(_ id: ObjectID, seenFrom c: Int?) -> RowState? {
     guard let c else {
@@ -56,12 +21,12 @@ extension Simulation {
       return store.row(id).map { RowState(values: $0.values, version: $0.version) }
     }
     touch(.context(c), write: false)
-    if let ref = registered(id, in: c), !objects[ref.index].isFault {
-      let object = objects[ref.index]
+    if let ref = graph.registered(id, in: c), !graph[ref].isFault {
+      let object = graph[ref]
       if object.isDeleted { return nil }
-      return RowState(values: idForm(object.currentValues), version: object.snapshotVersion)
+      return RowState(values: graph.idForm(object.currentValues), version: object.snapshotVersion)
     }
-    return row(id, seenFrom: contexts[c].parent)
+    return row(id, seenFrom: graph.contexts[c].parent)
   }
 
   /// The IDs of an entity's rows as seen from a context, or from the store when `c` is nil.
@@ -72,34 +37,21 @@ extension Simulation {
     }
     touch(.context(c), write: false)
     var ids: [ObjectID] = []
-    for id in visibleIDs(entity, from: contexts[c].parent) {
-      if let ref = contexts[c].byID[id], objects[ref.index].isDeleted { continue }
+    for id in visibleIDs(entity, from: graph.contexts[c].parent) {
+      if let ref = graph.contexts[c].byID[id], graph[ref].isDeleted { continue }
       ids.append(id)
     }
     // An object inserted here has not reached the parent yet, so it is not listed twice.
-    for ref in contexts[c].registered
-    where objects[ref.index].isInserted && !objects[ref.index].isDeleted
-      && objects[ref.index].entity == entity
+    for ref in graph.contexts[c].registered
+    where graph[ref].isInserted && !graph[ref].isDeleted
+      && graph[ref].entity == entity
     {
-      ids.append(objects[ref.index].id)
+      ids.append(graph[ref].id)
     }
     return ids
   }
 
   // MARK: Converting between contexts
-
-  /// Values with object references replaced by object IDs: how they cross contexts.
-  func idForm(_ values: [String: Value]) -> [String: Value] {
-    values.mapValues { idForm($0) }
-  }
-
-  func idForm(_ value: Value) -> Value {
-    switch value {
-    case .object(let ref): .objectID(objects[ref.index].id)
-    case .list(let items): .list(items.map { idForm($0) })
-    default: value
-    }
-  }
 
   /// Values with object IDs replaced by the instances registered for them in a context.
   mutating func contextForm(_ values: [String: Value], entity: String, in c: Int) -> [String: Value]
@@ -114,7 +66,7 @@ extension Simulation {
 
   mutating func contextForm(_ value: Value, in c: Int) -> Value {
     switch value {
-    case .objectID(let id): .object(object(for: id, in: c))
+    case .objectID(let id): .object(graph.object(for: id, in: c))
     case .list(let items): .list(items.map { contextForm($0, in: c) })
     default: value
     }
@@ -129,25 +81,25 @@ extension Simulation {
   /// - Returns: false when firing raised an exception and the read did not happen.
   @discardableResult
   mutating func fireFault(_ ref: ObjectReference) -> Bool {
-    guard objects[ref.index].isFault else { return true }
-    let object = objects[ref.index]
+    guard graph[ref].isFault else { return true }
+    let object = graph[ref]
     if object.isDetached {
       report(.uncaughtException(.faultOnDeletedObject, Exception.inaccessible(uri(object.id))))
       return false
     }
-    if let row = row(object.id, seenFrom: contexts[object.context].parent) {
-      objects[ref.index].isFault = false
-      objects[ref.index].snapshot = contextForm(
+    if let row = row(object.id, seenFrom: graph.contexts[object.context].parent) {
+      graph[ref].isFault = false
+      graph[ref].snapshot = contextForm(
         row.values, entity: object.entity, in: object.context)
-      objects[ref.index].snapshotVersion = row.version
+      graph[ref].snapshotVersion = row.version
       return true
     }
-    guard contexts[object.context].description.shouldDeleteInaccessibleFaults else {
+    guard graph.contexts[object.context].description.shouldDeleteInaccessibleFaults else {
       report(.uncaughtException(.faultOnDeletedObject, Exception.inaccessible(uri(object.id))))
       return false
     }
-    objects[ref.index].isFault = false
-    objects[ref.index].isDeleted = true
+    graph[ref].isFault = false
+    graph[ref].isDeleted = true
     report(.faultOnDeletedObject(object: object.id))
     return true
   }
@@ -159,7 +111,7 @@ extension Simulation {
   mutating func fetch(_ entity: String, in c: Int, where predicate: [(String, Value)])
     -> [ObjectReference]
   {
-    matchingIDs(entity, in: c, where: predicate).map { object(for: $0, in: c) }
+    matchingIDs(entity, in: c, where: predicate).map { graph.object(for: $0, in: c) }
   }
 
   /// The IDs a fetch or count matches, without registering anything.
@@ -169,13 +121,13 @@ extension Simulation {
     // Every visible row matches an empty predicate; its values need not be looked at.
     guard !predicate.isEmpty else { return visibleIDs(entity, from: c) }
     var wanted: [(String, Value)] = []
-    for (key, value) in predicate { wanted.append((key, idForm(value))) }
+    for (key, value) in predicate { wanted.append((key, graph.idForm(value))) }
     var found: [ObjectID] = []
     for id in visibleIDs(entity, from: c) {
       var values: [String: Value]
-      if let ref = registered(id, in: c), !objects[ref.index].isFault {
-        values = idForm(objects[ref.index].currentValues)
-      } else if let row = row(id, seenFrom: contexts[c].parent) {
+      if let ref = graph.registered(id, in: c), !graph[ref].isFault {
+        values = graph.idForm(graph[ref].currentValues)
+      } else if let row = row(id, seenFrom: graph.contexts[c].parent) {
         values = row.values
       } else {
         continue
@@ -194,7 +146,7 @@ extension Simulation {
 
   /// A value as reports show it: objects by their IDs.
   func shown(_ value: Value) -> Value {
-    idForm(value)
+    graph.idForm(value)
   }
 
   /// `x-coredata://<store>/Note/p1` or `x-coredata:///Note/t<uuid>3`, as Core Data prints
@@ -208,7 +160,7 @@ extension Simulation {
 
   /// An object as `NSManagedObject.description` prints it inside an exception's reason.
   func objectDescription(_ ref: ObjectReference) -> String {
-    let object = objects[ref.index]
+    let object = graph[ref]
     let address = String(0x6000_0210_0000 + ref.index * 0x60, radix: 16)
     return
       "<NSManagedObject: 0x\(address)> (entity: \(object.entity); id: \(uri(object.id)); data: "

@@ -1,7 +1,7 @@
 /// Relationships kept in step on both sides, and deletion with its delete rules.
 extension Simulation {
   func relationship(_ key: String, of ref: ObjectReference) -> Relationship? {
-    scenario.entity(named: objects[ref.index].entity)?.relationship(named: key)
+    scenario.entity(named: graph[ref].entity)?.relationship(named: key)
   }
 
   /// The objects a relationship value names: one, several, or none.
@@ -24,8 +24,8 @@ extension Simulation {
     -> Bool
   {
     guard fireFault(source) else { return false }
-    let context = objects[source.index].context
-    for target in members(value) where objects[target.index].context != context {
+    let context = graph[source].context
+    for target in members(value) where graph[target].context != context {
       report(
         .uncaughtException(
           .crossContextRelationship,
@@ -36,7 +36,7 @@ extension Simulation {
               + "destination = \(objectDescription(target)))")))
       return false
     }
-    let old = members(objects[source.index].value(relationship.name))
+    let old = members(graph[source].value(relationship.name))
     let new = members(value)
     let stored: Value =
       relationship.isToMany
@@ -55,7 +55,7 @@ extension Simulation {
   /// Records a changed value, firing the object's fault first so the change has a base.
   mutating func setValue(_ value: Value, for key: String, of ref: ObjectReference) {
     fireFault(ref)
-    objects[ref.index].changes[key] = value
+    graph[ref].changes[key] = value
   }
 
   private mutating func removeFromInverse(
@@ -63,7 +63,7 @@ extension Simulation {
   ) {
     guard let relationship = relationship(inverse, of: target) else { return }
     fireFault(target)
-    let current = members(objects[target.index].value(inverse))
+    let current = members(graph[target].value(inverse))
     guard current.contains(source) else { return }
     let remaining = current.filter { $0 != source }
     setValue(
@@ -80,10 +80,10 @@ extension Simulation {
     guard let inverseRelationship = self.relationship(inverse, of: target) else { return }
     fireFault(target)
     if inverseRelationship.isToMany {
-      let current = members(objects[target.index].value(inverse))
+      let current = members(graph[target].value(inverse))
       setValue(.list((current + [source]).map { .object($0) }), for: inverse, of: target)
     } else {
-      if case .object(let previous) = objects[target.index].value(inverse), previous != source {
+      if case .object(let previous) = graph[target].value(inverse), previous != source {
         removeFromInverse(previous, relationship.name, target)
       }
       setValue(.object(source), for: inverse, of: target)
@@ -96,19 +96,19 @@ extension Simulation {
   /// delete rule now: nullify takes it out of the other side, cascade deletes what it
   /// points at, deny leaves it for the save to refuse (semantics §5, §8.6).
   mutating func delete(_ ref: ObjectReference) -> [ObjectID] {
-    guard !objects[ref.index].isDeleted, fireFault(ref) else { return [] }
-    objects[ref.index].isDeleted = true
+    guard !graph[ref].isDeleted, fireFault(ref) else { return [] }
+    graph[ref].isDeleted = true
     var cascaded: [ObjectID] = []
-    for relationship in scenario.entity(named: objects[ref.index].entity)?.relationships ?? [] {
-      let targets = members(objects[ref.index].value(relationship.name))
+    for relationship in scenario.entity(named: graph[ref].entity)?.relationships ?? [] {
+      let targets = members(graph[ref].value(relationship.name))
       switch relationship.deleteRule {
       case .nullify, .cascade:
         if let inverse = relationship.inverse {
           for target in targets { removeFromInverse(target, inverse, ref) }
         }
         if relationship.deleteRule == .cascade {
-          for target in targets where !objects[target.index].isDeleted {
-            cascaded.append(objects[target.index].id)
+          for target in targets where !graph[target].isDeleted {
+            cascaded.append(graph[target].id)
             cascaded += delete(target)
           }
         }

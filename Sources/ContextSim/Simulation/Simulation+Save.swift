@@ -12,8 +12,8 @@ extension Simulation {
 
   mutating func pendingChanges(in c: Int) -> SaveSet {
     var set = SaveSet()
-    for ref in contexts[c].registered {
-      let object = objects[ref.index]
+    for ref in graph.contexts[c].registered {
+      let object = graph[ref]
       switch (object.isInserted, object.isDeleted) {
       case (true, false): set.inserted.append(ref)
       case (false, true): set.deleted.append(ref)
@@ -27,14 +27,14 @@ extension Simulation {
   /// `context.save()`.
   mutating func save(_ c: Int, mode: TryMode, call: String) {
     // An object inserted and deleted before any save simply goes away.
-    for ref in contexts[c].registered
-    where objects[ref.index].isInserted && objects[ref.index].isDeleted {
-      unregister(ref)
+    for ref in graph.contexts[c].registered
+    where graph[ref].isInserted && graph[ref].isDeleted {
+      graph.unregister(ref)
     }
     let set = pendingChanges(in: c)
-    guard !set.isEmpty else { return record(.savedNothing(context: contexts[c].name)) }
+    guard !set.isEmpty else { return record(.savedNothing(context: graph.contexts[c].name)) }
     if let error = validate(set) { return fail(error, call: call, mode: mode) }
-    if let parent = contexts[c].parent {
+    if let parent = graph.contexts[c].parent {
       pushToParent(set, from: c, to: parent)
     } else {
       saveToStore(set, from: c, mode: mode, call: call)
@@ -48,7 +48,7 @@ extension Simulation {
   private mutating func validate(_ set: SaveSet) -> CoreDataError? {
     var failures: [CoreDataError] = []
     for ref in set.inserted + set.updated {
-      let object = objects[ref.index]
+      let object = graph[ref]
       guard let entity = scenario.entity(named: object.entity) else { continue }
       for attribute in entity.attributes
       where !attribute.isOptional && object.value(attribute.name) == .null {
@@ -65,10 +65,10 @@ extension Simulation {
       }
     }
     for ref in set.deleted {
-      let object = objects[ref.index]
+      let object = graph[ref]
       for relationship in scenario.entity(named: object.entity)?.relationships ?? []
       where relationship.deleteRule == .deny
-        && members(object.value(relationship.name)).contains(where: { !objects[$0.index].isDeleted }
+        && members(object.value(relationship.name)).contains(where: { !graph[$0].isDeleted }
         )
       {
         failures.append(
@@ -97,36 +97,36 @@ extension Simulation {
   private mutating func pushToParent(_ set: SaveSet, from c: Int, to p: Int) {
     touch(.context(p), write: true)
     for ref in set.inserted {
-      let object = objects[ref.index]
+      let object = graph[ref]
       let target =
-        registered(object.id, in: p)
-        ?? register(
+        graph.registered(object.id, in: p)
+        ?? graph.register(
           ManagedObject(
             id: object.id, entity: object.entity, context: p, isFault: false, isInserted: true))
-      objects[target.index].changes.merge(
-        contextForm(idForm(object.currentValues), entity: object.entity, in: p)
+      graph[target].changes.merge(
+        contextForm(graph.idForm(object.currentValues), entity: object.entity, in: p)
       ) { _, new in new }
     }
     for ref in set.updated {
-      let object = objects[ref.index]
-      let target = self.object(for: object.id, in: p)
+      let object = graph[ref]
+      let target = graph.object(for: object.id, in: p)
       guard fireFault(target) else { continue }
-      for (key, value) in contextForm(idForm(object.changes), entity: object.entity, in: p) {
-        objects[target.index].changes[key] = value
+      for (key, value) in contextForm(graph.idForm(object.changes), entity: object.entity, in: p) {
+        graph[target].changes[key] = value
       }
     }
     for ref in set.deleted {
-      let target = object(for: objects[ref.index].id, in: p)
-      if objects[target.index].isInserted {
-        unregister(target)
+      let target = graph.object(for: graph[ref].id, in: p)
+      if graph[target].isInserted {
+        graph.unregister(target)
       } else if fireFault(target) {
-        objects[target.index].isDeleted = true
+        graph[target].isDeleted = true
       }
     }
     let changes = settle(set, in: c)
     record(
       .savedToParent(
-        context: contexts[c].name, parent: contexts[p].name, inserted: changes.inserted,
+        context: graph.contexts[c].name, parent: graph.contexts[p].name, inserted: changes.inserted,
         updated: changes.updated, deleted: changes.deleted))
     notifySaved(changes, by: c)
   }
@@ -134,25 +134,25 @@ extension Simulation {
   /// After a save: the saved objects hold what they wrote, and the deleted ones are gone.
   private mutating func settle(_ set: SaveSet, in c: Int) -> ChangeSet {
     for ref in set.inserted + set.updated {
-      objects[ref.index].snapshot = objects[ref.index].currentValues
-      objects[ref.index].changes = [:]
-      objects[ref.index].isInserted = false
-      if let version = store.row(objects[ref.index].id)?.version, contexts[c].parent == nil {
-        objects[ref.index].snapshotVersion = version
+      graph[ref].snapshot = graph[ref].currentValues
+      graph[ref].changes = [:]
+      graph[ref].isInserted = false
+      if let version = store.row(graph[ref].id)?.version, graph.contexts[c].parent == nil {
+        graph[ref].snapshotVersion = version
       }
     }
-    for ref in set.deleted { unregister(ref) }
+    for ref in set.deleted { graph.unregister(ref) }
     return ChangeSet(
-      source: contexts[c].name, inserted: set.inserted.map { objects[$0.index].id },
-      updated: set.updated.map { objects[$0.index].id },
-      deleted: set.deleted.map { objects[$0.index].id })
+      source: graph.contexts[c].name, inserted: set.inserted.map { graph[$0].id },
+      updated: set.updated.map { graph[$0].id },
+      deleted: set.deleted.map { graph[$0].id })
   }
 
   // MARK: Root to store
 
   private mutating func saveToStore(_ set: SaveSet, from c: Int, mode: TryMode, call: String) {
     touch(.store, write: true)
-    let policy = contexts[c].description.mergePolicy
+    let policy = graph.contexts[c].description.mergePolicy
     var set = set
     var resurrected: [ObjectReference] = []
     var writeWhole: Set<ObjectReference> = []
@@ -185,28 +185,30 @@ extension Simulation {
     }
 
     // Permanent IDs first, so relationships between new objects write permanent IDs.
-    for ref in set.inserted where objects[ref.index].id.isTemporary {
-      let entity = objects[ref.index].entity
-      reassign(ref, to: ObjectID(entity: entity, kind: .permanent(store.takePrimaryKey(entity))))
+    for ref in set.inserted where graph[ref].id.isTemporary {
+      let entity = graph[ref].entity
+      graph.reassign(
+        ref, to: ObjectID(entity: entity, kind: .permanent(store.takePrimaryKey(entity))))
     }
     for ref in set.inserted + resurrected {
-      store.insert(objects[ref.index].id, values: idForm(objects[ref.index].currentValues))
+      store.insert(graph[ref].id, values: graph.idForm(graph[ref].currentValues))
     }
     for ref in set.updated {
-      let object = objects[ref.index]
+      let object = graph[ref]
       let values = writeWhole.contains(ref) ? object.currentValues : object.changes
       let bumps = values.keys.contains { key in
         relationship(key, of: ref)?.isToMany != true
       }
       store.update(
-        object.id, values: idForm(values), previous: idForm(object.snapshot), bumpVersion: bumps)
+        object.id, values: graph.idForm(values), previous: graph.idForm(object.snapshot),
+        bumpVersion: bumps)
     }
-    for ref in set.deleted { store.delete(objects[ref.index].id) }
+    for ref in set.deleted { store.delete(graph[ref].id) }
     set.inserted += resurrected
     let changes = settle(set, in: c)
     record(
       .saved(
-        context: contexts[c].name, inserted: changes.inserted, updated: changes.updated,
+        context: graph.contexts[c].name, inserted: changes.inserted, updated: changes.updated,
         deleted: changes.deleted))
     notifySaved(changes, by: c)
   }
@@ -221,7 +223,7 @@ extension Simulation {
   private mutating func optimisticLockingConflicts(_ set: SaveSet) -> [LockingConflict] {
     var conflicts: [LockingConflict] = []
     for ref in set.updated + set.deleted {
-      let object = objects[ref.index]
+      let object = graph[ref]
       let row = store.row(object.id)
       if row == nil && object.isDeleted { continue }
       if row?.version != object.snapshotVersion {
@@ -233,7 +235,7 @@ extension Simulation {
 
   /// `NSMergeConflict`'s description, as the error's `conflictList` prints it (§8.2).
   private mutating func conflictDescription(_ conflict: LockingConflict) -> String {
-    let object = objects[conflict.object.index]
+    let object = graph[conflict.object]
     func snapshot(_ values: [String: Value]) -> String {
       "{"
         + values.keys.sorted().filter { relationship($0, of: conflict.object)?.isToMany != true }
@@ -242,7 +244,7 @@ extension Simulation {
     return
       "NSMergeConflict for \(object.id) with oldVersion = \(object.snapshotVersion) and newVersion = "
       + (conflict.row.map { "\($0.version)" } ?? "<deleted>")
-      + " and old object snapshot = \(snapshot(idForm(object.snapshot)))"
+      + " and old object snapshot = \(snapshot(graph.idForm(object.snapshot)))"
       + " and new cached row = \(conflict.row.map { snapshot($0.values) } ?? "{}")"
   }
 
@@ -252,17 +254,17 @@ extension Simulation {
     resurrected: inout [ObjectReference], writeWhole: inout Set<ObjectReference>
   ) {
     let ref = conflict.object
-    let object = objects[ref.index]
+    let object = graph[ref]
     guard let row = conflict.row else {
       // Deleted in the store, changed here: only overwrite brings the row back.
       set.updated.removeAll { $0 == ref }
       if policy == .overwrite {
-        objects[ref.index].snapshot = [:]
-        objects[ref.index].changes = object.currentValues
+        graph[ref].snapshot = [:]
+        graph[ref].changes = object.currentValues
         resurrected.append(ref)
       } else {
-        unregister(ref)
-        objects[ref.index].isDeleted = true
+        graph.unregister(ref)
+        graph[ref].isDeleted = true
       }
       return
     }
@@ -271,33 +273,33 @@ extension Simulation {
       // Deleted here, changed in the store: the store's side wins under these two.
       if policy == .rollback || policy == .mergeByPropertyStoreTrump {
         set.deleted.removeAll { $0 == ref }
-        objects[ref.index].isDeleted = false
-        objects[ref.index].snapshot = stored
-        objects[ref.index].snapshotVersion = row.version
+        graph[ref].isDeleted = false
+        graph[ref].snapshot = stored
+        graph[ref].snapshotVersion = row.version
       }
       return
     }
     let storeChanged = Set(
       row.values.keys.filter { key in
         relationship(key, of: ref)?.isToMany != true
-          && row.values[key] != idForm(object.snapshot[key] ?? .null)
+          && row.values[key] != graph.idForm(object.snapshot[key] ?? .null)
       })
     switch policy {
     case .mergeByPropertyStoreTrump:
-      objects[ref.index].changes = object.changes.filter { !storeChanged.contains($0.key) }
+      graph[ref].changes = object.changes.filter { !storeChanged.contains($0.key) }
     case .mergeByPropertyObjectTrump:
       break
     case .overwrite:
       writeWhole.insert(ref)
       return  // the stale snapshot is written as it is
     case .rollback:
-      objects[ref.index].changes = [:]
+      graph[ref].changes = [:]
     case .error:
       return
     }
-    objects[ref.index].snapshot = stored
-    objects[ref.index].snapshotVersion = row.version
-    if objects[ref.index].changes.isEmpty {
+    graph[ref].snapshot = stored
+    graph[ref].snapshotVersion = row.version
+    if graph[ref].changes.isEmpty {
       set.updated.removeAll { $0 == ref }
     }
   }

@@ -80,17 +80,17 @@ extension Simulation {
       return WorldSnapshot.Thread(
         number: t, name: thread.name, status: status, holds: thread.held.map { queues[$0].name })
     }
-    let contextStates = contexts.map { context in
+    let contextStates = graph.contexts.map { context in
       WorldSnapshot.Context(
         name: context.name, queue: queues[context.queue].name,
-        parent: context.parent.map { contexts[$0].name },
+        parent: context.parent.map { graph.contexts[$0].name },
         objects: context.registered.map { ref in
-          let object = objects[ref.index]
+          let object = graph[ref]
           return WorldSnapshot.Object(
             id: object.id, isFault: object.isFault, hasChanges: object.hasChanges,
             isDeleted: object.isDeleted)
         },
-        unsavedChanges: context.registered.filter { objects[$0.index].hasChanges }.count)
+        unsavedChanges: context.registered.filter { graph[$0].hasChanges }.count)
     }
     return WorldSnapshot(
       threads: threadStates, contexts: contextStates,

@@ -48,6 +48,16 @@ extension Simulation {
     return value
   }
 
+  /// What a `forEach` or a task group runs over: a list's items, nothing for nil, or else
+  /// the one value.
+  mutating func elements(of sequence: Expression) -> [Value] {
+    switch evaluate(sequence) {
+    case .list(let items): items
+    case .null: []
+    case let single: [single]
+    }
+  }
+
   mutating func evaluate(_ pairs: [(key: String, value: Expression)]) -> [(String, Value)] {
     pairs.map { ($0.key, evaluate($0.value)) }
   }
@@ -56,7 +66,7 @@ extension Simulation {
   /// data, so printing never trips the queue check.
   func describe(_ value: Value) -> String {
     switch value {
-    case .object(let ref): "\(objects[ref.index].entity) \(objects[ref.index].id)"
+    case .object(let ref): "\(graph[ref].entity) \(graph[ref].id)"
     case .objectID(let id): uri(id)
     case .list(let items): "[" + items.map { describe($0) }.joined(separator: ", ") + "]"
     default: value.plainDescription
@@ -82,7 +92,7 @@ extension Simulation {
     case .relationshipCount(let variable, let key, let bound):
       var n = 0
       if case .object(let ref) = evaluate(.variable(variable)), fireFault(ref) {
-        n = members(objects[ref.index].value(key)).count
+        n = members(graph[ref].value(key)).count
       }
       expected = "\(variable).\(key) to hold \(bound.description)"
       actual = "\(n)"
@@ -92,7 +102,7 @@ extension Simulation {
       var subject = variable
       if let key, case .object(let ref) = value {
         fireFault(ref)
-        value = shown(objects[ref.index].value(key))
+        value = shown(graph[ref].value(key))
         subject += ".\(key)"
       } else if key != nil {
         value = .null

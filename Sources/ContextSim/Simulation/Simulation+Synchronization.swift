@@ -8,71 +8,53 @@ extension Simulation {
     if !stepAccesses.contains(access) { stepAccesses.append(access) }
     if resource == .store {
       // The coordinator serialises store access with a lock: acquire, then release.
-      clocks[current].join(storeClock)
-      storeClock = clocks[current]
-      tick(current)
+      raceDetector.lockStore(by: current)
     }
   }
 
-  // MARK: Happens-before
+  // MARK: Serial queues
 
-  /// Moves a thread's own time on, after it released something others may acquire.
-  mutating func tick(_ t: Int) {
-    clocks[t][t] += 1
-  }
-
-  /// A thread takes a serial queue: it has seen everything done before the queue's last release.
-  mutating func acquire(_ q: Int, by t: Int) {
+  /// Thread `t`, at the front of `q`'s line, takes the queue and runs the body of its `sync`
+  /// or `performAndWait` on its own thread. It has seen everything done on the queue before.
+  mutating func enter(_ q: Int, by t: Int, body: SimulatedThread.Frame) {
     touch(.queue(q), write: true)
-    clocks[t].join(queueClocks[q])
+    raceDetector.acquire(queues.handOff(q, to: t), by: t)
+    threads[t].enter(q, body: body)
   }
 
-  /// A thread gives a serial queue back: whoever takes it next sees what this thread did.
+  /// Serving thread `t` takes the block at the front of `q`'s line. It has seen everything
+  /// done on the queue before, and what the enqueuing thread did before enqueueing.
+  mutating func startBlock(_ q: Int, on t: Int) -> Block {
+    let (block, clock) = queues.startBlock(q, on: t)
+    touch(.queue(q), write: true)
+    raceDetector.acquire(clock, by: t)
+    raceDetector.acquire(block.clock, by: t)
+    return block
+  }
+
+  /// A thread gives a queue back when the frame that took it ends: whoever takes a serial
+  /// queue next sees what this thread did. A concurrent queue has nothing to give back.
   mutating func release(_ q: Int, by t: Int) {
-    queueClocks[q] = clocks[t]
-    queues[q].releasedAt = stepNumber
-    tick(t)
+    guard queues[q].isSerial else { return }
+    queues.release(q, by: t, clock: raceDetector.release(by: t), at: stepNumber)
   }
 
   // MARK: Data races
 
-  /// One read or write of a shared var, as a race report names it.
-  struct VarAccess {
-    var thread: Int
-    var time: Int
-    var isWrite: Bool
-    var site: Site
-  }
-
-  /// Checks an access to a shared var against the accesses it is not ordered with.
-  ///
-  /// A write races with the last write and every read since it; a read races with the last
-  /// write, unless happens-before orders them (ThreadSanitizer's rule).
+  /// Checks an access to a shared var against the accesses it is not ordered with, and
+  /// reports each race it makes.
   mutating func accessVar(_ name: String, write: Bool) {
-    guard let v = varIndex[name] else { return }
+    guard let v = raceDetector.variable(named: name) else { return }
     touch(.variable(v), write: write)
-    let clock = clocks[current]
-    var history = varHistory[v]
-    let earlier = ([history.lastWrite].compactMap { $0 } + (write ? history.reads : []))
-      .filter { $0.thread != current && !clock.hasSeen(thread: $0.thread, time: $0.time) }
-    let access = VarAccess(thread: current, time: clock[current], isWrite: write, site: site)
-    for previous in earlier {
-      let key = RaceKey(variable: v, first: previous.site.stepIndex, second: site.stepIndex)
-      guard reportedRaces.insert(key).inserted else { continue }
-      reportRace(name, access, previous)
+    for race in raceDetector.access(v, by: current, isWrite: write, site: site) {
+      reportRace(name, race.access, race.previous)
     }
-    if write {
-      history.lastWrite = access
-      history.reads = []
-    } else {
-      history.reads.removeAll { $0.thread == current }
-      history.reads.append(access)
-    }
-    varHistory[v] = history
   }
 
-  private mutating func reportRace(_ name: String, _ access: VarAccess, _ previous: VarAccess) {
-    func describe(_ a: VarAccess) -> Violation.RaceAccess {
+  private mutating func reportRace(
+    _ name: String, _ access: RaceDetector.VarAccess, _ previous: RaceDetector.VarAccess
+  ) {
+    func describe(_ a: RaceDetector.VarAccess) -> Violation.RaceAccess {
       Violation.RaceAccess(
         isWrite: a.isWrite, thread: threads[a.thread].name, step: a.site.step,
         stepIndex: a.site.stepIndex)
@@ -99,7 +81,7 @@ extension Simulation {
   mutating func checkQueue(_ c: Int, _ subject: Violation.WrongQueue.Subject, method: String) {
     touch(.context(c), write: true)
     let thread = threads[current]
-    let onQueue = thread.held.contains(contexts[c].queue)
+    let onQueue = thread.held.contains(graph.contexts[c].queue)
     if options.concurrencyDebug {
       guard !onQueue, !trappedThisStep else { return }
       trappedThisStep = true
@@ -107,7 +89,7 @@ extension Simulation {
       report(
         .wrongQueue(
           Violation.WrongQueue(
-            subject: subject, ownerQueue: queues[contexts[c].queue].name,
+            subject: subject, ownerQueue: queues[graph.contexts[c].queue].name,
             touchingQueue: queues[thread.held.last ?? 0].name, method: method)))
       return
     }
@@ -117,12 +99,12 @@ extension Simulation {
       )
     else { return }
     // Two threads inside one context at once; one of them must be off its queue.
-    let otherOnQueue = threads[other].held.contains(contexts[c].queue)
+    let otherOnQueue = threads[other].held.contains(graph.contexts[c].queue)
     guard !(onQueue && otherOnQueue) else { return }
     trappedThisStep = true
     report(
       .corruption(
-        context: contexts[c].name, otherThread: threads[other].name, method: method,
+        context: graph.contexts[c].name, otherThread: threads[other].name, method: method,
         offQueue: onQueue ? threads[other].name : thread.name))
   }
 
@@ -133,17 +115,4 @@ extension Simulation {
     }
     threads[t].inFlight = []
   }
-}
-
-/// One reported race, so a pair of steps is reported once per run.
-struct RaceKey: Hashable {
-  var variable: Int
-  var first: Int
-  var second: Int
-}
-
-/// The accesses to one shared var that later accesses must be ordered after.
-struct VarHistory {
-  var lastWrite: Simulation.VarAccess?
-  var reads: [Simulation.VarAccess] = []
 }

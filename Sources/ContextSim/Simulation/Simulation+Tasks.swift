@@ -21,7 +21,7 @@ extension Simulation {
     _ context: String, schedule: ScheduledTaskType, body: [Step], from step: Step
   ) {
     let c = contextIndex(context)
-    let q = contexts[c].queue
+    let q = graph.contexts[c].queue
     if schedule == .immediate && threads[current].held.contains(q) {
       threads[current].frames.append(
         SimulatedThread.Frame(steps: body, scope: scope, opener: step.index))
@@ -42,12 +42,7 @@ extension Simulation {
   mutating func startTaskGroup(
     over sequence: Expression, as name: String, child: [Step], then: [Step], from step: Step
   ) {
-    let elements: [Value]
-    switch evaluate(sequence) {
-    case .list(let items): elements = items
-    case .null: elements = []
-    case let single: elements = [single]
-    }
+    let elements = self.elements(of: sequence)
     let g = taskGroups.count
     taskGroups.append(TaskGroupState(outstanding: elements.count))
     touch(.taskGroup(g), write: true)
@@ -72,10 +67,7 @@ extension Simulation {
     let frames = threads[t].frames
     let executor = frames.first?.acquired ?? Self.mainQueue
     for frame in frames.reversed() {
-      if let q = frame.acquired, queues[q].isSerial {
-        queues[q].owner = nil
-        release(q, by: t)
-      }
+      if let q = frame.acquired { release(q, by: t) }
     }
     threads[t].frames = []
     threads[t].held = []
@@ -92,9 +84,8 @@ extension Simulation {
       enqueue(block, on: executor)
     case .groupChild(let g):
       touch(.taskGroup(g), write: true)
-      taskGroups[g].results.append((scope.values, clocks[current]))
+      taskGroups[g].results.append((scope.values, raceDetector.release(by: current)))
       taskGroups[g].outstanding -= 1
-      tick(current)
       if let waiting = taskGroups[g].waiting {
         taskGroups[g].waiting = nil
         var block = Block(steps: [], scope: scope, origin: [])

@@ -29,19 +29,24 @@ public struct SimulationOptions: Sendable {
   }
 }
 
-/// One run's world: the store, contexts, objects, queues and threads, and the trace so far.
+/// One run's world, and the steps that move it on.
+///
+/// Each primitive keeps its own rules, as loom's `rt/` does: the ``QueueTable`` who holds
+/// which queue and who waits for it, the ``RaceDetector`` happens-before and the races it
+/// leaves, the ``ObjectGraph`` one instance per object ID in each context, and the
+/// ``PersistentStore`` its rows. `Simulation` coordinates them: it runs each step on the
+/// threads, checks the queue rule, and records the trace.
 struct Simulation {
   let scenario: Scenario
   let options: SimulationOptions
   var trace: Trace
 
   var store: PersistentStore
-  var contexts: [ManagedObjectContext] = []
-  var objects: [ManagedObject] = []
-  var queues: [DispatchQueueModel] = []
+  /// The contexts and the object instances registered in them.
+  var graph = ObjectGraph()
+  var queues = QueueTable()
   var threads: [SimulatedThread] = []
   var sharedVars: [String: Value]
-  var nextTemporaryID = 1
   /// The store's UUID in permanent object IDs, and the coordinator's in temporary ones:
   /// made from the scenario's title, so every run prints the same IDs.
   var storeIdentifier: String { scenario.storeIdentifier }
@@ -69,24 +74,14 @@ struct Simulation {
 
   /// What the current step touched, for partial-order reduction.
   var stepAccesses: [Access] = []
-  /// Happens-before: each thread's clock, each serial queue's clock at its last release,
-  /// and the coordinator's lock.
-  var clocks: [VectorClock] = []
-  var queueClocks: [VectorClock] = []
-  var storeClock = VectorClock()
-  /// Shared vars by index, and the accesses a later access must be ordered after.
-  var varIndex: [String: Int] = [:]
-  /// The scenario's declared contexts by name; contexts made at run time are found through
-  /// the variable their step bound.
-  var declaredContexts: [String: Int] = [:]
-  var varHistory: [VarHistory] = []
-  var reportedRaces: Set<RaceKey> = []
+  /// Happens-before between threads, and the races on shared vars it leaves.
+  var raceDetector: RaceDetector
   /// Task groups by index, and how many times each injected call's step has run.
   var taskGroups: [TaskGroupState] = []
   var injectedCalls: [Int: Int] = [:]
 
-  static let mainQueue = 0
-  static let globalQueue = 1
+  static let mainQueue = QueueTable.main
+  static let globalQueue = QueueTable.global
 
   init(scenario: Scenario, options: SimulationOptions) {
     self.scenario = scenario
@@ -95,23 +90,21 @@ struct Simulation {
     store = scenario.initialStore
     sharedVars = Dictionary(
       scenario.vars.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    raceDetector = RaceDetector(variables: scenario.vars.map(\.name))
 
-    queues.append(DispatchQueueModel(name: "main", isSerial: true, owner: 0, server: 0))
-    queues.append(DispatchQueueModel(name: "global", isSerial: false))
     for queue in scenario.queues {
-      queues.append(DispatchQueueModel(name: queue.name, isSerial: queue.attributes == .serial))
+      queues.add(named: queue.name, isSerial: queue.attributes == .serial)
     }
     for description in scenario.contexts {
       var queue = Self.mainQueue
       if description.concurrencyType == .privateQueue {
-        queue = queues.count
-        queues.append(DispatchQueueModel(name: description.name, isSerial: true))
+        queue = queues.add(named: description.name, isSerial: true)
       }
       var parent: Int?
       if case .context(let name) = description.parent {
         parent = scenario.contexts.firstIndex { $0.name == name }
       }
-      contexts.append(
+      graph.add(
         ManagedObjectContext(
           name: description.name, description: description, queue: queue, parent: parent))
     }
@@ -123,13 +116,6 @@ struct Simulation {
     main.held = [Self.mainQueue]
     threads = [main]
     trace.threads = ["main"]
-    for (i, context) in contexts.enumerated() { declaredContexts[context.name] = i }
-    var mainClock = VectorClock()
-    mainClock[0] = 1
-    clocks = [mainClock]
-    queueClocks = Array(repeating: VectorClock(), count: queues.count)
-    for (i, variable) in scenario.vars.enumerated() { varIndex[variable.name] = i }
-    varHistory = Array(repeating: VarHistory(), count: scenario.vars.count)
     unwind(0)
   }
 
@@ -137,22 +123,11 @@ struct Simulation {
   func canRun(_ t: Int) -> Bool {
     let thread = threads[t]
     if let waiting = thread.waiting {
-      return isNext(.waiter(thread: t), on: waiting.queue)
+      return queues.isTurn(of: t, on: waiting.queue)
     }
     if !thread.frames.isEmpty { return true }
-    if let served = thread.serves, queues[served].isFree,
-      case .block? = queues[served].pending.first
-    {
-      return true
-    }
+    if let served = thread.serves { return queues.hasBlockReady(served) }
     return false
-  }
-
-  private func isNext(_ item: DispatchQueueModel.Item, on q: Int) -> Bool {
-    guard queues[q].isFree, case .waiter(let waiter)? = queues[q].pending.first,
-      case .waiter(let thread) = item
-    else { return false }
-    return waiter == thread
   }
 
   /// Lets one thread take one step: start its next block or blocked body if it must, then
@@ -163,17 +138,9 @@ struct Simulation {
     if let waiting = threads[t].waiting {
       // It waited for the queue: the thread that gave it back comes first.
       threads[t].startedFrom = queues[waiting.queue].releasedAt
-      acquire(waiting.queue, by: t)
-      queues[waiting.queue].pending.removeFirst()
-      queues[waiting.queue].owner = t
-      threads[t].held.append(waiting.queue)
-      threads[t].frames.append(waiting.body)
-      threads[t].waiting = nil
-    } else if threads[t].frames.isEmpty, let q = threads[t].serves,
-      case .block(let block) = queues[q].pending.removeFirst()
-    {
-      acquire(q, by: t)
-      clocks[t].join(block.clock)
+      enter(waiting.queue, by: t, body: waiting.body)
+    } else if threads[t].frames.isEmpty, let q = threads[t].serves {
+      let block = startBlock(q, on: t)
       if let merge = block.merge {
         // A merge Core Data enqueued runs as one step on the receiver's queue.
         (stepNumber, stepIndex, stepQueue) = (step, merge.causedBy, q)
@@ -182,10 +149,7 @@ struct Simulation {
         endWork(of: t)
         return
       }
-      queues[q].owner = t
-      threads[t].held = [q]
-      threads[t].frames = block.frames(on: q)
-      threads[t].startedFrom = block.enqueuedAt
+      threads[t].start(block, on: q)
     }
     unwind(t)
     guard let top = threads[t].frames.indices.last else { return }
@@ -220,7 +184,7 @@ struct Simulation {
         if !taskGroups[g].results.isEmpty {
           let result = taskGroups[g].results.removeFirst()
           top.scope.values.merge(result.values) { _, child in child }
-          clocks[t].join(result.clock)
+          raceDetector.acquire(result.clock, by: t)
           threads[t].frames[last].next = 0
           continue
         }
@@ -238,10 +202,7 @@ struct Simulation {
       threads[t].frames.removeLast()
       if let q = top.acquired {
         threads[t].held.removeLast()
-        if queues[q].isSerial {
-          queues[q].owner = nil
-          release(q, by: t)
-        }
+        release(q, by: t)
       }
       if threads[t].frames.isEmpty {
         endWork(of: t)

@@ -1,28 +1,3 @@
-/// A dispatch queue: FIFO work for the thread (serial) or threads (concurrent) serving it.
-struct DispatchQueueModel {
-  /// Work waiting on a serial queue: a block to run, or a thread blocked in `sync` or
-  /// `performAndWait` that runs its block on its own thread once the queue reaches it.
-  enum Item {
-    case block(Block)
-    case waiter(thread: Int)
-  }
-
-  let name: String
-  let isSerial: Bool
-  var pending: [Item] = []
-  /// The thread running on this serial queue now, if any.
-  var owner: Int?
-  /// The thread that runs this serial queue's blocks, once one has been needed.
-  var server: Int?
-  /// How many blocks a concurrent queue has started, to number their threads.
-  var started = 0
-  /// The scheduler step at which a thread last gave this serial queue back: a thread
-  /// blocked waiting for the queue is ordered after it.
-  var releasedAt = 0
-
-  var isFree: Bool { owner == nil }
-}
-
 /// A closure handed to a queue, with the variables it captured.
 struct Block {
   var steps: [Step]

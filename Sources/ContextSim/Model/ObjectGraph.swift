@@ -1,0 +1,128 @@
+/// The run's managed object contexts and the `NSManagedObject` instances registered in them.
+///
+/// Core Data keeps one instance per object ID in each context: `object(with:)`, a fetch
+/// and a fault all hand back the instance already registered there. The graph keeps that
+/// rule. An object belongs to one context for life; a context's `byID` lists exactly its
+/// registered objects, under their current IDs; and an ID changes (temporary to permanent,
+/// or to a stored row's) only through ``reassign(_:to:)``, which moves the entry with it.
+/// Temporary IDs are numbered across the run, in insertion order, and never reused.
+struct ObjectGraph {
+  /// Every context, by index: the scenario's, then those made at run time.
+  private(set) var contexts: [ManagedObjectContext] = []
+  /// Every instance ever made, by ``ObjectReference``; one that leaves its context stays,
+  /// detached or deleted, since the app may still hold it.
+  private(set) var objects: [ManagedObject] = []
+  /// The scenario's contexts by name; contexts made at run time are found through the
+  /// variable their step bound.
+  private var declared: [String: Int] = [:]
+  private var nextTemporaryID = 1
+
+  /// An object's state. Changing its values and flags in place is free; its ID changes only
+  /// through ``reassign(_:to:)`` (checked in debug builds).
+  subscript(ref: ObjectReference) -> ManagedObject {
+    _read { yield objects[ref.index] }
+    _modify {
+      #if DEBUG
+        let id = objects[ref.index].id
+        defer {
+          assert(objects[ref.index].id == id, "an object's ID changes only through reassign")
+        }
+      #endif
+      yield &objects[ref.index]
+    }
+  }
+
+  // MARK: Contexts
+
+  /// Adds a context and returns its index. A declared one is found by name from then on.
+  @discardableResult
+  mutating func add(_ context: ManagedObjectContext) -> Int {
+    if !context.isRuntime { declared[context.name] = contexts.count }
+    contexts.append(context)
+    return contexts.count - 1
+  }
+
+  /// The scenario's context with this name, if it declares one.
+  func declaredContext(named name: String) -> Int? {
+    declared[name]
+  }
+
+  /// `reset()`: the context forgets every object; what the app still holds is detached.
+  /// Returns the objects it forgot.
+  mutating func reset(_ c: Int) -> [ObjectReference] {
+    let forgotten = contexts[c].registered
+    for ref in forgotten { objects[ref.index].isDetached = true }
+    contexts[c].registered = []
+    contexts[c].byID = [:]
+    return forgotten
+  }
+
+  // MARK: Registration
+
+  /// The instance registered for an ID in a context, if there is one.
+  func registered(_ id: ObjectID, in c: Int) -> ObjectReference? {
+    contexts[c].byID[id]
+  }
+
+  /// Makes an instance and registers it in its context under its ID.
+  mutating func register(_ object: ManagedObject) -> ObjectReference {
+    let ref = ObjectReference(index: objects.count)
+    objects.append(object)
+    contexts[object.context].registered.append(ref)
+    contexts[object.context].byID[object.id] = ref
+    return ref
+  }
+
+  /// `insert`: a new object in a context, under the next temporary ID, with the given values
+  /// as what it was made with (its entity's defaults).
+  mutating func insert(_ entity: String, into c: Int, values: [String: Value]) -> ObjectReference {
+    var object = ManagedObject(
+      id: ObjectID(entity: entity, kind: .temporary(nextTemporaryID)), entity: entity, context: c,
+      isFault: false, isInserted: true)
+    nextTemporaryID += 1
+    object.snapshot = values
+    return register(object)
+  }
+
+  /// The registered instance for an ID, or a new fault for it.
+  mutating func object(for id: ObjectID, in c: Int) -> ObjectReference {
+    registered(id, in: c)
+      ?? register(
+        ManagedObject(id: id, entity: id.entity, context: c, isFault: true, isInserted: false))
+  }
+
+  /// Takes an instance out of its context; the app may still hold it.
+  mutating func unregister(_ ref: ObjectReference) {
+    let c = objects[ref.index].context
+    contexts[c].registered.removeAll { $0 == ref }
+    if contexts[c].byID[objects[ref.index].id] == ref {
+      contexts[c].byID[objects[ref.index].id] = nil
+    }
+  }
+
+  // MARK: Crossing contexts
+
+  /// Values with object references replaced by object IDs: how they cross contexts and
+  /// reach the store.
+  func idForm(_ values: [String: Value]) -> [String: Value] {
+    values.mapValues { idForm($0) }
+  }
+
+  func idForm(_ value: Value) -> Value {
+    switch value {
+    case .object(let ref): .objectID(objects[ref.index].id)
+    case .list(let items): .list(items.map { idForm($0) })
+    default: value
+    }
+  }
+
+  /// Gives an object a new ID: a permanent one on save, or a stored row's.
+  mutating func reassign(_ ref: ObjectReference, to id: ObjectID) {
+    let c = objects[ref.index].context
+    if contexts[c].byID[objects[ref.index].id] == ref {
+      contexts[c].byID[objects[ref.index].id] = nil
+    }
+    objects[ref.index].id = id
+    if contexts[c].registered.contains(ref) { contexts[c].byID[id] = ref }
+  }
+}
