@@ -72,10 +72,11 @@ func loadScenario(
         try ScenarioDecoder.decode(
           bytes, file: path == "-" ? "<stdin>" : path, maximumDepth: limits.depth))
     } catch {
-      let count = error.errors.count
+      let advised = ScenarioErrors(error.errors.map { $0.advised(.ctxsim()) })
+      let count = advised.errors.count
       let summary = count > 1 ? "\n\(count) errors in \(path)." : ""
       return .failure(
-        LoadFailure(message: error.description + summary, status: ExitStatus.invalidInput))
+        LoadFailure(message: advised.description + summary, status: ExitStatus.invalidInput))
     }
   }
 }

@@ -225,7 +225,7 @@ struct LimitTests {
     #expect(
       run.err.hasPrefix(
         "scenarios/wrong-thread.json:5:29: error: lists and objects nest deeper than 3 levels"))
-    #expect(run.err.contains("--max-depth"))
+    #expect(run.err.contains("(--max-nesting raises it)"))
   }
 
   @Test("Exploration: --max-schedules bounds the schedules, --time-limit the time")

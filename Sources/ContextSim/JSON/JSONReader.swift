@@ -3,6 +3,8 @@ package struct JSONSyntaxError: Error, Equatable, Sendable {
   package var message: String
   package var location: SourceLocation
   package var fix: String
+  /// The bound the input went past, when it is one the reader enforces (nesting).
+  package var bound: Bound? = nil
 }
 
 /// Reads strict JSON (RFC 8259) into a ``JSONValue`` tree that keeps line and column.
@@ -192,10 +194,11 @@ public struct JSONReader {
   private mutating func enter() throws(JSONSyntaxError) {
     depth += 1
     if depth > maximumDepth {
-      throw error(
+      var tooDeep = error(
         "lists and objects nest deeper than \(maximumDepth) levels",
-        fix: "flatten the scenario; if it really needs this depth, raise the limit with --max-depth"
-      )
+        fix: "flatten the scenario; a file this deep is more likely runaway input than a scenario")
+      tooDeep.bound = .nesting
+      throw tooDeep
     }
   }
 

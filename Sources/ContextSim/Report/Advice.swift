@@ -25,7 +25,7 @@ public struct Advice: Sendable {
     replay: { _, schedule in "schedule \(schedule)" }, raise: { _ in nil })
 
   /// `reason`, followed by how to raise `bound` in parentheses when there is a way.
-  func explain(_ reason: String, raising bound: Bound) -> String {
+  public func explain(_ reason: String, raising bound: Bound) -> String {
     raise(bound).map { "\(reason) (\($0))" } ?? reason
   }
 }

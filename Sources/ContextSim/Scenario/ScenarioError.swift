@@ -10,15 +10,28 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
   public var path: String?
   public var message: String
   public var fix: String
+  /// The bound the file went past, when the problem is a limit rather than a mistake: the
+  /// front end can say how to raise it (``advised(_:)``).
+  public var bound: Bound?
 
   public init(
-    file: String, location: SourceLocation?, path: String?, message: String, fix: String
+    file: String, location: SourceLocation?, path: String?, message: String, fix: String,
+    bound: Bound? = nil
   ) {
     self.file = file
     self.location = location
     self.path = path
     self.message = message
     self.fix = fix
+    self.bound = bound
+  }
+
+  /// The error with the front end's way to raise its bound added to the fix.
+  public func advised(_ advice: Advice) -> ScenarioError {
+    guard let bound else { return self }
+    var copy = self
+    copy.fix = advice.explain(fix, raising: bound)
+    return copy
   }
 
   /// `file:line:column: error: message (at path)` then the fix, as compilers print them.

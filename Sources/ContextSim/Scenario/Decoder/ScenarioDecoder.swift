@@ -34,7 +34,8 @@ public struct ScenarioDecoder: ProblemLog {
     } catch {
       throw ScenarioErrors([
         ScenarioError(
-          file: file, location: error.location, path: nil, message: error.message, fix: error.fix)
+          file: file, location: error.location, path: nil, message: error.message, fix: error.fix,
+          bound: error.bound)
       ])
     }
     return try validate(RawScenario(json, file: file), file: file)
