@@ -50,4 +50,15 @@ struct LibraryExampleTests {
       encoding: .utf8)
     #expect(readme.contains("```swift\n" + example + "```\n"))
   }
+
+  @Test("The README's Swift-written scenario is the example package's test, as it runs in CI")
+  func readmeMatchesSwiftScenarioTest() throws {
+    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    let test = try String(
+      contentsOfFile: packageRoot
+        + "/Examples/LibraryConsumer/Tests/LibraryConsumerTests/SwiftScenarioTests.swift",
+      encoding: .utf8)
+    let body = try #require(test.range(of: "@Test(")).lowerBound
+    #expect(readme.contains("```swift\n" + test[body...] + "```\n"))
+  }
 }

@@ -23,7 +23,7 @@ public struct Explorer<S: Scheduler> {
     self.scheduler = scheduler
     result = Exploration(
       strategy: strategy, strategyName: strategy?.name ?? String(describing: S.self),
-      isExhaustive: scheduler.isExhaustive, isSystematic: !(scheduler is any SeededScheduler))
+      isExhaustive: scheduler.isExhaustive, isSystematic: !scheduler.samples)
   }
 
   /// Runs one more execution. Returns false when the scheduler has none left.

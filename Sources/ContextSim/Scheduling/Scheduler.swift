@@ -28,6 +28,9 @@ public protocol Scheduler {
   var isExhaustive: Bool { get }
   /// About how much of its search is done, from 0 to 1, for a scheduler that can tell.
   var progress: Double? { get }
+  /// Whether its executions are samples (random, PCT) rather than a search: a sampler that
+  /// ran every execution asked for has done what it set out to do.
+  var samples: Bool { get }
 }
 
 extension Scheduler {
@@ -37,6 +40,7 @@ extension Scheduler {
   public var isExhaustive: Bool { false }
   /// No estimate.
   public var progress: Double? { nil }
+  public var samples: Bool { false }
 }
 
 /// A scheduler whose executions are independent of one another: execution `n` can be made
@@ -45,6 +49,11 @@ extension Scheduler {
 public protocol SeededScheduler: Scheduler, Sendable {
   /// This scheduler, about to start execution number `n`, counted from 0.
   func startingAt(execution n: Int) -> Self
+}
+
+extension SeededScheduler {
+  /// Independent executions are samples.
+  public var samples: Bool { true }
 }
 
 /// What one step touched: contexts, the store, queues, shared vars.
