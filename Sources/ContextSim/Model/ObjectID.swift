@@ -4,6 +4,7 @@
 /// then gives the row a primary key and the object a permanent ID. Reports name a stored
 /// row by the handle the scenario gave it (`note-1`), otherwise by entity and key.
 public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
+  /// Whether the ID is the store's (permanent) or the coordinator's until the first save (temporary).
   public enum Kind: Sendable, Hashable {
     /// A temporary ID, numbered in insertion order across the run.
     case temporary(Int)
@@ -11,17 +12,21 @@ public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
     case permanent(Int)
   }
 
+  /// The entity the object is an instance of.
   public var entity: String
+  /// Permanent or temporary, with the number or handle that tells it apart.
   public var kind: Kind
   /// The scenario's name for the row; display only, never part of equality.
   public var handle: String?
 
+  /// An ID of `entity`; `handle` names a stored row in reports (`note-1`).
   public init(entity: String, kind: Kind, handle: String? = nil) {
     self.entity = entity
     self.kind = kind
     self.handle = handle
   }
 
+  /// Whether no save has given the object its store ID yet: another context cannot look it up.
   public var isTemporary: Bool {
     if case .temporary = kind { true } else { false }
   }

@@ -66,5 +66,6 @@ public enum Value: Sendable, Hashable {
 ///
 /// Two contexts that hold the same row hold two different instances, as in Core Data.
 public struct ObjectReference: Sendable, Hashable {
+  /// The object's place in the run's object graph.
   public var index: Int
 }

@@ -11,10 +11,13 @@ public struct ExpectedViolation: Sendable, Equatable, CustomStringConvertible {
     case every, some
   }
 
+  /// The kind of violation that must show.
   public internal(set) var kind: ViolationKind
   /// A label of the step (or of a step containing it) where the violation happens.
   public internal(set) var label: String?
+  /// In every explored schedule, or in at least one.
   public internal(set) var quantifier: Quantifier
+  /// Where the declaration is written, for errors about it.
   public internal(set) var location: SourceLocation
 
   /// `wrongQueueContext at fetch-on-main`.

@@ -6,16 +6,27 @@
 /// unknown name. Its fields are read-only outside the module so that guarantee holds:
 /// a scenario with a context taken away would trap the simulator.
 public struct Scenario: Sendable {
+  /// The file the scenario came from, as reports name it.
   public internal(set) var file: String
+  /// One line saying what the scenario shows.
   public internal(set) var title: String
+  /// A paragraph for lessons and listings.
   public internal(set) var about: String?
+  /// Whether the app runs with `-com.apple.CoreData.ConcurrencyDebug 1`.
   public internal(set) var concurrencyDebug: Bool
+  /// The managed object model.
   public internal(set) var entities: [Entity]
+  /// The rows saved before launch.
   public internal(set) var storeRows: [StoredRow]
+  /// The declared contexts, `viewContext` first.
   public internal(set) var contexts: [ContextDescription]
+  /// The extra dispatch queues; `main` and `global` always exist.
   public internal(set) var queues: [QueueDescription]
+  /// Plain Swift properties shared between threads, with their initial values.
   public internal(set) var vars: [(name: String, value: Value)]
+  /// What the main thread runs at launch.
   public internal(set) var main: [Step]
+  /// What `check` holds the scenario to, if it declares anything.
   public internal(set) var expectation: Expectation?
   /// Store errors the scenario injects into given calls.
   public internal(set) var injections: [Injection] = []
@@ -24,12 +35,15 @@ public struct Scenario: Sendable {
   public internal(set) var storeIdentifier = ""
   /// The store as it is at launch, built once: every run starts from a copy.
   var initialStore = PersistentStore(rows: [], entities: [])
+  /// The coordinator's UUID in temporary object IDs, made from the title so runs print the same IDs.
   public internal(set) var temporaryIdentifier = ""
 
+  /// The entity with this name, if the model has one.
   public func entity(named name: String) -> Entity? {
     entities.first { $0.name == name }
   }
 
+  /// The declared context with this name, if any.
   public func context(named name: String) -> ContextDescription? {
     contexts.first { $0.name == name }
   }
@@ -61,8 +75,11 @@ public struct Scenario: Sendable {
 /// A store error injected into one call: the `call`-th time the step labelled `label`
 /// runs, it throws Cocoa error `code`, as a full disk or a failed migration would make it.
 public struct Injection: Sendable {
+  /// The label of the step whose call throws.
   public internal(set) var label: String
+  /// The Cocoa error code it throws: 640 for a full disk, 134110 for a failed migration.
   public internal(set) var code: Int
+  /// Which run of the step throws, counted from 1 among the runs where the condition holds.
   public internal(set) var call: Int
   /// Counts only the runs of the step where this holds, in the step's own variables.
   public internal(set) var condition: Condition?
@@ -70,15 +87,21 @@ public struct Injection: Sendable {
 
 /// An entity of the managed object model: `NSEntityDescription`.
 public struct Entity: Sendable, Equatable {
+  /// Its name in the scenario, as steps and reports use it.
   public internal(set) var name: String
+  /// Its attributes, in the order declared.
   public internal(set) var attributes: [Attribute]
+  /// Its relationships, in the order declared.
   public internal(set) var relationships: [Relationship]
+  /// Sets of attributes whose values no two rows may share (Cocoa error 133021).
   public internal(set) var uniquenessConstraints: [[String]]
 
+  /// The attribute with this name, if the entity has one.
   public func attribute(named name: String) -> Attribute? {
     attributes.first { $0.name == name }
   }
 
+  /// The relationship with this name, if the entity has one.
   public func relationship(named name: String) -> Relationship? {
     relationships.first { $0.name == name }
   }
@@ -95,12 +118,17 @@ public struct Entity: Sendable, Equatable {
 
 /// `NSAttributeDescription`, reduced to what the rules need.
 public struct Attribute: Sendable, Equatable {
+  /// Its name in the scenario, as steps and reports use it.
   public internal(set) var name: String
+  /// The attribute's type.
   public internal(set) var type: AttributeType
+  /// Whether a save may leave it empty; if not, an empty one fails validation (1570).
   public internal(set) var isOptional: Bool
+  /// The value a new object or a row that leaves it out holds.
   public internal(set) var defaultValue: Value?
 }
 
+/// The attribute types a scenario can declare; dates, data and UUIDs are written as strings.
 public enum AttributeType: String, Sendable, CaseIterable {
   case string, integer, double, boolean, date, binary, uuid
 
@@ -120,22 +148,32 @@ public enum AttributeType: String, Sendable, CaseIterable {
 
 /// `NSRelationshipDescription`.
 public struct Relationship: Sendable, Equatable {
+  /// What deleting the source does to the destination: Core Data's delete rules.
   public enum DeleteRule: String, Sendable, CaseIterable {
     case nullify, cascade, deny
   }
 
+  /// Its name in the scenario, as steps and reports use it.
   public internal(set) var name: String
+  /// The entity it points to.
   public internal(set) var destination: String
+  /// Whether it holds a set of objects rather than one.
   public internal(set) var isToMany: Bool
+  /// The relationship on the destination that points back, kept in step.
   public internal(set) var inverse: String?
+  /// Whether a save may leave it empty; if not, an empty one fails validation (1570).
   public internal(set) var isOptional: Bool
+  /// What deleting the source does to the destination.
   public internal(set) var deleteRule: DeleteRule
 }
 
 /// A row saved in the store before launch. Its handle names its object ID in every report.
 public struct StoredRow: Sendable {
+  /// The row's entity.
   public internal(set) var entity: String
+  /// The handle that names the row's permanent ID in reports.
   public internal(set) var handle: String
+  /// Its attribute and relationship values by key.
   public internal(set) var values: [String: Value]
   /// Relationship name → the handles of the rows it points at; the inverse side is implied.
   public internal(set) var links: [String: [String]] = [:]
@@ -164,11 +202,17 @@ public enum MergePolicy: String, Sendable, CaseIterable {
 
 /// A context the scenario declares up front, with its options.
 public struct ContextDescription: Sendable, Equatable {
+  /// Its name in the scenario, as steps and reports use it.
   public internal(set) var name: String
+  /// Main-queue or private-queue.
   public internal(set) var concurrencyType: ConcurrencyType
+  /// The store, or the parent context whose queue its saves and reads go through.
   public internal(set) var parent: ParentStore
+  /// How a save resolves a conflict with the store.
   public internal(set) var mergePolicy: MergePolicy
+  /// Whether saves to the parent are merged in on its own queue.
   public internal(set) var automaticallyMergesChangesFromParent: Bool
+  /// Whether a fault on a deleted row reads as nil instead of raising.
   public internal(set) var shouldDeleteInaccessibleFaults: Bool
 
   /// `NSPersistentContainer.viewContext`: main queue, on the store, no automatic merging.
@@ -179,11 +223,14 @@ public struct ContextDescription: Sendable, Equatable {
 
 /// A dispatch queue the scenario declares besides `main` and `global`.
 public struct QueueDescription: Sendable, Equatable {
+  /// A dispatch queue's attributes: serial or concurrent.
   public enum Attributes: String, Sendable, CaseIterable {
     case serial, concurrent
   }
 
+  /// Its name in the scenario, as steps and reports use it.
   public internal(set) var name: String
+  /// Serial or concurrent.
   public internal(set) var attributes: Attributes
 }
 

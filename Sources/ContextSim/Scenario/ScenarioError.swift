@@ -3,17 +3,21 @@
 /// Errors are for broken input only; a scenario that finds a bug in the app it models
 /// has succeeded and yields violations, not errors.
 public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The file the problem is in.
   public var file: String
   /// Line and column in the file, when the problem has a place in the text.
   public var location: SourceLocation?
   /// Where in the scenario's structure: `main[2].perform.do[0]` or `model.Note.attributes`.
   public var path: String?
+  /// What is wrong.
   public var message: String
+  /// What to change.
   public var fix: String
   /// The bound the file went past, when the problem is a limit rather than a mistake: the
   /// front end can say how to raise it (``advised(_:)``).
   public var bound: Bound?
 
+  /// A problem at a place, with its fix.
   public init(
     file: String, location: SourceLocation?, path: String?, message: String, fix: String,
     bound: Bound? = nil
@@ -46,12 +50,15 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
 
 /// Every problem found in one scenario file, in file order.
 public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {
+  /// The problems, sorted by place.
   public var errors: [ScenarioError]
 
+  /// The problems of one file.
   public init(_ errors: [ScenarioError]) {
     self.errors = errors
   }
 
+  /// Each problem as compilers print them, one after another.
   public var description: String {
     errors.map(\.description).joined(separator: "\n")
   }

@@ -4,16 +4,20 @@ public struct Step: Sendable {
   public internal(set) var index: Int
   /// Where the step sits in the file's structure: `main[2].perform.do[0]`.
   public internal(set) var path: String
+  /// Where the step is written: line and column in a file, or in the Swift that built it.
   public internal(set) var location: SourceLocation
   /// The verb the step was written with, `fetch` or `performAndWait`, as its family
   /// declares it.
   public internal(set) var verb: String
+  /// The step's own label, for `expect`, `inject` and lessons.
   public internal(set) var label: String?
+  /// A sentence the reports show beside the step.
   public internal(set) var note: String?
   /// Labels of this step and of the steps that contain it, innermost first.
   public internal(set) var labels: [String]
   /// Runs the step only when this holds: Swift's `if`.
   public internal(set) var condition: Condition?
+  /// What the step does.
   public internal(set) var action: Action
   /// The line of Swift the action stands for, without the `if` a `"when"` adds; its verb
   /// family spells it when the step is validated.
@@ -26,8 +30,11 @@ public struct Step: Sendable {
 /// `"when": {"value": "data", "equals": null}`: the step runs only if a variable holds a
 /// value (or, with `notEquals`, does not).
 public struct Condition: Sendable {
+  /// The variable it tests.
   public internal(set) var variable: String
+  /// The value it compares the variable with.
   public internal(set) var value: Value
+  /// Whether the step runs when the variable does not hold the value.
   public internal(set) var negated: Bool
 }
 
@@ -122,6 +129,8 @@ public indirect enum Action: Sendable {
   case print([TemplatePart])
   case expect(Assertion)
 
+  /// The steps of the block the action runs or enqueues; a task group's child steps, then
+  /// its `then` steps.
   public var body: [Step] {
     switch self {
     case .async(_, let body), .sync(_, let body), .perform(_, let body),
@@ -152,6 +161,7 @@ public enum CountBound: Sendable, Equatable {
   case atLeast(Int)
   case atMost(Int)
 
+  /// Whether a count meets the bound.
   public func holds(_ n: Int) -> Bool {
     switch self {
     case .equals(let m): n == m

@@ -40,6 +40,7 @@ extension Scheduler {
   public var isExhaustive: Bool { false }
   /// No estimate.
   public var progress: Double? { nil }
+  /// A scheduler searches unless it says otherwise.
   public var samples: Bool { false }
 }
 

@@ -170,7 +170,9 @@ extension Simulation {
 
 /// An Objective-C exception the simulated app raises: its name and reason.
 public struct Exception: Sendable, Equatable {
+  /// The exception's name, such as `NSInvalidArgumentException`.
   public var name: String
+  /// Its reason, as the crash log prints it.
   public var reason: String
 
   static func inaccessible(_ uri: String) -> Exception {

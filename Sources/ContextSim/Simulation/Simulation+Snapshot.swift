@@ -1,6 +1,8 @@
 /// What the world looks like between two steps: for the lesson stepper's lanes and panes.
 public struct WorldSnapshot: Sendable {
+  /// A simulated thread and what it is doing.
   public struct Thread: Sendable {
+    /// Whether the thread is running, waiting for a queue, or idle.
     public enum Status: Sendable, Equatable {
       /// About to run this scenario step (its index in ``Scenario/allSteps``).
       case ready(next: Int)
@@ -10,32 +12,49 @@ public struct WorldSnapshot: Sendable {
       case idle
     }
 
+    /// Its number in schedules; 0 is main.
     public var number: Int
+    /// Its name in reports.
     public var name: String
+    /// What it is doing now.
     public var status: Status
     /// Queues the thread is running on, outermost first.
     public var holds: [String]
   }
 
+  /// A managed object registered in a context.
   public struct Object: Sendable {
+    /// Its object ID.
     public var id: ObjectID
+    /// Whether its data has not been loaded yet.
     public var isFault: Bool
+    /// Whether it has unsaved changes.
     public var hasChanges: Bool
+    /// Whether it is deleted and not yet saved.
     public var isDeleted: Bool
   }
 
+  /// A context, its queue and what is registered in it.
   public struct Context: Sendable {
+    /// Its name in reports.
     public var name: String
+    /// The queue that owns it.
     public var queue: String
+    /// Its parent context, or nil for the store.
     public var parent: String?
+    /// The objects registered in it.
     public var objects: [Object]
+    /// How many of them have unsaved changes.
     public var unsavedChanges: Int
   }
 
+  /// Every thread of the run, by number.
   public var threads: [Thread]
+  /// Every context of the run.
   public var contexts: [Context]
   /// Threads that can take the next step, by number: the choices of "you are the scheduler".
   public var runnable: [Int]
+  /// The shared vars and their values.
   public var vars: [(name: String, value: Value)]
 }
 

@@ -12,6 +12,7 @@ public struct Execution {
   /// Whether the run has ended; asking again must not report its deadlock twice.
   private var isOver = false
 
+  /// A run at its start: the main thread about to launch; options default to the scenario's.
   public init(_ scenario: Scenario, options: SimulationOptions? = nil) {
     simulation = Simulation(scenario: scenario, options: options ?? SimulationOptions(scenario))
   }

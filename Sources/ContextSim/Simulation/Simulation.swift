@@ -13,9 +13,12 @@ public struct SimulationOptions: Sendable {
   /// Whether the trace keeps every step's effect; exploration needs only the violations.
   public var recordsEvents = true
 
+  /// Steps a run may take unless told otherwise.
   public static let defaultMaximumSteps = 100_000
+  /// Threads, and queues, a run may start unless told otherwise.
   public static let defaultMaximumThreads = 512
 
+  /// Options for a run; limits default to the ones above.
   public init(
     concurrencyDebug: Bool, stopAtFirstCrash: Bool = false,
     maximumSteps: Int = defaultMaximumSteps, maximumThreads: Int = defaultMaximumThreads,
