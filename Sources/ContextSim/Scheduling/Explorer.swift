@@ -169,6 +169,9 @@ extension Explorer where S: SeededScheduler {
   mutating func explore(
     maxSchedules: Int, workers: Int, shrinking: Bool, shouldStop: () -> Bool
   ) -> Exploration {
+    guard workers > 1 else {
+      return explore(maxSchedules: maxSchedules, shrinking: shrinking, shouldStop: shouldStop)
+    }
     let batch = workers * 32
     while result.schedulesRun < maxSchedules {
       if shouldStop() {
