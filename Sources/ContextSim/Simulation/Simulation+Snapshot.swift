@@ -66,19 +66,10 @@ public func simulate(
   _ scenario: Scenario, options: SimulationOptions, following schedule: Schedule, steps: Int
 ) -> (trace: Trace, world: WorldSnapshot) {
   var execution = Execution(scenario, options: options)
-  var replay = ReplayScheduler(schedule)
-  _ = replay.startExecution()
-  var previous: Int?
-  // Asking for the runnable threads once more after the last step lets a run that ends
-  // there record how it ended (a deadlock, the first crash).
-  while let runnable = execution.runnableThreads(), execution.stepsTaken < steps {
-    let number = execution.stepsTaken + 1
-    guard let chosen = replay.nextThread(runnable: runnable, previous: previous, step: number),
-      runnable.contains(chosen)
-    else { break }
-    execution.step(chosen)
-    previous = chosen
-  }
+  // Abandoning the run after `steps` steps still asks for the runnable threads once more,
+  // so a run that ends there records how it ended (a deadlock, the first crash).
+  var replay = ReplayScheduler(schedule, stoppingAfter: steps)
+  execution.run(&replay)
   return (execution.trace, execution.world)
 }
 
