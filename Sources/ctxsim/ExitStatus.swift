@@ -42,19 +42,10 @@ enum ExitStatus {
   /// The status for a check of several files: an unreadable file first, then a limit or
   /// an incomplete search, then a scenario that did not hold.
   static func of(_ results: [CheckResult]) -> Int32 {
-    var status = success
-    for result in results {
-      switch result.outcome {
-      case .unreadable: return invalidInput
-      case .checked(let check):
-        switch check.verdict {
-        case .passed: break
-        case .limited, .incomplete: status = limitReached
-        case .failed, .noExpectation: if status == success { status = violations }
-        }
-      }
-    }
-    return status
+    let statuses = results.map(\.status)
+    if statuses.contains(.error) { return invalidInput }
+    if statuses.contains(where: \.isCutShort) { return limitReached }
+    return statuses.allSatisfy { $0 == .pass } ? success : violations
   }
 
   /// The status for `ctxsim lesson --check`.

@@ -41,8 +41,7 @@ public let defaultScheduleBudget = 10_000
 
 private func verdict(_ scenario: Scenario, _ exploration: Exploration) -> ScenarioCheck.Verdict {
   guard let expectation = scenario.expectation else { return .noExpectation }
-  if let limited = exploration.outcomes.first(where: { $0.limit != nil }), let limit = limited.limit
-  {
+  if let limited = exploration.limitedOutcome, let limit = limited.limit {
     return .limited(limit, replay: limited.shortest)
   }
   let expectations = ExpectationCheck(expectation, traces: exploration.outcomes.map(\.example))

@@ -57,7 +57,7 @@ public struct ScenarioCheck: Sendable, CustomStringConvertible {
   public var description: String {
     let report = CheckReport()
     let result = CheckResult(file: file, outcome: .checked(self))
-    return ([CheckReport.tag(result) + " " + report.exploration(self)] + report.details(result))
+    return ([result.status.rawValue + " " + report.exploration(self)] + report.details(result))
       .joined(separator: "\n")
   }
 }

@@ -25,8 +25,29 @@ public struct CheckResult: Sendable {
   }
 
   /// Whether the scenario held.
-  public var passed: Bool {
-    if case .checked(let check) = outcome { check.passed } else { false }
+  public var passed: Bool { status == .pass }
+
+  /// What the row says of the file, as one word.
+  public enum Status: String, Sendable {
+    case pass = "PASS"
+    case fail = "FAIL"
+    case limit = "LIMIT"
+    case incomplete = "INCOMPLETE"
+    case error = "ERROR"
+
+    /// Whether a bound, not the design, kept the check from an answer.
+    public var isCutShort: Bool { self == .limit || self == .incomplete }
+  }
+
+  /// The row's word, from the check's verdict.
+  public var status: Status {
+    guard case .checked(let check) = outcome else { return .error }
+    switch check.verdict {
+    case .passed: return .pass
+    case .failed, .noExpectation: return .fail
+    case .limited: return .limit
+    case .incomplete: return .incomplete
+    }
   }
 }
 
@@ -41,17 +62,6 @@ public struct CheckReport {
   /// A report that words replays and raised bounds with `advice`.
   public init(advice: Advice = .plain) {
     self.advice = advice
-  }
-
-  /// The word a row starts with: PASS, FAIL, LIMIT, INCOMPLETE or ERROR.
-  public static func tag(_ result: CheckResult) -> String {
-    guard case .checked(let check) = result.outcome else { return "ERROR" }
-    switch check.verdict {
-    case .passed: return "PASS"
-    case .failed, .noExpectation: return "FAIL"
-    case .limited: return "LIMIT"
-    case .incomplete: return "INCOMPLETE"
-    }
   }
 
   /// How the scenario was explored: `(dpor: 14 schedules, all of them)`.
@@ -92,17 +102,11 @@ public struct CheckReport {
         "replay: " + advice.replay(check.file, replay),
       ]
     case .incomplete(let stop):
-      var why =
+      let why =
         "not proven clean: no schedule failed, but the search did not cover every interleaving"
-      switch stop {
-      case .maxSchedules(let n)?:
-        why +=
-          "; " + advice.explain("it stopped at the budget of \(n) schedules", raising: .schedules)
-      case .timeLimit?: why += "; " + advice.explain("it stopped at the time limit", raising: .time)
-      case .searchBound?: why += "; it ran only what the preemption bound allows"
-      case nil: break
-      }
-      return [why]
+      return [
+        why + (stop.map { "; " + advice.stopped($0, strategy: check.exploration.strategy) } ?? "")
+      ]
     case .failed(let findings):
       return lines(findings, check)
     }
@@ -139,7 +143,7 @@ public struct CheckReport {
     }
     var out = ""
     for result in results {
-      let word = Self.tag(result)
+      let word = result.status.rawValue
       let lines = details(result)
       switch result.outcome {
       case .checked(let check) where check.passed:
@@ -153,7 +157,7 @@ public struct CheckReport {
       for line in lines { out += "      \(line)\n" }
     }
     let passed = results.filter(\.passed).count
-    let cutShort = results.filter { ["LIMIT", "INCOMPLETE"].contains(Self.tag($0)) }.count
+    let cutShort = results.filter(\.status.isCutShort).count
     out +=
       "\n\(results.count) scenario\(results.count == 1 ? "" : "s"): \(passed) passed, "
       + "\(results.count - passed - cutShort) failed"
@@ -171,7 +175,7 @@ public struct CheckReport {
           return .object([
             "file": .string(result.file),
             "title": result.title.map(JSONValue.string),
-            "result": .string(Self.tag(result).lowercased()),
+            "result": .string(result.status.rawValue.lowercased()),
             "strategy": check.map { .string($0.exploration.strategyName) },
             "schedules": check.map { .integer($0.exploration.schedulesRun) },
             "complete": check.map { .bool($0.exploration.isComplete) },
@@ -179,15 +183,15 @@ public struct CheckReport {
           ])
         }),
       "passed": .integer(results.filter(\.passed).count),
-      "failed": .integer(results.filter { ["FAIL", "ERROR"].contains(Self.tag($0)) }.count),
+      "failed": .integer(results.filter { [.fail, .error].contains($0.status) }.count),
       "cutShort": .integer(
-        results.filter { ["LIMIT", "INCOMPLETE"].contains(Self.tag($0)) }.count),
+        results.filter(\.status.isCutShort).count),
     ])
   }
 
   /// One `<testcase>` per scenario; failures and errors carry what differed.
   public func junit(_ results: [CheckResult]) -> String {
-    let errors = results.filter { if case .unreadable = $0.outcome { true } else { false } }.count
+    let errors = results.filter { $0.status == .error }.count
     let failures = results.count - errors - results.filter(\.passed).count
     var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     xml +=

@@ -67,19 +67,7 @@ public struct ExplorationRenderer {
         ", \(e.limitedSchedules) cut short by the \(limit.name) limit; the search is incomplete.\n  "
         + limit.message(advice)
     } else {
-      switch e.stop {
-      case .searchBound?:
-        if case .dpor(let bound?)? = e.strategy {
-          line += ", every class of interleavings with at most \(bound) preemptions, none with more"
-        } else {
-          line += ", every execution its scheduler offered; not proven to be every interleaving"
-        }
-      case .maxSchedules(let n)?:
-        line +=
-          ", " + advice.explain("stopped by the budget of \(n) schedules", raising: .schedules)
-      case .timeLimit?: line += ", " + advice.explain("stopped by the time limit", raising: .time)
-      case nil: line += ""
-      }
+      if let stop = e.stop { line += ", " + advice.stopped(stop, strategy: e.strategy) }
       if let progress = e.searchProgress {
         // Rounded by hand: `rounded()` needs libm, which a package importing only
         // ContextSim does not link on Linux.
@@ -152,5 +140,23 @@ extension ExplorationRenderer {
           ])
         }),
     ])
+  }
+}
+
+extension Advice {
+  /// Why a search ended before it was complete, as a phrase:
+  /// `stopped by the budget of 50 schedules (--max-schedules raises it)`.
+  func stopped(_ stop: Exploration.Stop, strategy: ExplorationStrategy?) -> String {
+    switch stop {
+    case .maxSchedules(let n):
+      explain("stopped by the budget of \(n) schedules", raising: .schedules)
+    case .timeLimit: explain("stopped by the time limit", raising: .time)
+    case .searchBound:
+      if case .dpor(let bound?)? = strategy {
+        "every class of interleavings with at most \(bound) preemptions, none with more"
+      } else {
+        "every execution its scheduler offered; not proven to be every interleaving"
+      }
+    }
   }
 }

@@ -135,8 +135,11 @@ public struct Exploration: Sendable {
   /// incomplete even when the search ran out of alternatives.
   public var isComplete: Bool { searchFinished && isExhaustive && limitedSchedules == 0 }
 
-  /// The run limit that cut schedules short, if one did: the first such outcome's.
-  public var limit: Limit? { outcomes.lazy.compactMap(\.limit).first }
+  /// The first outcome whose schedules a run limit cut short, if any.
+  public var limitedOutcome: Outcome? { outcomes.first { $0.limit != nil } }
+
+  /// The run limit that cut schedules short, if one did: that outcome's.
+  public var limit: Limit? { limitedOutcome?.limit }
 
   /// What the exploration shows, strongest finding first.
   ///
@@ -149,9 +152,7 @@ public struct Exploration: Sendable {
   public var verdict: Verdict {
     if let limit { return .limited(limit) }
     if failingSchedules > 0 { return .failing }
-    if isComplete { return .clean }
-    if stop == .timeLimit { return .incomplete(.timeLimit) }
-    if isSystematic, let stop { return .incomplete(stop) }
+    if let stop, isSystematic || stop == .timeLimit { return .incomplete(stop) }
     return .clean
   }
 
