@@ -104,8 +104,7 @@ let seeds = quick ? 20 : 100
 let cap = 20_000 / scale
 for depth in [2, 3] {
   let bug = Generated.orderingBug(depth: depth, steps: 8)
-  var probe = RunToCompletionScheduler()
-  let bugSteps = simulate(bug, options: debug, scheduler: &probe).schedule.threads.count
+  let bugSteps = PCTScheduler.typicalSteps(of: bug, options: debug)
   func schedulesToHit<S: Scheduler>(_ scheduler: (UInt64) -> S) -> [Int] {
     (0..<seeds).map { seed in
       var explorer = Explorer(
@@ -151,8 +150,7 @@ for depth in [2, 3] {
 
 log("cost: schedules per second and memory…")
 let thirty = Generated.thirtySteps
-var probe = RunToCompletionScheduler()
-let thirtyLength = simulate(thirty, options: debug, scheduler: &probe).schedule.threads.count
+let thirtyLength = PCTScheduler.typicalSteps(of: thirty, options: debug)
 let costRuns = 100_000 / scale
 let costTime = seconds {
   _ = explore(

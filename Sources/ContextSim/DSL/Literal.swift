@@ -1,6 +1,6 @@
 /// A JSON value written as a Swift literal, for the scenario DSL: `"private"`, `3`, `true`,
 /// `nil`, `["a", "b"]`, `["title": "Buy milk"]`. Dictionaries keep the order written.
-public indirect enum Literal: Sendable, Equatable {
+public indirect enum Literal: Sendable {
   case null
   case bool(Bool)
   case integer(Int)
@@ -8,10 +8,6 @@ public indirect enum Literal: Sendable, Equatable {
   case string(String)
   case array([Literal])
   case object([(String, Literal)])
-
-  public static func == (a: Literal, b: Literal) -> Bool {
-    a.json(at: SourceLocation(line: 0, column: 0)) == b.json(at: SourceLocation(line: 0, column: 0))
-  }
 
   /// The JSON tree the decoder reads, every value placed at `location`.
   func json(at location: SourceLocation) -> JSONValue {
@@ -38,11 +34,18 @@ extension Literal: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
   ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
   ExpressibleByDictionaryLiteral
 {
+  /// `nil`: JSON `null`.
   public init(nilLiteral: ()) { self = .null }
+  /// `true` or `false`.
   public init(booleanLiteral value: Bool) { self = .bool(value) }
+  /// A whole number.
   public init(integerLiteral value: Int) { self = .integer(value) }
+  /// A number with a fraction.
   public init(floatLiteral value: Double) { self = .double(value) }
+  /// A string; `"$name"` names a variable where the format allows one.
   public init(stringLiteral value: String) { self = .string(value) }
+  /// A list, in order.
   public init(arrayLiteral elements: Literal...) { self = .array(elements) }
+  /// An object, its keys in the order written.
   public init(dictionaryLiteral elements: (String, Literal)...) { self = .object(elements) }
 }

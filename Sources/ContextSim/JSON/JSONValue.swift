@@ -14,6 +14,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
   /// `line:column`, as compilers print a place: `3:14`.
   public var description: String { "\(line):\(column)" }
 
+  /// Earlier in the file: by line, then by column.
   public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
     (a.line, a.column) < (b.line, b.column)
   }

@@ -40,6 +40,8 @@ public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
+  /// The same object: the same entity and the same temporary or permanent key; the handle
+  /// only names it in reports.
   public static func == (a: ObjectID, b: ObjectID) -> Bool {
     a.entity == b.entity && a.kind == b.kind
   }

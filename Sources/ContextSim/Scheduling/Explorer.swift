@@ -231,16 +231,10 @@ public func explore(
   case .random(let seed): return sample(RandomScheduler.exploring(seed: seed))
   case .pct(let seed, let depth):
     return sample(
-      PCTScheduler.exploring(seed: seed, depth: depth, steps: typicalSteps(scenario, options)))
+      PCTScheduler.exploring(
+        seed: seed, depth: depth, steps: PCTScheduler.typicalSteps(of: scenario, options: options)
+      ))
   }
-}
-
-/// Steps of the default schedule: PCT's estimate of how long a run is.
-private func typicalSteps(_ scenario: Scenario, _ options: SimulationOptions) -> Int {
-  var quiet = options
-  quiet.recordsEvents = false
-  var scheduler = RunToCompletionScheduler()
-  return simulate(scenario, options: quiet, scheduler: &scheduler).schedule.threads.count
 }
 
 /// Shrinks the schedule of each failing outcome: fewest preemptions, then fewest steps.

@@ -29,12 +29,22 @@ public struct PCTScheduler: SeededScheduler {
     PCTScheduler(seeds: ExecutionSeeds(base: seed, mixesFirst: true), depth: depth, steps: steps)
   }
 
+  /// How many steps `scenario`'s default schedule takes: the estimate of a run's length
+  /// that PCT spreads its change points over.
+  public static func typicalSteps(of scenario: Scenario, options: SimulationOptions) -> Int {
+    var quiet = options
+    quiet.recordsEvents = false
+    var scheduler = RunToCompletionScheduler()
+    return simulate(scenario, options: quiet, scheduler: &scheduler).schedule.threads.count
+  }
+
   private init(seeds: ExecutionSeeds, depth: Int, steps: Int) {
     self.seeds = seeds
     self.depth = max(1, depth)
     self.steps = max(1, steps)
   }
 
+  /// This scheduler with execution `n` next, its seed made from the base seed and `n`.
   public func startingAt(execution n: Int) -> PCTScheduler {
     var copy = self
     copy.seeds = seeds.startingAt(n)

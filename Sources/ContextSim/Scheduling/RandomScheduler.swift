@@ -21,6 +21,7 @@ public struct RandomScheduler: SeededScheduler {
     self.seeds = seeds
   }
 
+  /// This scheduler with execution `n` next, its seed made from the base seed and `n`.
   public func startingAt(execution n: Int) -> RandomScheduler {
     RandomScheduler(seeds: seeds.startingAt(n))
   }
@@ -31,6 +32,7 @@ public struct RandomScheduler: SeededScheduler {
     return true
   }
 
+  /// Any runnable thread, each with equal chance.
   public mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int? {
     runnable[Int(generator.next() % UInt64(runnable.count))]
   }
