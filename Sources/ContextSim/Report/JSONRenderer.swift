@@ -97,6 +97,7 @@ extension Effect {
     case .entered: "entered"
     case .ranInline: "ranInline"
     case .waits: "waits"
+    case .asksParent: "asksParent"
     case .fetched: "fetched"
     case .counted: "counted"
     case .inserted: "inserted"

@@ -73,6 +73,10 @@ public enum Messages {
         ? "runs the block right here, without suspending: the task is already on \(queue)"
         : nil
     case .waits(let queue): return allSteps ? "blocks until \(queue) is free" : nil
+    case .asksParent(let parent, let queue, let blocks):
+      // Blocking on a parent is what nested-context deadlocks are made of: always shown.
+      if blocks { return "asks its parent \(parent): blocks until \(queue) is free" }
+      return allSteps ? "asks its parent \(parent), on \(queue)" : nil
     case .objectID(let id): return allSteps ? "took the object ID \(id)" : nil
     case .loop(let count): return allSteps ? "loops \(count) time\(count == 1 ? "" : "s")" : nil
     case .threw(let error): return allSteps ? "threw \(error.description)" : nil

@@ -69,12 +69,15 @@ public struct TextRenderer {
     var lines: [Line] = []
     var violations = trace.violations[...]
     for event in trace.events {
-      // A trap fires at the touch, before the step's effect, so violations come first.
-      while let v = violations.first, v.site.step <= event.site.step {
+      // A trap fires at the touch, before the step's effect, so violations come first; a
+      // deadlock is found once the last step has blocked, so it comes after that step.
+      while let v = violations.first,
+        v.site.step < event.site.step || (v.site.step == event.site.step && v.kind != .deadlock)
+      {
         lines.append(violationLine(v))
         violations.removeFirst()
       }
-      let trapped = !trace.violations(atStep: event.site.step).isEmpty
+      let trapped = trace.violations(atStep: event.site.step).contains { $0.kind != .deadlock }
       if trapped && !options.allSteps { continue }
       if let text = Messages.describe(event.effect, allSteps: options.allSteps) {
         lines.append(Line(step: event.site.step, queue: event.site.queue, text: text))

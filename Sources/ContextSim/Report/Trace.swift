@@ -67,6 +67,9 @@ public enum Effect: Sendable, Equatable {
   case ranInline(queue: String)
   /// The thread blocks until the queue is free.
   case waits(queue: String)
+  /// A child context's request (fetch, save, fault…) runs on its parent's queue, as a
+  /// `performAndWait` there: at once, or after the thread blocks until that queue is free.
+  case asksParent(parent: String, queue: String, blocks: Bool)
   /// A fetch request ran in the context and returned these objects.
   case fetched(entity: String, context: String, objects: [ObjectID])
   /// `count(for:)` ran in the context.

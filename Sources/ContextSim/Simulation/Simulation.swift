@@ -168,7 +168,7 @@ struct Simulation {
     if let condition = stepToRun.condition, !holds(condition) {
       record(.skipped)
     } else {
-      execute(stepToRun)
+      runRequestingParents(stepToRun)
     }
     unwind(t)
   }

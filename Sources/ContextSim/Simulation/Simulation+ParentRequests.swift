@@ -1,0 +1,136 @@
+/// Nested contexts: the requests a child context sends its parent.
+///
+/// A child's fetch, count, save, fault, lookup of an ID it does not hold, permanent-ID
+/// request, reset and batch request all run on the parent's queue: Core Data's private
+/// `_perform(parent, block)` is a `performAndWait` on the parent issued by the thread working
+/// in the child, run inline only when that thread already holds the parent's queue, as the
+/// main thread holds a main-queue parent (semantics-2 §1.1–§1.2). So a child's thread blocks
+/// until its parent's queue is free, and a main thread waiting for a child whose block
+/// saves into a main-queue parent deadlocks (§1.5). Grandchildren nest: the request climbs
+/// one queue at a time. A parent never waits for a child (§1.3).
+extension Simulation {
+  /// How far up the parent chain a request climbs.
+  enum ParentReach {
+    /// Only the parent answers: a save pushes one level; a lookup or reset registers there.
+    case parent
+    /// Every ancestor takes part: a fetch, a count, a batch request, permanent IDs.
+    case root
+    /// Up to the first ancestor holding the object's data: a fault fires from there.
+    case holderOf(ObjectID)
+  }
+
+  /// Runs a step, first taking each ancestor's queue its request needs. Returns without
+  /// running it when the thread must wait: the step runs again, as the body of that wait,
+  /// once the queue is free.
+  mutating func runRequestingParents(_ step: Step) {
+    while let ancestor = ancestorToAsk(for: step) {
+      guard takeQueue(of: ancestor, for: step) else { return }
+    }
+    execute(step)
+  }
+
+  /// The nearest ancestor whose queue the step's request needs and the thread does not
+  /// hold yet, or nil when the step sends nothing up or holds every queue it needs.
+  private func ancestorToAsk(for step: Step) -> Int? {
+    guard let (c, reach) = parentRequest(of: step), graph.contexts[c].parent != nil else {
+      return nil
+    }
+    let held = threads[current].held
+    // With the flag, a call off the child's own queue traps on entry, before any request.
+    if options.concurrencyDebug && !held.contains(graph.contexts[c].queue) { return nil }
+    var ancestor = graph.contexts[c].parent
+    while let a = ancestor {
+      if !held.contains(graph.contexts[a].queue) { return a }
+      switch reach {
+      case .parent: return nil
+      case .root: break
+      case .holderOf(let id):
+        if let ref = graph.registered(id, in: a), !graph[ref].isFault { return nil }
+      }
+      ancestor = graph.contexts[a].parent
+    }
+    return nil
+  }
+
+  /// Takes an ancestor's queue for the step, as `performAndWait` does: at once when it is
+  /// free (and then the step goes on in this same step), else in line behind its work.
+  private mutating func takeQueue(of ancestor: Int, for step: Step) -> Bool {
+    let (parent, q) = (graph.contexts[ancestor].name, graph.contexts[ancestor].queue)
+    var request = step
+    request.condition = nil
+    var body = SimulatedThread.Frame(
+      steps: [request], scope: scope, acquired: q, opener: step.index)
+    touch(.queue(q), write: true)
+    queues.wait(current, on: q)
+    threads[current].waiting = (q, body)
+    guard queues.isTurn(of: current, on: q) else {
+      record(.asksParent(parent: parent, queue: queues[q].name, blocks: true))
+      return false
+    }
+    // The request runs now, inside the frame that gives the queue back when it ends.
+    body.next = 1
+    enter(q, by: current, body: body)
+    record(.asksParent(parent: parent, queue: queues[q].name, blocks: false))
+    return true
+  }
+
+  /// The context whose parent a step asks, and how far up the request goes; nil for a step
+  /// that stays in its context (reading fired values, setting, inserting, deleting).
+  private func parentRequest(of step: Step) -> (Int, ParentReach)? {
+    switch step.action {
+    case .fetch(_, let context, _, _, _, _), .count(_, let context, _, _, _),
+      .obtainPermanentIDs(let context, _), .batchUpdate(_, let context, _, _, _):
+      return peekContext(context).map { ($0, .root) }
+    case .save(let context, _):
+      // A save with nothing to write returns before it sends anything.
+      guard let c = peekContext(context), hasChanges(c) else { return nil }
+      return (c, .parent)
+    case .reset(let context):
+      guard let c = peekContext(context), !graph.contexts[c].registered.isEmpty else { return nil }
+      return (c, .parent)
+    case .get(let variable, _, _):
+      guard case .object(let ref)? = peek(variable), graph[ref].isFault, !graph[ref].isDetached
+      else { return nil }
+      return (graph[ref].context, .holderOf(graph[ref].id))
+    case .existingObject(let id, let context, _, _):
+      guard let c = peekContext(context), case .objectID(let id)? = peek(id) else { return nil }
+      if let ref = graph.registered(id, in: c), !graph[ref].isFault { return nil }
+      return (c, .holderOf(id))
+    case .object(let id, let context, _):
+      guard let c = peekContext(context), case .objectID(let id)? = peek(id),
+        graph.registered(id, in: c) == nil
+      else { return nil }
+      return (c, .parent)
+    default:
+      return nil
+    }
+  }
+
+  /// A variable's value without reading it as the app does: deciding where a step runs is
+  /// not an access the race checker should see.
+  private func peek(_ name: String) -> Value? {
+    scope.values[name] ?? sharedVars[name]
+  }
+
+  private func peek(_ expression: Expression) -> Value? {
+    switch expression {
+    case .literal(let value): value
+    case .variable(let name): peek(name)
+    case .list: nil
+    }
+  }
+
+  private func peekContext(_ name: String) -> Int? {
+    if case .context(let index)? = scope.values[name] { return index }
+    return graph.declaredContext(named: name)
+  }
+
+  /// `hasChanges`: an object inserted and deleted again before a save is no change.
+  func hasChanges(_ c: Int) -> Bool {
+    graph.contexts[c].registered.contains { ref in
+      let object = graph[ref]
+      return object.isInserted != object.isDeleted
+        || (!object.isInserted && !object.changes.isEmpty)
+    }
+  }
+}
