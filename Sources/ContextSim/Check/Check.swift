@@ -62,7 +62,14 @@ private func verdict(_ scenario: Scenario, _ exploration: Exploration) -> Scenar
           !$0.example.violations.contains(where: expected.matches)
         }?.shortest)
     }
-    return .failed(missing + unexpected)
+    let missingHandled = expectations.missingHandled.map { expected in
+      ScenarioCheck.Finding.missingHandled(
+        expected,
+        counterexample: exploration.outcomes.first {
+          !$0.example.handledErrors.contains(where: expected.matches)
+        }?.shortest)
+    }
+    return .failed(missing + missingHandled + unexpected)
   }
   if expectation.violations.isEmpty && !exploration.isComplete {
     return .incomplete(exploration.stop)

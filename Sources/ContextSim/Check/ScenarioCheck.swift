@@ -25,6 +25,9 @@ public struct ScenarioCheck: Sendable, CustomStringConvertible {
     /// A declared violation that did not show where it had to, with a schedule where it
     /// does not show, if one was kept.
     case missing(ExpectedViolation, counterexample: Schedule?)
+    /// A declared handled error that did not show where it had to, with a schedule where
+    /// it does not show, if one was kept.
+    case missingHandled(ExpectedHandledError, counterexample: Schedule?)
     /// A violation nothing declared, the label of its step if it has one, and the shortest
     /// schedule that shows it.
     case unexpected(Violation, stepLabel: String?, replay: Schedule?)
@@ -50,6 +53,11 @@ public struct ScenarioCheck: Sendable, CustomStringConvertible {
   public var kindsSeen: [ViolationKind] {
     Set(exploration.outcomes.flatMap { $0.example.violations.map(\.kind) })
       .sorted { $0.rawValue < $1.rawValue }
+  }
+
+  /// The codes of the errors `catch` bodies handled in any run, in order.
+  public var handledCodes: [Int] {
+    Set(exploration.outcomes.flatMap { $0.handled.map(\.code) }).sorted()
   }
 
   /// The verdict's row as `ctxsim check` prints it, with how far the search went and each

@@ -1,6 +1,9 @@
-/// A violation a scenario written in Swift declares it must show, as `expect` lists them.
+/// A violation a scenario written in Swift declares it must show, as `expect` lists them,
+/// or an error a `catch` must handle.
 public struct Expected: Sendable {
   let literal: Literal
+  /// Whether it goes under `handled` rather than `violations`.
+  let isHandledError: Bool
 
   /// - Parameters:
   ///   - label: the label of the step, or of a step containing it; nil for anywhere.
@@ -13,6 +16,19 @@ public struct Expected: Sendable {
     if let label { members.append(("at", .string(label))) }
     if let quantifier { members.append(("in", .string(quantifier.rawValue))) }
     literal = .object(members)
+    isHandledError = false
+  }
+
+  /// An error a step's `catch` must handle: `"handled": [{"error": code, …}]`.
+  public init(
+    handledError code: Int, at label: String? = nil,
+    in quantifier: ExpectedViolation.Quantifier? = nil
+  ) {
+    var members: [(String, Literal)] = [("error", .integer(code))]
+    if let label { members.append(("at", .string(label))) }
+    if let quantifier { members.append(("in", .string(quantifier.rawValue))) }
+    literal = .object(members)
+    isHandledError = true
   }
 }
 
@@ -53,7 +69,12 @@ extension Scenario {
     members.append(
       JSONValue.Member(key: "main", keyLocation: at, value: StepJSON.list(main(), at: at)))
     if let expect {
-      let violations: Literal = ["violations": .array(expect.map(\.literal))]
+      var declared: [(String, Literal)] = [
+        ("violations", .array(expect.filter { !$0.isHandledError }.map(\.literal)))
+      ]
+      let handled = expect.filter(\.isHandledError).map(\.literal)
+      if !handled.isEmpty { declared.append(("handled", .array(handled))) }
+      let violations = Literal.object(declared)
       members.append(
         JSONValue.Member(key: "expect", keyLocation: at, value: violations.json(at: at)))
     }

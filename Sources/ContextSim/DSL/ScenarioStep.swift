@@ -67,6 +67,14 @@ extension ScenarioStep {
     ModifiedStep(json: json.adding("when", ["value": .string(variable), "equals": value]))
   }
 
+  /// The `catch { … }` that handles the error the step's call throws, with `$error`
+  /// bound: a handled error, not a violation.
+  public func `catch`(@StepsBuilder _ body: () -> [any ScenarioStep]) -> ModifiedStep {
+    var json = self.json
+    json.members.append(("catch", StepJSON.list(body(), at: json.location)))
+    return ModifiedStep(json: json)
+  }
+
   /// Runs the step only when `variable` does not hold `value`.
   public func when(_ variable: String, notEquals value: Literal) -> ModifiedStep {
     ModifiedStep(json: json.adding("when", ["value": .string(variable), "notEquals": value]))

@@ -88,10 +88,9 @@ public struct CheckReport {
     switch check.verdict {
     case .passed:
       let kinds = check.kindsSeen
-      return [
-        kinds.isEmpty
-          ? "clean, as declared" : "\(kinds.map(\.rawValue).joined(separator: ", ")), as declared"
-      ]
+      let handled = check.handledCodes.map { "error \($0) handled" }
+      let seen = kinds.isEmpty ? "clean" : kinds.map(\.rawValue).joined(separator: ", ")
+      return [([seen] + handled).joined(separator: ", ") + ", as declared"]
     case .noExpectation:
       return [
         "no \"expect\": add \"expect\": {\"violations\": []} for a clean design, or list the violations it must show"
@@ -119,7 +118,8 @@ public struct CheckReport {
     var counterexamples: [String] = []
     for finding in findings {
       switch finding {
-      case .missing(let expected, let counterexample):
+      case .missing(let expected as CustomStringConvertible, let counterexample),
+        .missingHandled(let expected as CustomStringConvertible, let counterexample):
         lines.append("missing: \(expected)")
         if let counterexample {
           counterexamples.append(

@@ -118,6 +118,7 @@ extension Effect {
     case .objectID: "objectID"
     case .lookedUp: "lookedUp"
     case .threw: "threw"
+    case .caught: "caught"
     case .loop: "loop"
     case .printed: "printed"
     case .varRead: "varRead"

@@ -140,6 +140,12 @@ public struct TextRenderer {
             ? "No violations."
             : "No violations. (ConcurrencyDebug is off, so queue use is not checked.)")
       }
+      let handled = trace.handledErrors.count
+      if handled > 0 {
+        out.append(
+          "\(handled) error\(handled == 1 ? "" : "s") thrown and handled by its catch block."
+        )
+      }
     } else {
       var kinds: [String] = []
       for v in trace.violations where !kinds.contains(v.kind.rawValue) {

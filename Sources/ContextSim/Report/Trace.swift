@@ -17,6 +17,8 @@ public struct Trace: Sendable {
   /// Synchronisation that ordered steps: a block enqueued at one step started at another,
   /// or a thread blocked in `sync`/`performAndWait` went on once another gave the queue back.
   public var orderings: [Ordering] = []
+  /// Errors a step's `catch` body handled: the design working, not a violation.
+  public var handledErrors: [HandledError] = []
 
   /// One happens-before arrow: the step at `from` comes before the step at `to`.
   public struct Ordering: Sendable, Equatable {
@@ -54,6 +56,16 @@ public struct TraceEvent: Sendable {
   public var site: Site
   /// What it did.
   public var effect: Effect
+}
+
+/// An error thrown by a call and handled by the step's `catch` body.
+public struct HandledError: Sendable {
+  /// Where the call threw.
+  public var site: Site
+  /// What it threw.
+  public var error: CoreDataError
+  /// The call, as Swift writes it: `viewContext.existingObject(with: …)`.
+  public var call: String
 }
 
 /// What a step did, as facts.
@@ -114,6 +126,8 @@ public enum Effect: Sendable, Equatable {
   case lookedUp(ObjectID, context: String, registered: Bool, existing: Bool)
   /// A Core Data call threw this error; the step's `try` decides what follows.
   case threw(CoreDataError)
+  /// The step's `catch` body handles the error it threw, and runs next.
+  case caught(CoreDataError)
   /// A `for` loop started, over this many elements.
   case loop(count: Int)
   /// `print` wrote this text.

@@ -2,6 +2,33 @@
 public struct Expectation: Sendable {
   /// The violations the design must show; empty means it must be clean.
   public internal(set) var violations: [ExpectedViolation]
+  /// Errors a `catch` body must handle: not violations, but what the design is for.
+  public internal(set) var handled: [ExpectedHandledError] = []
+}
+
+/// One declared handled error: its Cocoa code, optionally where, and in how many schedules.
+public struct ExpectedHandledError: Sendable, Equatable, CustomStringConvertible {
+  /// The Cocoa error code the call throws: 133000 for an object not found.
+  public internal(set) var code: Int
+  /// A label of the step (or of a step containing it) whose call throws.
+  public internal(set) var label: String?
+  /// In every explored schedule, or in at least one.
+  public internal(set) var quantifier: ExpectedViolation.Quantifier
+  /// Where the declaration is written, for errors about it.
+  public internal(set) var location: SourceLocation
+
+  /// `error 133000 handled at look-up`.
+  public var description: String {
+    var text = "error \(code) handled"
+    if let label { text += " at \(label)" }
+    if quantifier == .some { text += " (in some schedule)" }
+    return text
+  }
+
+  /// Whether an error a `catch` handled answers this expectation.
+  public func matches(_ handled: HandledError) -> Bool {
+    handled.error.code == code && (label.map { handled.site.labels.contains($0) } ?? true)
+  }
 }
 
 /// One declared violation: its kind, optionally where, and in how many schedules.

@@ -22,9 +22,12 @@ public struct Step: Sendable {
   /// The line of Swift the action stands for, without the `if` a `"when"` adds; its verb
   /// family spells it when the step is validated.
   public internal(set) var statement: String
+  /// The `catch { … }` that handles what the step throws: nil for a step written without
+  /// one, whose error v1 reports as a violation.
+  public internal(set) var handler: [Step]? = nil
 
-  /// The steps of the block this step runs or enqueues, if it has one.
-  public var body: [Step] { action.body }
+  /// The steps of the block this step runs or enqueues, if it has one, then its `catch`.
+  public var body: [Step] { action.body + (handler ?? []) }
 }
 
 /// `"when": {"value": "data", "equals": null}`: the step runs only if a variable holds a
@@ -128,6 +131,16 @@ public indirect enum Action: Sendable {
   case forEach(sequence: Expression, bind: String, body: [Step])
   case print([TemplatePart])
   case expect(Assertion)
+
+  /// How the call is tried, for a call that throws.
+  public var tryMode: TryMode? {
+    switch self {
+    case .fetch(_, _, _, _, _, let mode), .count(_, _, _, _, let mode), .save(_, let mode),
+      .obtainPermanentIDs(_, let mode), .existingObject(_, _, _, let mode):
+      mode
+    default: nil
+    }
+  }
 
   /// The steps of the block the action runs or enqueues; a task group's child steps, then
   /// its `then` steps.

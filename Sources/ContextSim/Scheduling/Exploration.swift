@@ -54,11 +54,31 @@ public struct ViolationSignature: Sendable, Hashable, Comparable {
   }
 }
 
-/// What a set of schedules ended in: the same violations, at the same steps, and the same
-/// limit if one cut the runs short.
+/// An error a `catch` body handled, as outcomes compare it: its code and its step.
+public struct HandledErrorSignature: Sendable, Hashable, Comparable {
+  /// The Cocoa error code.
+  public var code: Int
+  /// The scenario step that threw, by its index in ``Scenario/allSteps``.
+  public var stepIndex: Int
+
+  init(_ handled: HandledError) {
+    code = handled.error.code
+    stepIndex = handled.site.stepIndex
+  }
+
+  /// By step, then code.
+  public static func < (a: Self, b: Self) -> Bool {
+    (a.stepIndex, a.code) < (b.stepIndex, b.code)
+  }
+}
+
+/// What a set of schedules ended in: the same violations and handled errors, at the same
+/// steps, and the same limit if one cut the runs short.
 public struct Outcome: Sendable {
   /// The violations every schedule of this outcome showed; empty for a clean outcome.
   public var signature: [ViolationSignature]
+  /// The errors `catch` bodies handled in these schedules; a clean outcome may have some.
+  public var handled: [HandledErrorSignature] = []
   /// The run limit that stopped these schedules before they ended, if one did. Such runs
   /// say nothing about what the rest of the run would have done, so they are never clean.
   public var limit: Limit?

@@ -80,7 +80,8 @@ public struct Explorer<S: Scheduler> {
       }
     }
     let key = OutcomeKey(
-      signature: Set(trace.violations.map(ViolationSignature.init)).sorted(), limit: limit)
+      signature: Set(trace.violations.map(ViolationSignature.init)).sorted(),
+      handled: Set(trace.handledErrors.map(HandledErrorSignature.init)).sorted(), limit: limit)
     if let i = outcomeIndex[key] {
       result.outcomes[i].schedules += 1
       if steps < result.outcomes[i].shortest.threads.count {
@@ -91,7 +92,8 @@ public struct Explorer<S: Scheduler> {
       outcomeIndex[key] = result.outcomes.count
       result.outcomes.append(
         Outcome(
-          signature: key.signature, limit: limit, schedules: 1, shortest: trace.schedule,
+          signature: key.signature, handled: key.handled, limit: limit, schedules: 1,
+          shortest: trace.schedule,
           example: trace))
     }
   }
@@ -99,6 +101,7 @@ public struct Explorer<S: Scheduler> {
   /// What makes two schedules the same outcome.
   private struct OutcomeKey: Hashable {
     var signature: [ViolationSignature]
+    var handled: [HandledErrorSignature]
     var limit: Limit?
   }
 

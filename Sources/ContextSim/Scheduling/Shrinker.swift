@@ -32,12 +32,14 @@ struct Shrinker {
     return (best.trace, best.preemptionPoints.count)
   }
 
-  /// Whether a run ends in the outcome: the same violations, and the same limit if any.
+  /// Whether a run ends in the outcome: the same violations and handled errors, and the
+  /// same limit if any.
   private func reaches(_ outcome: Outcome, _ trace: Trace) -> Bool {
     var limit: Limit?
     if case .limit(let l)? = trace.stop { limit = l }
     return limit == outcome.limit
       && Set(trace.violations.map(ViolationSignature.init)).sorted() == outcome.signature
+      && Set(trace.handledErrors.map(HandledErrorSignature.init)).sorted() == outcome.handled
   }
 
   /// A run that follows `threads`, except that at step `switchAt` the thread that ran

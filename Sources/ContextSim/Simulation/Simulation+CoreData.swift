@@ -292,9 +292,18 @@ extension Simulation {
     bind.map { scope.values[$0] = .object(ref) }
   }
 
-  /// A thrown Core Data error, handled as the step's `try` says.
+  /// A thrown Core Data error, handled as the step's `try` says: by its `catch` body when it
+  /// has one, which runs next on this thread with `error` bound; else reported.
   mutating func fail(_ error: CoreDataError, call: String, mode: TryMode) {
     record(.threw(error))
+    if mode == .do, let handler = scenario.allSteps[stepIndex].handler {
+      trace.handledErrors.append(HandledError(site: site, error: error, call: call))
+      record(.caught(error))
+      let frame = SimulatedThread.Frame(steps: handler, scope: scope, opener: stepIndex)
+      frame.scope.values["error"] = .string(error.description)
+      threads[current].frames.append(frame)
+      return
+    }
     switch mode {
     case .do: report(.caughtError(error, call: call))
     case .optional: report(.discardedError(error, call: call))

@@ -23,7 +23,7 @@ struct TwinTests {
     for twin in Self.twins { used.formUnion(try Self.forms(twin.build())) }
     let every = Set(Verbs.names).union([
       "perform await", "insert existing object", "when", "try?", "try!", "inject",
-      "expect in some",
+      "expect in some", "catch", "expect handled",
     ])
     #expect(every.subtracting(used).isEmpty)
   }
@@ -43,8 +43,10 @@ struct TwinTests {
       default: forms.insert(step.verb)
       }
       if step.condition != nil { forms.insert("when") }
+      if step.handler != nil { forms.insert("catch") }
     }
     if !scenario.injections.isEmpty { forms.insert("inject") }
+    if scenario.expectation?.handled.isEmpty == false { forms.insert("expect handled") }
     if scenario.expectation?.violations.contains(where: { $0.quantifier == .some }) == true {
       forms.insert("expect in some")
     }

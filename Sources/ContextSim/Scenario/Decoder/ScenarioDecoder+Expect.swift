@@ -70,21 +70,44 @@ extension ScenarioDecoder {
         continue
       }
       guard let kind = read(item.kind)?.value else { continue }
-      var label: String?
-      if let name = read(item.label) {
-        if labels[name.value] == nil, !writtenLabels.contains(name.value) {
-          let fix =
-            nearestName(to: name.value, in: Array(labels.keys)).map { "did you mean \"\($0)\"?" }
-            ?? "add \"label\": \"\(name.value)\" to the step where the violation happens"
-          fail("no step has the label \"\(name.value)\"", fix: fix, at: name.location, path: path)
-        }
-        label = name.value
+      let label = read(item.label).map { name in
+        checkLabel(name, path: path)
+        return name.value
       }
       let quantifier = read(item.quantifier)?.value ?? .every
       expected.append(
         ExpectedViolation(kind: kind, label: label, quantifier: quantifier, location: item.location)
       )
     }
-    return Expectation(violations: expected)
+    var handled: [ExpectedHandledError] = []
+    for (i, item) in (read(expectation.handled)?.value ?? []).enumerated() {
+      let path = "expect.handled[\(i)]"
+      guard let item = read(item)?.value else { continue }
+      errors += item.problems
+      guard let code = item.code else {
+        fail(
+          "an expected handled error needs \"error\": a Cocoa error code",
+          fix: "write \"error\": 133000, say", at: item.location, path: path)
+        continue
+      }
+      let label = read(item.label).map { name in
+        checkLabel(name, path: path)
+        return name.value
+      }
+      handled.append(
+        ExpectedHandledError(
+          code: code, label: label, quantifier: read(item.quantifier)?.value ?? .every,
+          location: item.location))
+    }
+    return Expectation(violations: expected, handled: handled)
+  }
+
+  /// Reports a label no step carries, with the nearest one.
+  private mutating func checkLabel(_ name: Located<String>, path: String) {
+    guard labels[name.value] == nil, !writtenLabels.contains(name.value) else { return }
+    let fix =
+      nearestName(to: name.value, in: Array(labels.keys)).map { "did you mean \"\($0)\"?" }
+      ?? "add \"label\": \"\(name.value)\" to the step where it happens"
+    fail("no step has the label \"\(name.value)\"", fix: fix, at: name.location, path: path)
   }
 }

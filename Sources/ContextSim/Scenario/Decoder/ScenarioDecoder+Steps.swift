@@ -64,7 +64,29 @@ extension ScenarioDecoder {
     return Step(
       index: index, path: raw.path, location: raw.location, verb: verb, label: label, note: note,
       labels: stepLabels, condition: condition, action: statement.action,
-      statement: statement.swift)
+      statement: statement.swift,
+      handler: handler(raw.handler, of: statement.action, site, scope: &scope))
+  }
+
+  /// `"catch": [steps]`: Swift's `catch` block, which sees the thrown `error` and binds
+  /// into the scope around it, as code after a `do`/`catch` sees what the catch assigned.
+  private mutating func handler(
+    _ raw: Field<[RawStep]>, of action: Action, _ step: StepSite, scope: inout StepScope
+  ) -> [Step]? {
+    guard !raw.isAbsent else { return nil }
+    if action.tryMode != .do {
+      fail(
+        "\"catch\" handles the error of a plain try, but this step is try\(action.tryMode?.rawValue ?? "")",
+        fix: "remove \"try\" (or write \"try\": \"do\") to catch the error, or drop \"catch\"",
+        at: step.location, path: step.path)
+    }
+    var inner = scope
+    inner.bindings["error"] = .value
+    let steps = blockBody(raw, key: "catch", step, scope: &inner, synchronous: true)
+    inner.bindings["error"] = scope.bindings["error"]
+    scope.bindings = inner.bindings
+    scope.boundInBlocks = inner.boundInBlocks
+    return steps
   }
 
   /// The steps of a block. A synchronous block binds into the scope around it; an

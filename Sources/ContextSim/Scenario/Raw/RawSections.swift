@@ -24,6 +24,18 @@ struct RawExpectation {
   /// Keys besides `violations`.
   var problems: [ScenarioError] = []
   var violations: Field<[Field<RawExpectedViolation>]> = .absent
+  var handled: Field<[Field<RawExpectedHandledError>]> = .absent
+}
+
+/// `{"error": CODE, "at": LABEL, "in": "every"|"some"}`.
+struct RawExpectedHandledError {
+  var location: SourceLocation
+  /// Keys besides `error`, `at` and `in`.
+  var problems: [ScenarioError] = []
+  /// The Cocoa error code; nil when it is missing or not a whole number.
+  var code: Int?
+  var label: Field<String> = .absent
+  var quantifier: Field<ExpectedViolation.Quantifier> = .absent
 }
 
 /// `{"kind": KIND, "at": LABEL, "in": "every"|"some"}`.
@@ -133,10 +145,32 @@ struct SectionShape {
     field(json, path: "expect") { json in
       ShapeCheck.object(json, what: "\"expect\"").map { members in
         var raw = RawExpectation(location: json.location)
-        raw.problems = problems(members, ["violations"], what: "\"expect\"", path: "expect")
+        raw.problems = problems(
+          members, ["violations", "handled"], what: "\"expect\"", path: "expect")
         raw.violations = items(
           json["violations"], path: "expect.violations", what: "\"violations\"",
           expectedViolation)
+        raw.handled = items(
+          json["handled"], path: "expect.handled", what: "\"handled\"", expectedHandledError)
+        return raw
+      }
+    }
+  }
+
+  private func expectedHandledError(_ json: JSONValue, _ path: String)
+    -> Field<RawExpectedHandledError>
+  {
+    field(json, path: path) { json in
+      ShapeCheck.object(json, what: "an expected handled error").map { members in
+        var raw = RawExpectedHandledError(
+          location: json.location,
+          problems: problems(
+            members, ["error", "at", "in"], what: "an expected handled error", path: path),
+          label: field(json["at"], path: path) { ShapeCheck.string($0, what: "\"at\"") },
+          quantifier: field(json["in"], path: path) {
+            ShapeCheck.choice($0, what: "\"in\"", as: ExpectedViolation.Quantifier.self)
+          })
+        if case .integer(let code)? = json["error"]?.kind { raw.code = code }
         return raw
       }
     }

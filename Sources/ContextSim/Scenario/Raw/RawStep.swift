@@ -19,6 +19,8 @@ struct RawStep {
   var note: Field<String> = .absent
   /// `"when"`, checked against the variables in scope.
   var when: Field<JSONValue> = .absent
+  /// `"catch"`: the steps that handle the call's error, for a verb that throws.
+  var handler: Field<[RawStep]> = .absent
 }
 
 /// A value and where it was written.

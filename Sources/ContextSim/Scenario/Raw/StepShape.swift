@@ -54,13 +54,19 @@ struct StepShape {
     }
     let verb = verbMember.key
     let entry = table[verb]!
+    // A call that throws can carry the `catch` body that handles its error.
+    let throwing = entry.keys.contains("try")
     raw.problems = ShapeCheck.unknownKeys(
-      members, allowed: [verb, "label", "note", "when"] + entry.keys, what: "a \"\(verb)\" step"
+      members, allowed: [verb, "label", "note", "when"] + (throwing ? ["catch"] : []) + entry.keys,
+      what: "a \"\(verb)\" step"
     ).map { ScenarioError($0, file: file, path: path) }
     let arguments = StepArguments(shape: self, json: json, verb: verb, path: path)
     raw.label = arguments.string("label", what: "\"label\"")
     raw.note = arguments.string("note", what: "\"note\"")
     raw.when = arguments.value("when")
+    if throwing, let handler = json["catch"] {
+      raw.handler = steps(handler, path: "\(path).catch")
+    }
     raw.verb = (verb, entry.read(arguments))
     return raw
   }
@@ -72,7 +78,7 @@ struct StepShape {
       for member in step.members ?? [] {
         if member.key == "label", let name = member.value.string {
           found.insert(name)
-        } else if ["do", "child", "then"].contains(member.key) {
+        } else if ["do", "child", "then", "catch"].contains(member.key) {
           for inner in member.value.elements ?? [] { visit(inner) }
         }
       }
