@@ -158,9 +158,14 @@ public struct NewContext: ScenarioStep {
 public struct NewBackgroundContext: ScenarioStep {
   /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
-  /// `line` and `column` default to the call's place, where errors about the step point.
-  public init(_ name: String, line: Int = #line, column: Int = #column) {
-    json = StepJSON("newBackgroundContext", .string(name), line: line, column: column)
+  /// - Parameter options: `mergePolicy`, `automaticallyMergesChangesFromParent`, `name`
+  ///   and the other options an app sets on it before use; not `queue` or `parent`.
+  public init(_ name: String, _ options: Literal = [:], line: Int = #line, column: Int = #column) {
+    var json = StepJSON("newBackgroundContext", .string(name), line: line, column: column)
+    if case .object(let members) = options {
+      for (key, value) in members { json = json.adding(key, value) }
+    }
+    self.json = json
   }
 }
 

@@ -3,7 +3,8 @@ struct ManagedObjectContext {
   /// A name unique in the run: the scenario's, with `#2`, `#3` … when a step makes
   /// another context of the same name.
   let name: String
-  let description: ContextDescription
+  /// Its options; steps may set some while the app runs (`mergePolicy`, say).
+  var description: ContextDescription
   /// The queue that owns the context: `main` for main-queue contexts, its own otherwise.
   let queue: Int
   /// The parent context, or nil for a root context on the store coordinator.

@@ -43,6 +43,11 @@ struct ObjectGraph {
   }
 
   /// The scenario's context with this name, if it declares one.
+  /// Changes the options a step may set while the app runs; registration stays the graph's.
+  mutating func changeOptions(of c: Int, _ change: (inout ContextDescription) -> Void) {
+    change(&contexts[c].description)
+  }
+
   func declaredContext(named name: String) -> Int? {
     declared[name]
   }

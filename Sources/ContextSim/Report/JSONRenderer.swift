@@ -119,6 +119,7 @@ extension Effect {
     case .lookedUp: "lookedUp"
     case .threw: "threw"
     case .caught: "caught"
+    case .property: "property"
     case .loop: "loop"
     case .printed: "printed"
     case .varRead: "varRead"

@@ -80,6 +80,10 @@ public enum Messages {
     case .objectID(let id): return allSteps ? "took the object ID \(id)" : nil
     case .loop(let count): return allSteps ? "loops \(count) time\(count == 1 ? "" : "s")" : nil
     case .threw(let error): return allSteps ? "threw \(error.description)" : nil
+    case .property(let owner, let name, let value, let isSet):
+      return isSet
+        ? "set \(owner).\(name) = \(value.swiftDescription)"
+        : "read \(owner).\(name): \(value.swiftDescription)"
     case .caught(let error): return "threw \(error.code), caught: the catch block handles it"
     case .expectationFailed, .trapped: return nil
     case .taskStarted(let queue):

@@ -126,6 +126,8 @@ public enum Effect: Sendable, Equatable {
   case lookedUp(ObjectID, context: String, registered: Bool, existing: Bool)
   /// A Core Data call threw this error; the step's `try` decides what follows.
   case threw(CoreDataError)
+  /// A context's property or an object's state was read, or a context's property set.
+  case property(owner: String, name: String, value: Value, isSet: Bool)
   /// The step's `catch` body handles the error it threw, and runs next.
   case caught(CoreDataError)
   /// A `for` loop started, over this many elements.

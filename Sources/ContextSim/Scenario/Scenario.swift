@@ -214,6 +214,10 @@ public struct ContextDescription: Sendable, Equatable {
   public internal(set) var automaticallyMergesChangesFromParent: Bool
   /// Whether a fault on a deleted row reads as nil instead of raising.
   public internal(set) var shouldDeleteInaccessibleFaults: Bool
+  /// The context's `name` property, which history records as `contextName`; nil by default.
+  public internal(set) var nameProperty: String? = nil
+  /// The `transactionAuthor` its saves record in history; nil by default.
+  public internal(set) var transactionAuthor: String? = nil
 
   /// `NSPersistentContainer.viewContext`: main queue, on the store, no automatic merging.
   public static let viewContext = ContextDescription(

@@ -124,6 +124,13 @@ public indirect enum Action: Sendable {
     values: [(key: String, value: Expression)], mergeInto: [String])
   case existingObject(id: Expression, context: String, bind: String?, try: TryMode)
   case object(id: Expression, context: String, bind: String?)
+  /// `context.hasChanges`, `context.name` …: a context's property, guarded as Core Data
+  /// guards it.
+  case contextProperty(context: String, property: ContextProperty, bind: String?)
+  /// `context.mergePolicy = …`: a setter, which runs `performAndWait` on the context.
+  case setContextProperty(context: String, property: ContextProperty, value: Value)
+  /// `note.isDeleted`, `note.managedObjectContext` …: an object's state.
+  case objectState(variable: String, property: ObjectStateProperty, bind: String?)
 
   // Plain Swift
   case read(variable: String, bind: String?)

@@ -160,6 +160,9 @@ extension Simulation {
         entity, where: evaluate(predicate), set: evaluate(values),
         mergeInto: mergeInto.map { contextIndex($0) })
 
+    case .contextProperty, .setContextProperty, .objectState:
+      executeState(step)
+
     default:
       executeSwift(step)
     }

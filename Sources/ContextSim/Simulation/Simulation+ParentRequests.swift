@@ -8,6 +8,10 @@
 /// until its parent's queue is free, and a main thread waiting for a child whose block
 /// saves into a main-queue parent deadlocks (§1.5). Grandchildren nest: the request climbs
 /// one queue at a time. A parent never waits for a child (§1.3).
+///
+/// The context's own thread-safe accessors (`name`, `transactionAuthor`, and the setters)
+/// take the same path onto the context itself: a `performAndWait` that never traps but
+/// can block (§3.1).
 extension Simulation {
   /// How far up the parent chain a request climbs.
   enum ParentReach {
@@ -17,6 +21,9 @@ extension Simulation {
     case root
     /// Up to the first ancestor holding the object's data: a fault fires from there.
     case holderOf(ObjectID)
+    /// Not up at all: the context's own queue, for an accessor that wraps itself in
+    /// `performAndWait`.
+    case itself
   }
 
   /// Runs a step, first taking each ancestor's queue its request needs. Returns without
@@ -32,17 +39,17 @@ extension Simulation {
   /// The nearest ancestor whose queue the step's request needs and the thread does not
   /// hold yet, or nil when the step sends nothing up or holds every queue it needs.
   private func ancestorToAsk(for step: Step) -> Int? {
-    guard let (c, reach) = parentRequest(of: step), graph.contexts[c].parent != nil else {
-      return nil
-    }
+    guard let (c, reach) = parentRequest(of: step) else { return nil }
     let held = threads[current].held
+    if case .itself = reach { return held.contains(graph.contexts[c].queue) ? nil : c }
+    guard graph.contexts[c].parent != nil else { return nil }
     // With the flag, a call off the child's own queue traps on entry, before any request.
     if options.concurrencyDebug && !held.contains(graph.contexts[c].queue) { return nil }
     var ancestor = graph.contexts[c].parent
     while let a = ancestor {
       if !held.contains(graph.contexts[a].queue) { return a }
       switch reach {
-      case .parent: return nil
+      case .parent, .itself: return nil
       case .root: break
       case .holderOf(let id):
         if let ref = graph.registered(id, in: a), !graph[ref].isFault { return nil }
@@ -63,14 +70,22 @@ extension Simulation {
     touch(.queue(q), write: true)
     queues.wait(current, on: q)
     threads[current].waiting = (q, body)
+    // A context's own accessor waits as performAndWait does; a child's request asks up.
+    let asksParent = parentRequest(of: step).map { $0.0 != ancestor } ?? true
     guard queues.isTurn(of: current, on: q) else {
-      record(.asksParent(parent: parent, queue: queues[q].name, blocks: true))
+      record(
+        asksParent
+          ? .asksParent(parent: parent, queue: queues[q].name, blocks: true)
+          : .waits(queue: queues[q].name))
       return false
     }
     // The request runs now, inside the frame that gives the queue back when it ends.
     body.next = 1
     enter(q, by: current, body: body)
-    record(.asksParent(parent: parent, queue: queues[q].name, blocks: false))
+    record(
+      asksParent
+        ? .asksParent(parent: parent, queue: queues[q].name, blocks: false)
+        : .entered(queue: queues[q].name, reentrant: false))
     return true
   }
 
@@ -96,6 +111,10 @@ extension Simulation {
       guard let c = peekContext(context), case .objectID(let id)? = peek(id) else { return nil }
       if let ref = graph.registered(id, in: c), !graph[ref].isFault { return nil }
       return (c, .holderOf(id))
+    case .contextProperty(let context, let property, _) where property.getter == .blocking:
+      return peekContext(context).map { ($0, .itself) }
+    case .setContextProperty(let context, _, _):
+      return peekContext(context).map { ($0, .itself) }
     case .object(let id, let context, _):
       guard let c = peekContext(context), case .objectID(let id)? = peek(id),
         graph.registered(id, in: c) == nil

@@ -15,7 +15,13 @@ struct VerbFamilyTests {
       "count": ["in", "where", "as", "try"], "get": ["as"], "set": ["to"], "save": ["try"],
       "objectID": ["as"], "existingObject": ["in", "as", "try"], "object": ["in", "as"],
       "read": ["as"], "write": ["value"], "forEach": ["as", "do"], "print": [], "expect": [],
-      "newContext": RawContextOptions.keys, "newBackgroundContext": [], "delete": [],
+      "newContext": RawContextOptions.keys,
+      // ctxsim's addition: the options an app sets on a background context before use.
+      "newBackgroundContext": [
+        "mergePolicy", "automaticallyMergesChangesFromParent", "shouldDeleteInaccessibleFaults",
+        "name", "transactionAuthor",
+      ],
+      "delete": [],
       "refresh": ["merge"], "reset": [], "rollback": [], "obtainPermanentIDs": ["try"],
       "batchUpdate": ["in", "where", "set", "mergeInto"],
     ]

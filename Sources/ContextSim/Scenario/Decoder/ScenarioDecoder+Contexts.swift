@@ -66,6 +66,8 @@ extension ScenarioDecoder {
     context.automaticallyMergesChangesFromParent =
       read(raw.automaticallyMergesChangesFromParent)?.value ?? false
     context.shouldDeleteInaccessibleFaults = read(raw.shouldDeleteInaccessibleFaults)?.value ?? true
+    context.nameProperty = read(raw.nameProperty)?.value
+    context.transactionAuthor = read(raw.transactionAuthor)?.value
     return context
   }
 

@@ -140,6 +140,58 @@ extension ScenarioDecoder {
     return nil
   }
 
+  /// Whether a name is a context here: declared, or made by a step in scope.
+  func isContext(_ name: String, scope: StepScope) -> Bool {
+    scope.bindings[name] == .context
+      || (scope.bindings[name] == nil && contexts.contains { $0.name == name })
+  }
+
+  /// The entity of the object a variable holds, when the decoder knows it.
+  func entityName(of variable: String, _ scope: StepScope) -> String? {
+    switch scope.bindings[variable] {
+    case .object(let entity)?, .objects(let entity)?: entity
+    default: nil
+    }
+  }
+
+  /// Whether the variable's entity has an attribute or relationship of that name, which
+  /// then wins over an object-state property of the same name.
+  func hasKey(_ key: String, of variable: String, _ scope: StepScope) -> Bool {
+    guard let name = entityName(of: variable, scope),
+      let entity = entities.first(where: { $0.name == name })
+    else { return false }
+    return entity.attribute(named: key) != nil || entity.relationship(named: key) != nil
+  }
+
+  /// A literal a context property may be set to: a merge policy's name, a flag, a string.
+  mutating func contextPropertyValue(_ json: JSONValue, _ property: ContextProperty, path: String)
+    -> Value?
+  {
+    switch (property, json.kind) {
+    case (.mergePolicy, .string(let name)) where MergePolicy(rawValue: name) != nil:
+      return .string(name)
+    case (.automaticallyMergesChangesFromParent, .bool(let flag)),
+      (.shouldDeleteInaccessibleFaults, .bool(let flag)):
+      return .bool(flag)
+    case (.name, .string(let text)), (.transactionAuthor, .string(let text)):
+      return .string(text)
+    case (.name, .null), (.transactionAuthor, .null):
+      return .null
+    default:
+      let wanted =
+        switch property {
+        case .mergePolicy:
+          "a merge policy: " + MergePolicy.allCases.map(\.rawValue).joined(separator: ", ")
+        case .name, .transactionAuthor: "a string or null"
+        default: "true or false"
+        }
+      fail(
+        "\(property.rawValue) cannot be set to this value", fix: "write \(wanted)",
+        at: json.location, path: path)
+      return nil
+    }
+  }
+
   mutating func queueName(_ name: Located<String>, path: String) -> String? {
     let names = ["main", "global"] + queues.map(\.name)
     if names.contains(name.value) { return name.value }

@@ -7,13 +7,16 @@ struct RawContextOptions {
   var mergePolicy: Field<MergePolicy> = .absent
   var automaticallyMergesChangesFromParent: Field<Bool> = .absent
   var shouldDeleteInaccessibleFaults: Field<Bool> = .absent
+  /// The context's `name` and `transactionAuthor` properties.
+  var nameProperty: Field<String> = .absent
+  var transactionAuthor: Field<String> = .absent
 }
 
 extension RawContextOptions {
   /// The keys a context's options may have, in the order an error lists them.
   static let keys = [
     "queue", "parent", "mergePolicy", "automaticallyMergesChangesFromParent",
-    "shouldDeleteInaccessibleFaults",
+    "shouldDeleteInaccessibleFaults", "name", "transactionAuthor",
   ]
 
   /// Where `"queue"` was written, unless it says `"main"`: viewContext may say no more.
@@ -38,6 +41,10 @@ extension RawContextOptions {
     }
     automaticallyMergesChangesFromParent = field("automaticallyMergesChangesFromParent") {
       ShapeCheck.bool($0, what: "\"automaticallyMergesChangesFromParent\"")
+    }
+    nameProperty = field("name") { ShapeCheck.string($0, what: "the context's name") }
+    transactionAuthor = field("transactionAuthor") {
+      ShapeCheck.string($0, what: "the transaction author")
     }
     shouldDeleteInaccessibleFaults = field("shouldDeleteInaccessibleFaults") {
       ShapeCheck.bool($0, what: "\"shouldDeleteInaccessibleFaults\"")

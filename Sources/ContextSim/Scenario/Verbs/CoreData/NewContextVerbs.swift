@@ -10,7 +10,8 @@ struct NewContextVerbs: VerbFamily {
   static func keys(of verb: Verb) -> [String] {
     switch verb {
     case .newContext: RawContextOptions.keys
-    case .newBackgroundContext: []
+    // Options set on the new context before its first use, as an app sets them.
+    case .newBackgroundContext: RawContextOptions.keys.filter { !["queue", "parent"].contains($0) }
     }
   }
 
@@ -44,7 +45,8 @@ struct NewContextVerbs: VerbFamily {
       context.parent = .store
       return Statement(
         .newContext(context, background: true),
-        swift: "let \(context.name) = container.newBackgroundContext()")
+        swift: "let \(context.name) = container.newBackgroundContext()"
+          + Self.optionsSwift(context))
     }
     let type =
       context.concurrencyType == .mainQueue
@@ -57,11 +59,32 @@ struct NewContextVerbs: VerbFamily {
       }
     return Statement(
       .newContext(context, background: false),
-      swift: "let \(context.name) = NSManagedObjectContext(concurrencyType: \(type)); \(parent)")
+      swift: "let \(context.name) = NSManagedObjectContext(concurrencyType: \(type)); \(parent)"
+        + Self.optionsSwift(context))
   }
 }
 
 extension NewContextVerbs {
+  /// `; bg.mergePolicy = NSMergePolicy.overwrite`: the options set after making it, as
+  /// Swift sets them; nothing for the defaults.
+  static func optionsSwift(_ context: ContextDescription) -> String {
+    var lines: [String] = []
+    if context.mergePolicy != .error {
+      lines.append("\(context.name).mergePolicy = NSMergePolicy.\(context.mergePolicy.rawValue)")
+    }
+    if context.automaticallyMergesChangesFromParent {
+      lines.append("\(context.name).automaticallyMergesChangesFromParent = true")
+    }
+    if !context.shouldDeleteInaccessibleFaults {
+      lines.append("\(context.name).shouldDeleteInaccessibleFaults = false")
+    }
+    if let name = context.nameProperty { lines.append("\(context.name).name = \"\(name)\"") }
+    if let author = context.transactionAuthor {
+      lines.append("\(context.name).transactionAuthor = \"\(author)\"")
+    }
+    return lines.map { "; " + $0 }.joined()
+  }
+
   /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
   init(_ verb: Verb, _ arguments: StepArguments) {
     self.verb = verb
@@ -72,8 +95,8 @@ extension NewContextVerbs {
     case .newBackgroundContext:
       // `container.newBackgroundContext()`: a private queue on the store.
       let place = arguments.json.location
-      options = RawContextOptions(
-        location: place, queue: .present(Located(value: .privateQueue, location: place)))
+      options = arguments.contextOptions()
+      options.queue = .present(Located(value: .privateQueue, location: place))
     }
   }
 }

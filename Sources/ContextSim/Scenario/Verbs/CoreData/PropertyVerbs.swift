@@ -24,8 +24,9 @@ struct PropertyVerbs: VerbFamily {
     -> Statement?
   {
     let path = step.path
-    guard let text = decoder.read(keyPath),
-      let (variable, key, property) = decoder.keyPath(text, path: path, scope: scope)
+    guard let text = decoder.read(keyPath) else { return nil }
+    if let state = stateStatement(text, step, scope: &scope, in: &decoder) { return state }
+    guard let (variable, key, property) = decoder.keyPath(text, path: path, scope: scope)
     else { return nil }
     switch verb {
     case .get:
@@ -55,6 +56,84 @@ struct PropertyVerbs: VerbFamily {
 }
 
 extension PropertyVerbs {
+  /// `context.hasChanges`, `context.mergePolicy = …`, `note.isDeleted`: a context's
+  /// property, or an object's state where its entity has no attribute of that name.
+  /// Returns nil for an attribute or relationship, which the caller decodes.
+  private func stateStatement(
+    _ text: Located<String>, _ step: StepSite, scope: inout StepScope,
+    in decoder: inout ScenarioDecoder
+  ) -> Statement?? {
+    let parts = text.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 2 else { return nil }
+    let (owner, key) = (parts[0], parts[1])
+    if decoder.isContext(owner, scope: scope) {
+      return .some(contextStatement(owner, key, at: text.location, step, scope: &scope, &decoder))
+    }
+    guard let property = ObjectStateProperty(rawValue: key), !decoder.hasKey(key, of: owner, scope)
+    else { return nil }
+    guard verb == .get else {
+      decoder.fail(
+        "\"\(key)\" is read-only", fix: "read it with \"get\"; Core Data sets it itself",
+        at: text.location, path: step.path)
+      return .some(nil)
+    }
+    let type: BindingType =
+      switch property {
+      case .objectID: .objectID(entity: decoder.entityName(of: owner, scope) ?? "")
+      case .managedObjectContext: .context
+      default: .value
+      }
+    let bind = decoder.binding(self.bind, type, step, scope: &scope)
+    return .some(
+      Statement(
+        .objectState(variable: owner, property: property, bind: bind),
+        swift: "\(SwiftSource.assign(bind))\(owner).\(property.swift)"))
+  }
+
+  private func contextStatement(
+    _ context: String, _ key: String, at location: SourceLocation, _ step: StepSite,
+    scope: inout StepScope, _ decoder: inout ScenarioDecoder
+  ) -> Statement? {
+    guard let property = ContextProperty(rawValue: key) else {
+      decoder.fail(
+        "\"\(key)\" is not a context property ctxsim models",
+        fix: nearestName(to: key, in: ContextProperty.allCases.map(\.rawValue)).map {
+          "did you mean \"\($0)\"?"
+        } ?? "see docs/scenario-format.md for the properties a step can read", at: location,
+        path: step.path)
+      return nil
+    }
+    switch verb {
+    case .get:
+      let type: BindingType = property == .parent ? .context : .value
+      let bind = decoder.binding(self.bind, type, step, scope: &scope)
+      return Statement(
+        .contextProperty(context: context, property: property, bind: bind),
+        swift: "\(SwiftSource.assign(bind))\(context).\(key)")
+    case .set:
+      guard property.isSettable else {
+        decoder.fail(
+          "\(context).\(key) cannot be set by a step",
+          fix:
+            "set mergePolicy, automaticallyMergesChangesFromParent, name, transactionAuthor or shouldDeleteInaccessibleFaults",
+          at: location, path: step.path)
+        return nil
+      }
+      guard let json = decoder.required(value, "to", step, what: "the new value")?.value,
+        let value = decoder.contextPropertyValue(json, property, path: step.path)
+      else { return nil }
+      let swift =
+        if case .string(let policy) = value, property == .mergePolicy {
+          "NSMergePolicy.\(policy)"
+        } else {
+          value.swiftDescription
+        }
+      return Statement(
+        .setContextProperty(context: context, property: property, value: value),
+        swift: "\(context).\(key) = \(swift)")
+    }
+  }
+
   /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
   init(_ verb: Verb, _ arguments: StepArguments) {
     self.verb = verb

@@ -1,0 +1,125 @@
+/// Reading and setting a context's properties and an object's state, each guarded as Core
+/// Data guards it (semantics-2 §3.1): checked accessors trap off the queue, plain reads
+/// never do, and the thread-safe ones have already taken the context's queue, as the
+/// `performAndWait` they wrap themselves in does (see `runRequestingParents`).
+extension Simulation {
+  mutating func executeState(_ step: Step) {
+    switch step.action {
+    case .contextProperty(let context, let property, let bind):
+      let c = contextIndex(context)
+      if property.getter == .checked {
+        checkQueue(c, .context(graph.contexts[c].name), method: property.method)
+      } else {
+        touch(.context(c), write: false)
+      }
+      let value = read(property, of: c)
+      record(
+        .property(
+          owner: graph.contexts[c].name, name: property.rawValue, value: shownState(value),
+          isSet: false))
+      bind.map { scope.values[$0] = value }
+
+    case .setContextProperty(let context, let property, let value):
+      let c = contextIndex(context)
+      touch(.context(c), write: true)
+      set(property, of: c, to: value)
+      record(
+        .property(owner: graph.contexts[c].name, name: property.rawValue, value: value, isSet: true)
+      )
+
+    case .objectState(let variable, let property, let bind):
+      guard let ref = objectIn(variable) else {
+        bind.map { scope.values[$0] = .null }
+        return
+      }
+      if property.getter == .checked {
+        checkObject(ref, method: "-[NSManagedObject \(property.rawValue)]")
+      } else {
+        touch(.context(graph[ref].context), write: false)
+      }
+      let value = state(property, of: ref)
+      record(
+        .property(
+          owner: graph[ref].id.description, name: property.rawValue, value: shownState(value),
+          isSet: false))
+      bind.map { scope.values[$0] = value }
+
+    default:
+      break
+    }
+  }
+
+  private func read(_ property: ContextProperty, of c: Int) -> Value {
+    let context = graph.contexts[c]
+    func objects(_ wanted: (ManagedObject) -> Bool) -> Value {
+      .list(context.registered.filter { wanted(graph[$0]) }.map { .object($0) })
+    }
+    switch property {
+    case .hasChanges: return .bool(hasChanges(c))
+    case .insertedObjects: return objects { $0.isInserted && !$0.isDeleted }
+    case .updatedObjects:
+      return objects { !$0.isInserted && !$0.isDeleted && !$0.changes.isEmpty }
+    case .deletedObjects: return objects { !$0.isInserted && $0.isDeleted }
+    case .registeredObjects: return objects { _ in true }
+    case .mergePolicy: return .string(context.description.mergePolicy.rawValue)
+    case .shouldDeleteInaccessibleFaults:
+      return .bool(context.description.shouldDeleteInaccessibleFaults)
+    case .parent: return context.parent.map { .context($0) } ?? .null
+    case .persistentStoreCoordinator:
+      return context.parent == nil ? .string("coordinator") : .null
+    case .concurrencyType:
+      return .string(
+        context.description.concurrencyType == .mainQueue
+          ? "mainQueueConcurrencyType" : "privateQueueConcurrencyType")
+    case .automaticallyMergesChangesFromParent:
+      return .bool(context.description.automaticallyMergesChangesFromParent)
+    case .name: return context.description.nameProperty.map(Value.string) ?? .null
+    case .transactionAuthor:
+      return context.description.transactionAuthor.map(Value.string) ?? .null
+    }
+  }
+
+  private mutating func set(_ property: ContextProperty, of c: Int, to value: Value) {
+    var text: String?
+    if case .string(let s) = value { text = s }
+    graph.changeOptions(of: c) { options in
+      switch (property, value) {
+      case (.mergePolicy, .string(let name)):
+        options.mergePolicy = MergePolicy(rawValue: name) ?? options.mergePolicy
+      case (.automaticallyMergesChangesFromParent, .bool(let flag)):
+        options.automaticallyMergesChangesFromParent = flag
+      case (.shouldDeleteInaccessibleFaults, .bool(let flag)):
+        options.shouldDeleteInaccessibleFaults = flag
+      case (.name, _): options.nameProperty = text
+      case (.transactionAuthor, _): options.transactionAuthor = text
+      default: break
+      }
+    }
+  }
+
+  /// An object's state flags. A reset or deleted-and-saved object has no context (§3.1).
+  private func state(_ property: ObjectStateProperty, of ref: ObjectReference) -> Value {
+    let object = graph[ref]
+    switch property {
+    case .isInserted: return .bool(object.isInserted && !object.isDeleted)
+    case .isUpdated:
+      return .bool(!object.isInserted && !object.isDeleted && !object.changes.isEmpty)
+    case .isDeleted: return .bool(object.isDeleted && !object.isDetached)
+    case .changedValues: return .list(object.changes.keys.sorted().map(Value.string))
+    case .hasChanges: return .bool(object.isInserted || object.isDeleted || !object.changes.isEmpty)
+    case .isFault: return .bool(object.isFault)
+    case .managedObjectContext: return object.isDetached ? .null : .context(object.context)
+    case .objectID: return .objectID(object.id)
+    }
+  }
+
+  /// A state value as a report shows it: contexts and objects by name, not by index.
+  private func shownState(_ value: Value) -> Value {
+    switch value {
+    case .context(let c): .string(graph.contexts[c].name)
+    case .object(let ref): .string(describe(.object(ref)))
+    case .list(let items): .list(items.map(shownState))
+    default: value
+    }
+  }
+}
