@@ -28,6 +28,7 @@ struct RaceDetector {
   private(set) var clocks: [VectorClock] = []
   /// The clock the coordinator's lock holds since its last release.
   private var storeClock = VectorClock()
+  private var notificationCenterClock = VectorClock()
   /// Shared vars' indices by name, in the order the scenario declares them.
   private let variables: [String: Int]
   /// Per var: the last write and the reads since it.
@@ -71,8 +72,18 @@ struct RaceDetector {
   /// Thread `t` takes and gives back the coordinator's lock, as every store access does:
   /// it sees what earlier store accesses did, and later ones see what it did.
   mutating func lockStore(by t: Int) {
-    clocks[t].join(storeClock)
-    storeClock = release(by: t)
+    lock(\.storeClock, by: t)
+  }
+
+  /// Thread `t` takes and gives back the notification center's lock, as adding and
+  /// removing an observer and posting do.
+  mutating func lockNotificationCenter(by t: Int) {
+    lock(\.notificationCenterClock, by: t)
+  }
+
+  private mutating func lock(_ lock: WritableKeyPath<RaceDetector, VectorClock>, by t: Int) {
+    clocks[t].join(self[keyPath: lock])
+    self[keyPath: lock] = release(by: t)
   }
 
   // MARK: Shared vars

@@ -18,6 +18,9 @@ struct SimulatedThread {
     var completion: Completion?
     /// For a task group's `then` body: the group whose results it takes one by one.
     var group: Int?
+    /// For a frame delivering a notification: which one, and the observers whose `observe`
+    /// steps make up the frame, in order.
+    var delivery: (notification: Int, observers: [Int])?
   }
 
   /// What the end of a block hands on.
@@ -42,6 +45,8 @@ struct SimulatedThread {
   /// The step this thread's next step is ordered after, until that step runs: the one that
   /// enqueued the block it has just started, or that gave back the queue it waited for.
   var startedFrom: Int?
+  /// The save step that has posted will-save and runs again once its observers are done.
+  var postedWillSave: Int?
 
   /// Starts a block taken from queue `q`, which is then the one queue the thread holds. Its
   /// first step is ordered after the step that enqueued the block.

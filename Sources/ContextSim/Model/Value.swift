@@ -13,6 +13,10 @@ public enum Value: Sendable, Hashable {
   case objectID(ObjectID)
   /// A context made at run time, by its index in the ``ObjectGraph``.
   case context(Int)
+  /// A notification an observer received, by its index among the run's posts.
+  case notification(Int)
+  /// The token `addObserver` returned, by the observer's index.
+  case observer(Int)
 
   /// The value as Swift would print it, for reports: `"Groceries"`, `3`, `nil`.
   public var swiftDescription: String {
@@ -26,6 +30,8 @@ public enum Value: Sendable, Hashable {
     case .object(let ref): "<managed object #\(ref.index)>"
     case .objectID(let id): id.description
     case .context(let index): "<context #\(index)>"
+    case .notification(let index): "<notification #\(index)>"
+    case .observer(let index): "<observer #\(index)>"
     }
   }
 

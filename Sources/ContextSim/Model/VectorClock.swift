@@ -42,6 +42,8 @@ struct Access: Hashable {
     case registry
     /// A task group's results and waiting parent.
     case taskGroup(Int)
+    /// The notification center's observers, which adding, removing and posting use.
+    case observers
   }
 
   var resource: Resource

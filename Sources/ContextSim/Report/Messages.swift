@@ -84,6 +84,16 @@ public enum Messages {
       return isSet
         ? "set \(owner).\(name) = \(value.swiftDescription)"
         : "read \(owner).\(name): \(value.swiftDescription)"
+    case .observing(let name, let object, let queue):
+      return allSteps
+        ? "observes \(name) of \(object ?? "every context"), delivered on \(queue ?? "the posting thread")"
+        : nil
+    case .removedObserver(let name): return allSteps ? "removed its \(name) observer" : nil
+    case .posted(let name, let context, let observers):
+      return "\(context) posts \(name) to \(observers) observer\(observers == 1 ? "" : "s")"
+    case .observerRuns(let queue):
+      return queue.map { "the observer runs on \($0); the posting thread waits for it" }
+        ?? "the observer runs here, on the posting thread"
     case .caught(let error): return "threw \(error.code), caught: the catch block handles it"
     case .expectationFailed, .trapped: return nil
     case .taskStarted(let queue):

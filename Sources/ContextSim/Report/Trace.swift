@@ -128,6 +128,14 @@ public enum Effect: Sendable, Equatable {
   case threw(CoreDataError)
   /// A context's property or an object's state was read, or a context's property set.
   case property(owner: String, name: String, value: Value, isSet: Bool)
+  /// An observer was added for a notification, of one context or all, on a queue or none.
+  case observing(String, object: String?, queue: String?)
+  /// An observer was removed.
+  case removedObserver(String)
+  /// A context posted a notification that this many observers receive.
+  case posted(String, context: String, observers: Int)
+  /// An observer's body runs: on the posting thread, or on its queue while the poster waits.
+  case observerRuns(queue: String?)
   /// The step's `catch` body handles the error it threw, and runs next.
   case caught(CoreDataError)
   /// A `for` loop started, over this many elements.

@@ -131,6 +131,17 @@ public indirect enum Action: Sendable {
   case setContextProperty(context: String, property: ContextProperty, value: Value)
   /// `note.isDeleted`, `note.managedObjectContext` …: an object's state.
   case objectState(variable: String, property: ObjectStateProperty, bind: String?)
+  /// `NotificationCenter.default.addObserver(forName:object:queue:using:)`: the body runs for
+  /// each matching post, inline on the posting thread, or on `queue` while the poster waits.
+  case observe(
+    NotificationName, object: String?, queue: String?, bind: String, token: String?,
+    body: [Step])
+  /// `NotificationCenter.default.removeObserver(token)`.
+  case removeObserver(token: String)
+  /// `context.mergeChanges(fromContextDidSave: notification)`, checked on the receiver.
+  case mergeChanges(notification: String, into: String)
+  /// `notification.object`, or the objects its `userInfo` lists.
+  case notificationProperty(variable: String, key: NotificationKey, bind: String?)
 
   // Plain Swift
   case read(variable: String, bind: String?)
@@ -155,7 +166,7 @@ public indirect enum Action: Sendable {
     switch self {
     case .async(_, let body), .sync(_, let body), .perform(_, let body),
       .performAndWait(_, let body), .forEach(_, _, let body), .task(_, let body),
-      .performAwait(_, _, let body):
+      .performAwait(_, _, let body), .observe(_, _, _, _, _, let body):
       body
     case .taskGroup(_, _, let child, let then):
       child + then

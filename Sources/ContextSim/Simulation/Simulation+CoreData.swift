@@ -95,8 +95,16 @@ extension Simulation {
 
     case .save(let context, let mode):
       let c = contextIndex(context)
-      checkQueue(c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext save:]")
-      if let error = injectedError() { return fail(error, call: "\(context).save()", mode: mode) }
+      // A save that stopped for its will-save observers goes on where it stopped.
+      if threads[current].postedWillSave == step.index {
+        threads[current].postedWillSave = nil
+      } else {
+        checkQueue(c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext save:]")
+        if let error = injectedError() {
+          return fail(error, call: "\(context).save()", mode: mode)
+        }
+        if postWillSave(c, step: step) { return }
+      }
       save(c, mode: mode, call: "\(context).save()")
 
     case .objectID(let variable, let bind):

@@ -20,6 +20,14 @@ extension Simulation {
       performAwait(context, schedule: schedule, body: body, from: step)
     case .taskGroup(let sequence, let name, let child, let then):
       startTaskGroup(over: sequence, as: name, child: child, then: then, from: step)
+    case .observe:
+      observe(step)
+    case .removeObserver(let token):
+      removeObserver(token)
+    case .mergeChanges(let notification, let context):
+      mergeChanges(notification, into: context)
+    case .notificationProperty(let variable, let key, let bind):
+      read(key, of: variable, bind: bind)
     case .letValue(let name, let value):
       let bound = evaluate(value)
       scope.values[name] = bound
@@ -87,7 +95,7 @@ extension Simulation {
   ///
   /// A serial queue takes the caller in FIFO order behind blocks already enqueued. A `sync`
   /// onto the serial queue the thread is already on waits for itself, forever: a deadlock.
-  private mutating func runSynchronously(
+  mutating func runSynchronously(
     _ steps: [Step], on q: Int, from step: Step, reentrant: Bool
   ) {
     let holds = threads[current].held.contains(q)

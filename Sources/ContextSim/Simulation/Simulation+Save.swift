@@ -129,6 +129,7 @@ extension Simulation {
         context: graph.contexts[c].name, parent: graph.contexts[p].name, inserted: changes.inserted,
         updated: changes.updated, deleted: changes.deleted))
     notifySaved(changes, by: c)
+    postDidSave(set, changes, by: c)
   }
 
   /// After a save: the saved objects hold what they wrote, and the deleted ones are gone.
@@ -211,6 +212,36 @@ extension Simulation {
         context: graph.contexts[c].name, inserted: changes.inserted, updated: changes.updated,
         deleted: changes.deleted))
     notifySaved(changes, by: c)
+    postDidSave(set, changes, by: c)
+  }
+
+  /// A successful save posts did-save-object-IDs, then did-save with the saver's objects
+  /// (semantics-2 §2.5). A root's first post, with the coordinator as its object, is left
+  /// out: ctxsim posts each once, from the context.
+  private mutating func postDidSave(_ set: SaveSet, _ changes: ChangeSet, by c: Int) {
+    post(
+      PostedNotification(
+        name: .didSaveObjectIDs, context: c, inserted: changes.inserted.map(Value.objectID),
+        updated: changes.updated.map(Value.objectID), deleted: changes.deleted.map(Value.objectID)))
+    post(
+      PostedNotification(
+        name: .didSave, context: c, inserted: set.inserted.map(Value.object),
+        updated: set.updated.map(Value.object), deleted: set.deleted.map(Value.object)))
+  }
+
+  /// Posts will-save for a save with changes. With observers to run, the save stops here
+  /// and runs again once they are done, as Core Data calls them before it saves; returns
+  /// whether it stopped.
+  mutating func postWillSave(_ c: Int, step: Step) -> Bool {
+    guard hasChanges(c) else { return false }
+    post(PostedNotification(name: .willSave, context: c))
+    guard !pendingDeliveries.isEmpty else { return false }
+    var again = step
+    again.condition = nil
+    threads[current].frames.append(
+      SimulatedThread.Frame(steps: [again], scope: scope, opener: step.index))
+    threads[current].postedWillSave = step.index
+    return true
   }
 
   /// A changed or deleted object whose row moved on since it was read.

@@ -116,8 +116,7 @@ extension Simulation {
   /// A state value as a report shows it: contexts and objects by name, not by index.
   private func shownState(_ value: Value) -> Value {
     switch value {
-    case .context(let c): .string(graph.contexts[c].name)
-    case .object(let ref): .string(describe(.object(ref)))
+    case .context, .object: .string(describe(value))
     case .list(let items): .list(items.map(shownState))
     default: value
     }

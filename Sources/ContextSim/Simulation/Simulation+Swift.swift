@@ -69,6 +69,9 @@ extension Simulation {
     case .object(let ref): "\(graph[ref].entity) \(graph[ref].id)"
     case .objectID(let id): uri(id)
     case .list(let items): "[" + items.map { describe($0) }.joined(separator: ", ") + "]"
+    case .context(let c): graph.contexts[c].name
+    case .notification(let n):
+      "\(notifications[n].name.rawValue) from \(graph.contexts[notifications[n].context].name)"
     default: value.plainDescription
     }
   }

@@ -9,6 +9,8 @@ extension Simulation {
     if resource == .store {
       // The coordinator serialises store access with a lock: acquire, then release.
       raceDetector.lockStore(by: current)
+    } else if resource == .observers {
+      raceDetector.lockNotificationCenter(by: current)
     }
   }
 

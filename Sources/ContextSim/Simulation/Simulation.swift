@@ -82,6 +82,11 @@ struct Simulation {
   /// Task groups by index, and how many times each injected call's step has run.
   var taskGroups: [TaskGroupState] = []
   var injectedCalls: [Int: Int] = [:]
+  /// The observers the app added, the notifications posted to them, and what the current
+  /// step posted, delivered once it is done.
+  var observers: [Observer] = []
+  var notifications: [PostedNotification] = []
+  var pendingDeliveries: [(notification: Int, observers: [Int])] = []
 
   static let mainQueue = QueueTable.main
   static let globalQueue = QueueTable.global
@@ -169,6 +174,7 @@ struct Simulation {
       record(.skipped)
     } else {
       runRequestingParents(stepToRun)
+      if !pendingDeliveries.isEmpty { deliverPosted() }
     }
     unwind(t)
   }

@@ -24,6 +24,9 @@ struct VerbFamilyTests {
       "delete": [],
       "refresh": ["merge"], "reset": [], "rollback": [], "obtainPermanentIDs": ["try"],
       "batchUpdate": ["in", "where", "set", "mergeInto"],
+      // ctxsim's additions: notification observers and the merges they make.
+      "observe": ["object", "queue", "as", "token", "do"], "removeObserver": [],
+      "mergeChanges": ["into"],
     ]
     #expect(Verbs.names == v1.keys.sorted())
     for (verb, keys) in v1 {

@@ -192,6 +192,11 @@ extension ScenarioDecoder {
     }
   }
 
+  /// Whether a queue runs one block at a time: main and declared serial queues.
+  func isSerialQueue(_ name: String) -> Bool {
+    name == "main" || queues.contains { $0.name == name && $0.attributes == .serial }
+  }
+
   mutating func queueName(_ name: Located<String>, path: String) -> String? {
     let names = ["main", "global"] + queues.map(\.name)
     if names.contains(name.value) { return name.value }

@@ -9,6 +9,10 @@ enum BindingType: Equatable {
   case unknown
   /// A context made by a `newContext` or `newBackgroundContext` step.
   case context
+  /// The notification an observer's body receives.
+  case notification
+  /// The token `observe` returns, for `removeObserver`.
+  case observer
 }
 
 /// The variables a step can see, as a Swift closure sees them.

@@ -69,6 +69,10 @@ extension PropertyVerbs {
     if decoder.isContext(owner, scope: scope) {
       return .some(contextStatement(owner, key, at: text.location, step, scope: &scope, &decoder))
     }
+    if scope.bindings[owner] == .notification {
+      return .some(
+        notificationStatement(owner, key, at: text.location, step, scope: &scope, &decoder))
+    }
     guard let property = ObjectStateProperty(rawValue: key), !decoder.hasKey(key, of: owner, scope)
     else { return nil }
     guard verb == .get else {
@@ -88,6 +92,25 @@ extension PropertyVerbs {
       Statement(
         .objectState(variable: owner, property: property, bind: bind),
         swift: "\(SwiftSource.assign(bind))\(owner).\(property.swift)"))
+  }
+
+  /// `notification.object` or its changed objects: plain reads of the notification.
+  private func notificationStatement(
+    _ notification: String, _ key: String, at location: SourceLocation, _ step: StepSite,
+    scope: inout StepScope, _ decoder: inout ScenarioDecoder
+  ) -> Statement? {
+    guard verb == .get, let property = NotificationKey(rawValue: key) else {
+      decoder.fail(
+        "a notification has no \"\(key)\" to \(verb.rawValue)",
+        fix: "read object, insertedObjects, updatedObjects or deletedObjects with \"get\"",
+        at: location, path: step.path)
+      return nil
+    }
+    let type: BindingType = property == .object ? .context : .unknown
+    let bind = decoder.binding(self.bind, type, step, scope: &scope)
+    return Statement(
+      .notificationProperty(variable: notification, key: property, bind: bind),
+      swift: "\(SwiftSource.assign(bind))\(notification).\(property.swift)")
   }
 
   private func contextStatement(

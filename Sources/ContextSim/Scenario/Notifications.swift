@@ -1,0 +1,37 @@
+/// The context notifications a scenario can observe, by the short names steps use
+/// (semantics-2 §2.5). Each is posted on the thread running the context's work.
+public enum NotificationName: String, Sendable, CaseIterable {
+  /// `NSManagedObjectContext.willSaveObjectsNotification`: at the start of a save with changes.
+  case willSave
+  /// `NSManagedObjectContext.didSaveObjectIDsNotification`: after a save, the changed IDs.
+  case didSaveObjectIDs
+  /// `NSManagedObjectContext.didSaveObjectsNotification`: right after, the changed objects.
+  case didSave
+  /// `NSManagedObjectContext.didChangeObjectsNotification`: from `processPendingChanges`.
+  case objectsDidChange
+
+  /// As Swift names it.
+  public var swift: String {
+    switch self {
+    case .willSave: "NSManagedObjectContext.willSaveObjectsNotification"
+    case .didSaveObjectIDs: "NSManagedObjectContext.didSaveObjectIDsNotification"
+    case .didSave: "NSManagedObjectContext.didSaveObjectsNotification"
+    case .objectsDidChange: "NSManagedObjectContext.didChangeObjectsNotification"
+    }
+  }
+}
+
+/// What an observer reads from a notification: `notification.object`, the changed objects.
+public enum NotificationKey: String, Sendable, CaseIterable {
+  case object, insertedObjects, updatedObjects, deletedObjects
+
+  /// As Swift reads it from `userInfo`.
+  var swift: String {
+    switch self {
+    case .object: "object"
+    case .insertedObjects: "userInfo?[NSInsertedObjectsKey]"
+    case .updatedObjects: "userInfo?[NSUpdatedObjectsKey]"
+    case .deletedObjects: "userInfo?[NSDeletedObjectsKey]"
+    }
+  }
+}

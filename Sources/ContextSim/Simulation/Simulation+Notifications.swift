@@ -1,0 +1,159 @@
+/// `NotificationCenter` and the notifications contexts post (semantics-2 §2).
+///
+/// A context posts on the thread doing its work: the one that runs the save. Posting is
+/// synchronous. An observer without a queue (a selector observer, or `queue: nil`) runs on
+/// the posting thread before `post` returns, as does one whose queue the poster is running
+/// on. One with another queue is added to that queue, and the poster waits until the queue
+/// has run it, as swift-corelibs-foundation's `post` does and Darwin stacks show (§2.2):
+/// ctxsim enqueues the body there and has the poster wait in the queue's line behind it.
+/// So the body runs on the queue's own thread, with what that queue owns, and a poster
+/// waiting for a queue whose thread waits for the poster deadlocks (§2.4).
+extension Simulation {
+  /// An observer the app added, with what its closure captured.
+  struct Observer {
+    var name: NotificationName
+    /// The context it listens to; nil for every context.
+    var object: Int?
+    /// The queue its body runs on; nil for the posting thread.
+    var queue: Int?
+    var bind: String
+    var body: [Step]
+    var scope: Scope
+    /// The `observe` step that added it, which runs its body when it is delivered.
+    var step: Int
+    var isActive = true
+  }
+
+  /// A notification as its observers see it: who posted, and the objects it lists.
+  struct PostedNotification {
+    var name: NotificationName
+    var context: Int
+    var inserted: [Value] = []
+    var updated: [Value] = []
+    var deleted: [Value] = []
+  }
+
+  /// `addObserver(forName:object:queue:using:)`, or, for a step of a delivery frame, running
+  /// that observer's body for the notification being delivered.
+  mutating func observe(_ step: Step) {
+    guard
+      case .observe(let name, let object, let queue, let bind, let token, let body) = step.action
+    else { return }
+    if let delivery = threads[current].frames.last?.delivery {
+      let at = threads[current].frames.last!.next - 1
+      return deliver(delivery.notification, to: delivery.observers[at], from: step)
+    }
+    touch(.observers, write: true)
+    let index = observers.count
+    token.map { scope.values[$0] = .observer(index) }
+    observers.append(
+      Observer(
+        name: name, object: object.map { contextIndex($0) }, queue: queue.map { queueIndex($0) },
+        bind: bind, body: body, scope: scope.capture(), step: step.index))
+    record(.observing(name.rawValue, object: object, queue: queue))
+  }
+
+  mutating func removeObserver(_ token: String) {
+    touch(.observers, write: true)
+    guard case .observer(let index) = evaluate(.variable(token)) else { return }
+    observers[index].isActive = false
+    record(.removedObserver(observers[index].name.rawValue))
+  }
+
+  /// Posts a notification on the current thread. Its observers run once the current step
+  /// is done, in the order they were added.
+  mutating func post(_ notification: PostedNotification) {
+    touch(.observers, write: false)
+    let receivers = observers.indices.filter { o in
+      observers[o].isActive && observers[o].name == notification.name
+        && (observers[o].object ?? notification.context) == notification.context
+    }
+    guard !receivers.isEmpty else { return }
+    notifications.append(notification)
+    pendingDeliveries.append((notifications.count - 1, receivers))
+    record(
+      .posted(
+        notification.name.rawValue, context: graph.contexts[notification.context].name,
+        observers: receivers.count))
+  }
+
+  /// Puts what the step posted on the thread: a frame that runs each receiving observer's
+  /// `observe` step again, as a delivery, in order.
+  mutating func deliverPosted() {
+    for (notification, receivers) in pendingDeliveries.reversed() {
+      var frame = SimulatedThread.Frame(
+        steps: receivers.map { scenario.allSteps[observers[$0].step] }, scope: scope,
+        opener: stepIndex)
+      frame.delivery = (notification, receivers)
+      threads[current].frames.append(frame)
+    }
+    pendingDeliveries = []
+  }
+
+  /// Runs one observer's body for a notification: inline, or on its queue while the
+  /// poster waits. An observer removed since the post is skipped.
+  private mutating func deliver(_ notification: Int, to o: Int, from step: Step) {
+    touch(.observers, write: false)
+    guard observers[o].isActive else { return record(.skipped) }
+    let scope = observers[o].scope.capture()
+    scope.values[observers[o].bind] = .notification(notification)
+    guard let q = observers[o].queue, !threads[current].held.contains(q) else {
+      threads[current].frames.append(
+        SimulatedThread.Frame(steps: observers[o].body, scope: scope, opener: step.index))
+      return record(.observerRuns(queue: nil))
+    }
+    record(.observerRuns(queue: queues[q].name))
+    let origin =
+      [BacktraceEntry.enqueued(queue: queues[q].name, thread: threads[current].name)]
+      + backtrace(of: current, at: step.index)
+    enqueue(Block(steps: observers[o].body, scope: scope, origin: origin), on: q)
+    // `waitUntilAllOperationsAreFinished`: the poster's turn comes after the body's.
+    runSynchronously([], on: q, from: step, reentrant: true)
+  }
+
+  /// `context.mergeChanges(fromContextDidSave:)`, held to the receiver's queue like any
+  /// other context call: called from the posting thread, it traps (§2.9).
+  mutating func mergeChanges(_ notification: String, into context: String) {
+    let r = contextIndex(context)
+    checkQueue(
+      r, .context(graph.contexts[r].name),
+      method: "-[NSManagedObjectContext mergeChangesFromContextDidSaveNotification:]")
+    guard case .notification(let n) = evaluate(.variable(notification)) else { return }
+    let posted = notifications[n]
+    func ids(_ values: [Value]) -> [ObjectID] {
+      values.compactMap { value in
+        switch value {
+        case .object(let ref): graph[ref].id
+        case .objectID(let id): id
+        default: nil
+        }
+      }
+    }
+    merge(
+      ChangeSet(
+        source: graph.contexts[posted.context].name, inserted: ids(posted.inserted),
+        updated: ids(posted.updated), deleted: ids(posted.deleted)), into: r, automatic: false)
+  }
+
+  /// `notification.object` and the objects its `userInfo` lists: plain reads, which never
+  /// trap; the objects still belong to the context that posted.
+  mutating func read(_ key: NotificationKey, of variable: String, bind: String?) {
+    guard case .notification(let n) = evaluate(.variable(variable)) else {
+      record(.readNil(variable: variable))
+      bind.map { scope.values[$0] = .null }
+      return
+    }
+    let posted = notifications[n]
+    let value: Value =
+      switch key {
+      case .object: .context(posted.context)
+      case .insertedObjects: .list(posted.inserted)
+      case .updatedObjects: .list(posted.updated)
+      case .deletedObjects: .list(posted.deleted)
+      }
+    record(
+      .property(
+        owner: variable, name: key.rawValue, value: .string(describe(value)), isSet: false))
+    bind.map { scope.values[$0] = value }
+  }
+}
