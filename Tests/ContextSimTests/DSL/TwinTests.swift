@@ -36,10 +36,19 @@ struct TwinTests {
       switch step.action {
       case .performAwait: forms.insert("perform await")
       case .insertObject: forms.insert("insert existing object")
-      case .fetch(_, _, _, _, _, let mode), .count(_, _, _, _, let mode), .save(_, let mode),
-        .existingObject(_, _, _, let mode), .obtainPermanentIDs(_, let mode):
+      case .fetch(let request, _, _, _, let mode), .count(let request, _, _, let mode):
         forms.insert(step.verb)
         if mode != .do { forms.insert("try\(mode.rawValue)") }
+        forms.formUnion(requestForms(request))
+      case .save(_, let mode), .existingObject(_, _, _, let mode), .obtainPermanentIDs(_, let mode):
+        forms.insert(step.verb)
+        if mode != .do { forms.insert("try\(mode.rawValue)") }
+      case .batchUpdate(_, _, let predicate, _, _):
+        forms.insert(step.verb)
+        if predicate.usesOperators { forms.insert("where operators") }
+      case .expect(.count(let request, _, _)):
+        forms.insert(step.verb)
+        forms.formUnion(requestForms(request))
       default: forms.insert(step.verb)
       }
       if step.condition != nil { forms.insert("when") }
@@ -50,6 +59,15 @@ struct TwinTests {
     if scenario.expectation?.violations.contains(where: { $0.quantifier == .some }) == true {
       forms.insert("expect in some")
     }
+    return forms
+  }
+
+  /// What a fetch request uses beyond v1's equalities: operators, sort descriptors, a limit.
+  static func requestForms(_ request: FetchRequest) -> Set<String> {
+    var forms = Set<String>()
+    if request.predicate.usesOperators { forms.insert("where operators") }
+    if !request.sortDescriptors.isEmpty { forms.insert("sortBy") }
+    if request.fetchLimit != nil { forms.insert("limit") }
     return forms
   }
 }
