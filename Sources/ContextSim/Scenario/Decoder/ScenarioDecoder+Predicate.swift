@@ -122,16 +122,17 @@ extension ScenarioDecoder {
     _ json: JSONValue, _ op: ComparisonOperator, key: String, entity: Entity, path: String,
     scope: StepScope
   ) -> Expression? {
+    let relationship = entity.relationship(named: key)
+    if relationship != nil, op.isOrdering {
+      fail(
+        "\"\(op.rawValue)\" orders values, but the relationship \"\(key)\" holds an object",
+        fix: "compare it with \"==\", \"!=\" or \"IN\"", at: json.location, path: path)
+      return nil
+    }
     if Self.isVariable(json) {
       return expression(json, path: path, scope: scope, attribute: nil)
     }
-    if let relationship = entity.relationship(named: key) {
-      if op.isOrdering {
-        fail(
-          "\"\(op.rawValue)\" orders values, but the relationship \"\(key)\" holds an object",
-          fix: "compare it with \"==\", \"!=\" or \"IN\"", at: json.location, path: path)
-        return nil
-      }
+    if let relationship {
       guard op == .in else {
         return relationshipValue(json, relationship, path: path, scope: scope)
       }
