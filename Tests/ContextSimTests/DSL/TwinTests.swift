@@ -10,6 +10,7 @@ struct TwinTests {
     .faultOnDeletedObject, .faultOnDeletedObjectFixed, .discardedSaveError, .temporaryID,
     .staleScreen, .mergePolicies, .crossContextRelationship, .photoDownloaderStoreError,
     .photoDownloader, .photoDownloaderFixed, .objectInTwoContexts, .objectInTwoContextsFixed,
+    .cacheFallback, .cacheFallbackFixed,
   ]
 
   @Test("A scenario written in Swift runs exactly as its JSON twin", arguments: twins)
@@ -23,7 +24,7 @@ struct TwinTests {
     for twin in Self.twins { used.formUnion(try Self.forms(twin.build())) }
     let every = Set(Verbs.names).union([
       "perform await", "insert existing object", "when", "try?", "try!", "inject",
-      "expect in some", "catch", "expect handled",
+      "expect in some", "catch", "expect handled", "where operators", "sortBy", "limit",
     ])
     #expect(every.subtracting(used).isEmpty)
   }
