@@ -159,6 +159,14 @@ struct FetchRequestDecodingTests {
         #"{"NOT": [{"rank": 1}]}"#, #""NOT" must be an object, not a list"#, "write { … }"
       ),
       (
+        #"{"NOT": {}}"#, #"an empty condition in "NOT" matches every object"#,
+        #"write a condition such as {"title": "x"}"#
+      ),
+      (
+        #"{"OR": [{"rank": 1}, 3]}"#, #"a condition in "OR" must be an object, not an integer"#,
+        "write { … }"
+      ),
+      (
         #"{"AND": [{"rank": {"<": "$albun"}}]}"#, #"unknown variable "$albun""#,
         #"did you mean "$album"?"#
       ),

@@ -41,11 +41,11 @@ extension ScenarioDecoder {
           return []
         }
         let parts = items.map {
-          predicate($0, entity: entity, path: path, scope: scope, what: "a condition in \"\(key)\"")
+          condition($0, in: key, entity: entity, path: path, scope: scope)
         }
         return [Self.joined(parts, and: key == "AND")]
       case "NOT":
-        return [.not(predicate(json, entity: entity, path: path, scope: scope, what: "\"NOT\""))]
+        return [.not(condition(json, in: key, entity: entity, path: path, scope: scope))]
       default:
         notAProperty(member, of: entity, path: path)
         return []
@@ -64,6 +64,19 @@ extension ScenarioDecoder {
     return expression(json, path: path, scope: scope, attribute: entity.attribute(named: key)).map {
       [.comparison(key: key, .equal, $0)]
     } ?? []
+  }
+
+  /// One condition that `AND`, `OR` or `NOT` joins: a `"where"` object of its own, not empty.
+  private mutating func condition(
+    _ json: JSONValue, in key: String, entity: Entity, path: String, scope: StepScope
+  ) -> Predicate<Expression> {
+    if json.members?.isEmpty == true {
+      fail(
+        "an empty condition in \"\(key)\" matches every object",
+        fix: "write a condition such as {\"title\": \"x\"}", at: json.location, path: path)
+    }
+    let what = key == "NOT" ? "\"NOT\"" : "a condition in \"\(key)\""
+    return predicate(json, entity: entity, path: path, scope: scope, what: what)
   }
 
   /// A key of `"where"` that names no property: an operator out of place, a joining word in
