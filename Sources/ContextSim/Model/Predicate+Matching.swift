@@ -35,9 +35,9 @@ extension Value {
       default: return matches(operand)
       }
     case .lessThan: return ordered(against: operand) == .before
-    case .lessThanOrEqual: return [.before, .same].contains(ordered(against: operand))
+    case .lessThanOrEqual: return ordered(against: operand).map { $0 != .after } ?? false
     case .greaterThan: return ordered(against: operand) == .after
-    case .greaterThanOrEqual: return [.after, .same].contains(ordered(against: operand))
+    case .greaterThanOrEqual: return ordered(against: operand).map { $0 != .before } ?? false
     }
   }
 
