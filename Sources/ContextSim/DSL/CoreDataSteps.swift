@@ -5,14 +5,22 @@ public struct Fetch: ScenarioStep {
   /// The step as the decoder reads it, placed where the Swift wrote it.
   public let json: StepJSON
   /// `line` and `column` default to the call's place, where errors about the step point.
+  ///
+  /// - Parameters:
+  ///   - predicate: `["title": ["!=": "x"], "OR": [["rank": 1], ["rank": nil]]]`, as in a
+  ///     scenario file's `"where"`.
+  ///   - sortBy: `[["key": "date", "ascending": false]]`: `request.sortDescriptors`.
+  ///   - limit: `request.fetchLimit`.
   public init(
-    _ entity: String, in context: String, where predicate: Literal? = nil, first: Bool = false,
-    as name: String? = nil, try mode: TryMode = .do, line: Int = #line, column: Int = #column
+    _ entity: String, in context: String, where predicate: Literal? = nil,
+    sortBy: Literal? = nil, limit: Int? = nil, first: Bool = false, as name: String? = nil,
+    try mode: TryMode = .do, line: Int = #line, column: Int = #column
   ) {
     json = StepJSON(
       "fetch", .string(entity),
       [
-        "in": .string(context), "where": predicate, "first": first ? true : nil,
+        "in": .string(context), "where": predicate, "sortBy": sortBy,
+        "limit": limit.map(Literal.integer), "first": first ? true : nil,
         "as": name.map(Literal.string), "try": mode.literal,
       ], line: line, column: column)
   }

@@ -98,12 +98,10 @@ public indirect enum Action: Sendable {
   // Core Data
   case insert(
     entity: String, context: String, values: [(key: String, value: Expression)], bind: String?)
-  case fetch(
-    entity: String, context: String, predicate: [(key: String, value: Expression)], first: Bool,
-    bind: String?, try: TryMode)
-  case count(
-    entity: String, context: String, predicate: [(key: String, value: Expression)], bind: String?,
-    try: TryMode)
+  /// `context.fetch(request)`; `first` binds the first object or nil instead of the list.
+  case fetch(FetchRequest, context: String, first: Bool, bind: String?, try: TryMode)
+  /// `context.count(for: request)`.
+  case count(FetchRequest, context: String, bind: String?, try: TryMode)
   case get(variable: String, key: String, bind: String?)
   case set(variable: String, key: String, value: Expression)
   case save(context: String, try: TryMode)
@@ -120,7 +118,7 @@ public indirect enum Action: Sendable {
   case rollback(context: String)
   /// `NSBatchUpdateRequest`, then `mergeChanges(fromRemoteContextSave:into:)`.
   case batchUpdate(
-    entity: String, context: String, predicate: [(key: String, value: Expression)],
+    entity: String, context: String, predicate: Predicate<Expression>,
     values: [(key: String, value: Expression)], mergeInto: [String])
   case existingObject(id: Expression, context: String, bind: String?, try: TryMode)
   case object(id: Expression, context: String, bind: String?)
@@ -153,7 +151,7 @@ public indirect enum Action: Sendable {
   /// How the call is tried, for a call that throws.
   public var tryMode: TryMode? {
     switch self {
-    case .fetch(_, _, _, _, _, let mode), .count(_, _, _, _, let mode), .save(_, let mode),
+    case .fetch(_, _, _, _, let mode), .count(_, _, _, let mode), .save(_, let mode),
       .obtainPermanentIDs(_, let mode), .existingObject(_, _, _, let mode):
       mode
     default: nil
@@ -178,9 +176,8 @@ public indirect enum Action: Sendable {
 
 /// What an `expect` step asserts about what the app can see at that moment.
 public enum Assertion: Sendable {
-  case count(
-    entity: String, context: String, predicate: [(key: String, value: Expression)],
-    bound: CountBound)
+  /// How many objects a count request finds in a context.
+  case count(FetchRequest, context: String, bound: CountBound)
   case value(variable: String, key: String?, equals: Value)
   /// How many objects a held object's to-many relationship shows: `album.photos`.
   case relationshipCount(variable: String, key: String, bound: CountBound)

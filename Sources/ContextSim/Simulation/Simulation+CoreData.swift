@@ -31,7 +31,7 @@ extension Simulation {
             )))
       }
 
-    case .fetch(let entity, let context, let predicate, let first, let bind, let mode):
+    case .fetch(let request, let context, let first, let bind, let mode):
       let c = contextIndex(context)
       checkQueue(
         c, .context(graph.contexts[c].name),
@@ -41,16 +41,17 @@ extension Simulation {
         bind.map { scope.values[$0] = .null }
         return
       }
-      var found = fetch(entity, in: c, where: evaluate(predicate))
+      var found = fetch(request, in: c, where: evaluate(request.predicate))
       if first { found = Array(found.prefix(1)) }
       record(
         .fetched(
-          entity: entity, context: graph.contexts[c].name, objects: found.map { graph[$0].id }))
+          entity: request.entity, context: graph.contexts[c].name,
+          objects: found.map { graph[$0].id }))
       let result: Value =
         first ? found.first.map { .object($0) } ?? .null : .list(found.map { .object($0) })
       bind.map { scope.values[$0] = result }
 
-    case .count(let entity, let context, let predicate, let bind, let mode):
+    case .count(let request, let context, let bind, let mode):
       let c = contextIndex(context)
       checkQueue(
         c, .context(graph.contexts[c].name),
@@ -60,8 +61,8 @@ extension Simulation {
         bind.map { scope.values[$0] = .null }
         return
       }
-      let n = matchingIDs(entity, in: c, where: evaluate(predicate)).count
-      record(.counted(entity: entity, context: graph.contexts[c].name, count: n))
+      let n = matchingIDs(request.entity, in: c, where: evaluate(request.predicate)).count
+      record(.counted(entity: request.entity, context: graph.contexts[c].name, count: n))
       bind.map { scope.values[$0] = .integer(n) }
 
     case .get(let variable, let key, let bind):
@@ -325,14 +326,12 @@ extension Simulation {
   /// `NSBatchUpdateRequest`: writes straight to the store's rows, touching no context;
   /// contexts hear of it only through `mergeChanges(fromRemoteContextSave:into:)` (§7.6).
   private mutating func batchUpdate(
-    _ entity: String, where predicate: [(String, Value)], set values: [(String, Value)],
+    _ entity: String, where predicate: Predicate<Value>, set values: [(String, Value)],
     mergeInto receivers: [Int]
   ) {
     touch(.store, write: true)
-    let wanted = predicate.map { ($0.0, graph.idForm($0.1)) }
     let ids = store.ids(of: entity).filter { id in
-      let row = store.row(id)?.values ?? [:]
-      return wanted.allSatisfy { key, value in (row[key] ?? .null).matches(value) }
+      predicate.matches(store.row(id)?.values ?? [:])
     }
     let written = Dictionary(
       values.map { ($0.0, graph.idForm($0.1)) }, uniquingKeysWith: { _, new in new })

@@ -106,23 +106,37 @@ extension Simulation {
 
   // MARK: Fetching
 
-  /// A fetch: the rows the parent shows, seen through this context's own changes, then
-  /// the objects inserted here; `where` compares values for equality.
-  mutating func fetch(_ entity: String, in c: Int, where predicate: [(String, Value)])
+  /// A fetch: the rows the parent shows, seen through this context's own changes, then the
+  /// objects inserted here; those the predicate matches, ordered by the sort descriptors
+  /// (the order they were found in breaks ties), and no more than the fetch limit.
+  mutating func fetch(_ request: FetchRequest, in c: Int, where predicate: Predicate<Value>)
     -> [ObjectReference]
   {
-    matchingIDs(entity, in: c, where: predicate).map { graph.object(for: $0, in: c) }
+    var ids: [ObjectID]
+    if request.sortDescriptors.isEmpty {
+      ids = matchingIDs(request.entity, in: c, where: predicate)
+    } else {
+      let rows = matchingRows(request.entity, in: c, where: predicate)
+      ids = Self.sorted(rows, by: request.sortDescriptors)
+    }
+    if let limit = request.fetchLimit { ids = Array(ids.prefix(limit)) }
+    return ids.map { graph.object(for: $0, in: c) }
   }
 
   /// The IDs a fetch or count matches, without registering anything.
-  mutating func matchingIDs(_ entity: String, in c: Int, where predicate: [(String, Value)])
+  mutating func matchingIDs(_ entity: String, in c: Int, where predicate: Predicate<Value>)
     -> [ObjectID]
   {
     // Every visible row matches an empty predicate; its values need not be looked at.
-    guard !predicate.isEmpty else { return visibleIDs(entity, from: c) }
-    var wanted: [(String, Value)] = []
-    for (key, value) in predicate { wanted.append((key, graph.idForm(value))) }
-    var found: [ObjectID] = []
+    guard !predicate.matchesEverything else { return visibleIDs(entity, from: c) }
+    return matchingRows(entity, in: c, where: predicate).map(\.id)
+  }
+
+  /// The rows a predicate matches, with their values in ID form as the context sees them.
+  private mutating func matchingRows(
+    _ entity: String, in c: Int, where predicate: Predicate<Value>
+  ) -> [(id: ObjectID, values: [String: Value])] {
+    var found: [(id: ObjectID, values: [String: Value])] = []
     for id in visibleIDs(entity, from: c) {
       var values: [String: Value]
       if let ref = graph.registered(id, in: c), !graph[ref].isFault {
@@ -132,14 +146,26 @@ extension Simulation {
       } else {
         continue
       }
-      var matches = true
-      for (key, value) in wanted where !(values[key] ?? .null).matches(value) {
-        matches = false
-        break
-      }
-      if matches { found.append(id) }
+      if predicate.matches(values) { found.append((id, values)) }
     }
     return found
+  }
+
+  /// Rows in sort-descriptor order; the first descriptor that tells two rows apart decides,
+  /// and rows none tells apart keep the order they were found in, so every run agrees.
+  private static func sorted(
+    _ rows: [(id: ObjectID, values: [String: Value])], by descriptors: [SortDescriptor]
+  ) -> [ObjectID] {
+    let order = rows.indices.sorted { i, j in
+      for descriptor in descriptors {
+        let a = rows[i].values[descriptor.key] ?? .null
+        let b = rows[j].values[descriptor.key] ?? .null
+        if descriptor.orders(a, before: b) { return true }
+        if descriptor.orders(b, before: a) { return false }
+      }
+      return i < j
+    }
+    return order.map { rows[$0].id }
   }
 
   // MARK: Descriptions

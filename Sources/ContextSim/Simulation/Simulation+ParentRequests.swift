@@ -93,7 +93,7 @@ extension Simulation {
   /// that stays in its context (reading fired values, setting, inserting, deleting).
   private func parentRequest(of step: Step) -> (Int, ParentReach)? {
     switch step.action {
-    case .fetch(_, let context, _, _, _, _), .count(_, let context, _, _, _),
+    case .fetch(_, let context, _, _, _), .count(_, let context, _, _),
       .obtainPermanentIDs(let context, _), .batchUpdate(_, let context, _, _, _):
       return peekContext(context).map { ($0, .root) }
     case .save(let context, _):

@@ -62,6 +62,12 @@ extension Simulation {
     pairs.map { ($0.key, evaluate($0.value)) }
   }
 
+  /// A predicate's operands evaluated once, in the order written, on the current thread;
+  /// an object operand becomes its ID, as rows hold relationships.
+  mutating func evaluate(_ predicate: Predicate<Expression>) -> Predicate<Value> {
+    predicate.map { graph.idForm(evaluate($0)) }
+  }
+
   /// A value as `print` shows it. Objects print their entity and ID without touching their
   /// data, so printing never trips the queue check.
   func describe(_ value: Value) -> String {
@@ -79,17 +85,18 @@ extension Simulation {
   /// An `expect` step looks at what the app can see now, as a test would; it is an
   /// observation, not app code, so it is not held to the queue rule.
   private mutating func check(_ assertion: Assertion) {
-    if case .count(_, let context, _, _) = assertion {
+    if case .count(_, let context, _) = assertion {
       touch(.context(contextIndex(context)), write: false)
     }
     let expected: String
     let actual: String
     switch assertion {
-    case .count(let entity, let context, let predicate, let bound):
-      let n = matchingIDs(entity, in: contextIndex(context), where: evaluate(predicate)).count
-      let filter = predicate.map { "\($0.key) == \($0.value.swift)" }.joined(separator: " and ")
+    case .count(let request, let context, let bound):
+      let predicate = evaluate(request.predicate)
+      let n = matchingIDs(request.entity, in: contextIndex(context), where: predicate).count
+      let filter = request.predicate.description
       expected =
-        "\(bound.description) \(entity)\(filter.isEmpty ? "" : " where " + filter) in \(context)"
+        "\(bound.description) \(request.entity)\(filter.isEmpty ? "" : " where " + filter) in \(context)"
       actual = "\(n)"
       guard !bound.holds(n) else { return record(.expectationHeld(expected)) }
     case .relationshipCount(let variable, let key, let bound):

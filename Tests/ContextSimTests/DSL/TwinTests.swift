@@ -10,7 +10,7 @@ struct TwinTests {
     .faultOnDeletedObject, .faultOnDeletedObjectFixed, .discardedSaveError, .temporaryID,
     .staleScreen, .mergePolicies, .crossContextRelationship, .photoDownloaderStoreError,
     .photoDownloader, .photoDownloaderFixed, .objectInTwoContexts, .objectInTwoContextsFixed,
-    .mergeOnPostingThreadFixed,
+    .mergeOnPostingThreadFixed, .cacheFallback, .cacheFallbackFixed,
   ]
 
   @Test("A scenario written in Swift runs exactly as its JSON twin", arguments: twins)
@@ -24,7 +24,7 @@ struct TwinTests {
     for twin in Self.twins { used.formUnion(try Self.forms(twin.build())) }
     let every = Set(Verbs.names).union([
       "perform await", "insert existing object", "when", "try?", "try!", "inject",
-      "expect in some", "catch", "expect handled",
+      "expect in some", "catch", "expect handled", "where operators", "sortBy", "limit",
     ])
     #expect(every.subtracting(used).isEmpty)
   }
@@ -37,10 +37,19 @@ struct TwinTests {
       switch step.action {
       case .performAwait: forms.insert("perform await")
       case .insertObject: forms.insert("insert existing object")
-      case .fetch(_, _, _, _, _, let mode), .count(_, _, _, _, let mode), .save(_, let mode),
-        .existingObject(_, _, _, let mode), .obtainPermanentIDs(_, let mode):
+      case .fetch(let request, _, _, _, let mode), .count(let request, _, _, let mode):
         forms.insert(step.verb)
         if mode != .do { forms.insert("try\(mode.rawValue)") }
+        forms.formUnion(requestForms(request))
+      case .save(_, let mode), .existingObject(_, _, _, let mode), .obtainPermanentIDs(_, let mode):
+        forms.insert(step.verb)
+        if mode != .do { forms.insert("try\(mode.rawValue)") }
+      case .batchUpdate(_, _, let predicate, _, _):
+        forms.insert(step.verb)
+        if predicate.usesOperators { forms.insert("where operators") }
+      case .expect(.count(let request, _, _)):
+        forms.insert(step.verb)
+        forms.formUnion(requestForms(request))
       default: forms.insert(step.verb)
       }
       if step.condition != nil { forms.insert("when") }
@@ -51,6 +60,15 @@ struct TwinTests {
     if scenario.expectation?.violations.contains(where: { $0.quantifier == .some }) == true {
       forms.insert("expect in some")
     }
+    return forms
+  }
+
+  /// What a fetch request uses beyond v1's equalities: operators, sort descriptors, a limit.
+  static func requestForms(_ request: FetchRequest) -> Set<String> {
+    var forms = Set<String>()
+    if request.predicate.usesOperators { forms.insert("where operators") }
+    if !request.sortDescriptors.isEmpty { forms.insert("sortBy") }
+    if request.fetchLimit != nil { forms.insert("limit") }
     return forms
   }
 }

@@ -7,11 +7,13 @@ import Testing
 struct VerbFamilyTests {
   @Test("Each verb is declared once, with the keys format v1 gives it, in that order")
   func verbTable() {
+    // With ctxsim's additions: `let`, `taskGroup`, and a fetch's `sortBy` and `limit`.
     let v1: [String: [String]] = [
       "async": ["do"], "sync": ["do"], "perform": ["do", "await", "schedule"],
       "performAndWait": ["do"], "task": ["do"], "taskGroup": ["as", "child", "then"],
       "let": ["value"],
-      "insert": ["into", "as", "values"], "fetch": ["in", "where", "as", "first", "try"],
+      "insert": ["into", "as", "values"],
+      "fetch": ["in", "where", "sortBy", "limit", "as", "first", "try"],
       "count": ["in", "where", "as", "try"], "get": ["as"], "set": ["to"], "save": ["try"],
       "objectID": ["as"], "existingObject": ["in", "as", "try"], "object": ["in", "as"],
       "read": ["as"], "write": ["value"], "forEach": ["as", "do"], "print": [], "expect": [],

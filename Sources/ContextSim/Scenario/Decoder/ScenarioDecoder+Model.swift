@@ -93,7 +93,7 @@ extension ScenarioDecoder {
     guard let value = Value(literal: json), attribute.type.accepts(value) else {
       fail(
         "\"\(attribute.name)\" is \(attribute.type == .integer ? "an" : "a") \(attribute.type.rawValue) attribute, but this value is \(json.typeDescription)",
-        fix: "write a \(attribute.type.rawValue)"
+        fix: "write \(attribute.type == .integer ? "an" : "a") \(attribute.type.rawValue)"
           + (attribute.type == .date ? " as an ISO 8601 string" : ""), at: json.location, path: path
       )
       return nil

@@ -35,7 +35,7 @@ extension ScenarioDecoder {
     return .literal(value)
   }
 
-  /// `"values"` of an insert or `"where"` of a fetch: attribute name → value.
+  /// `"values"` of an insert or `"set"` of a batch update: attribute name → value.
   mutating func attributeValues(
     _ json: JSONValue, entity: Entity, path: String, scope: StepScope
   ) -> [(key: String, value: Expression)] {

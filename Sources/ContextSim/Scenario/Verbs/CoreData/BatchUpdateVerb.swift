@@ -25,8 +25,8 @@ struct BatchUpdateVerb: VerbFamily {
     guard let entity, let context, let valuesJSON else { return nil }
     let predicate =
       decoder.read(predicate).map {
-        decoder.attributeValues($0.value, entity: entity, path: path, scope: scope)
-      } ?? []
+        decoder.predicate($0.value, entity: entity, path: path, scope: scope)
+      } ?? .all
     let values = decoder.attributeValues(valuesJSON.value, entity: entity, path: path, scope: scope)
     var mergeInto: [String] = []
     if let names = decoder.read(self.mergeInto) {
@@ -38,16 +38,16 @@ struct BatchUpdateVerb: VerbFamily {
       .batchUpdate(
         entity: entity.name, context: context, predicate: predicate, values: values,
         mergeInto: mergeInto),
-      swift: Self.swift(entity.name, context, predicate, values, mergeInto))
+      swift: Self.swift(entity, context, predicate, values, mergeInto))
   }
 
   private static func swift(
-    _ entity: String, _ context: String, _ predicate: [(key: String, value: Expression)],
+    _ entity: Entity, _ context: String, _ predicate: Predicate<Expression>,
     _ values: [(key: String, value: Expression)], _ mergeInto: [String]
   ) -> String {
-    var parts = ["let request = NSBatchUpdateRequest(entityName: \"\(entity)\")"]
-    if !predicate.isEmpty {
-      parts.append("request.predicate = \(SwiftSource.predicateText(predicate))")
+    var parts = ["let request = NSBatchUpdateRequest(entityName: \"\(entity.name)\")"]
+    if !predicate.matchesEverything {
+      parts.append("request.predicate = \(SwiftSource.predicate(predicate, of: entity))")
     }
     let updates = values.map { "\"\($0.key)\": \($0.value.swift)" }.joined(separator: ", ")
     parts.append("request.propertiesToUpdate = [\(updates)]")

@@ -1,5 +1,6 @@
-/// `{"fetch": ENTITY, "in": CONTEXT, "where": {key: value}, "as": VAR, "first": bool}` and
-/// `{"count": ENTITY, "in": CONTEXT, "where": {…}, "as": VAR}`: a fetch request.
+/// `{"fetch": ENTITY, "in": CONTEXT, "where": {…}, "sortBy": [{"key": K, "ascending": bool}],
+/// "limit": N, "as": VAR, "first": bool}` and `{"count": ENTITY, "in": CONTEXT, "where": {…},
+/// "as": VAR}`: a fetch request.
 struct FetchVerbs: VerbFamily {
   enum Verb: String, CaseIterable {
     case fetch, count
@@ -7,7 +8,7 @@ struct FetchVerbs: VerbFamily {
 
   static func keys(of verb: Verb) -> [String] {
     switch verb {
-    case .fetch: ["in", "where", "as", "first", "try"]
+    case .fetch: ["in", "where", "sortBy", "limit", "as", "first", "try"]
     case .count: ["in", "where", "as", "try"]
     }
   }
@@ -16,6 +17,8 @@ struct FetchVerbs: VerbFamily {
   var entity: Field<String>
   var context: Field<String>
   var predicate: Field<JSONValue>
+  var sortBy: Field<JSONValue>
+  var limit: Field<JSONValue>
   var tryMode: Field<TryMode>
   var first: Field<Bool>
   var bind: Field<String>
@@ -28,29 +31,35 @@ struct FetchVerbs: VerbFamily {
     let context = decoder.required(context, "in", step, what: "the context to \(verb) in")
       .flatMap { decoder.contextName($0, path: path, scope: scope) }
     guard let entity, let context else { return nil }
-    let predicate =
-      decoder.read(predicate).map {
-        decoder.attributeValues($0.value, entity: entity, path: path, scope: scope)
-      } ?? []
+    var request = FetchRequest(entity: entity.name)
+    if let json = decoder.read(predicate) {
+      request.predicate = decoder.predicate(json.value, entity: entity, path: path, scope: scope)
+    }
+    if let json = decoder.read(sortBy) {
+      request.sortDescriptors = decoder.sortDescriptors(json.value, entity: entity, path: path)
+    }
+    if let json = decoder.read(limit) {
+      request.fetchLimit = decoder.fetchLimit(json.value, path: path)
+    }
     let mode = decoder.tryMode(tryMode)
-    let request = SwiftSource.request(entity.name, predicate)
+    let (setup, argument) = SwiftSource.request(request, of: entity)
     switch verb {
     case .count:
       let bind = decoder.binding(self.bind, .value, step, scope: &scope)
       return Statement(
-        .count(entity: entity.name, context: context, predicate: predicate, bind: bind, try: mode),
-        swift: "\(SwiftSource.assign(bind))\(mode.keyword) \(context).count(for: \(request))")
+        .count(request, context: context, bind: bind, try: mode),
+        swift:
+          "\(setup)\(SwiftSource.assign(bind))\(mode.keyword) \(context).count(for: \(argument))"
+      )
     case .fetch:
       let first = decoder.read(first)?.value ?? false
       let bind = decoder.binding(
         self.bind, first ? .object(entity: entity.name) : .objects(entity: entity.name), step,
         scope: &scope)
       return Statement(
-        .fetch(
-          entity: entity.name, context: context, predicate: predicate, first: first, bind: bind,
-          try: mode),
+        .fetch(request, context: context, first: first, bind: bind, try: mode),
         swift:
-          "\(SwiftSource.assign(bind))\(mode.keyword) \(context).fetch(\(request))\(first ? ".first" : "")"
+          "\(setup)\(SwiftSource.assign(bind))\(mode.keyword) \(context).fetch(\(argument))\(first ? ".first" : "")"
       )
     }
   }
@@ -63,6 +72,8 @@ extension FetchVerbs {
     entity = arguments.string(what: "an entity name")
     context = arguments.string("in", what: "a context name")
     predicate = arguments.value("where")
+    sortBy = arguments.value("sortBy")
+    limit = arguments.value("limit")
     tryMode = arguments.tryMode()
     first = arguments.bool("first", what: "\"first\"")
     bind = arguments.string("as", what: "\"as\"")

@@ -15,18 +15,24 @@ struct ExpectVerb: VerbFamily {
     -> Statement?
   {
     Self.assertion(assertion, path: step.path, scope: scope, in: &decoder).map {
-      Statement(.expect($0), swift: Self.swift($0))
+      Statement(.expect($0), swift: Self.swift($0, decoder))
     }
   }
 
-  private static func swift(_ assertion: Assertion) -> String {
+  private static func swift(_ assertion: Assertion, _ decoder: ScenarioDecoder) -> String {
     switch assertion {
-    case .count(let entity, let context, let predicate, let bound):
-      "#expect(try \(context).count(for: \(SwiftSource.request(entity, predicate))) \(bound.swift))"
+    case .count(let request, let context, let bound):
+      // Validation found the entity before it made the assertion.
+      let entity = decoder.entities.first { $0.name == request.entity }
+      let (setup, argument) =
+        entity.map { SwiftSource.request(request, of: $0) } ?? (
+          "", "\(request.entity).fetchRequest()"
+        )
+      return "\(setup)#expect(try \(context).count(for: \(argument)) \(bound.swift))"
     case .relationshipCount(let variable, let key, let bound):
-      "#expect(\(variable).\(key).count \(bound.swift))"
+      return "#expect(\(variable).\(key).count \(bound.swift))"
     case .value(let variable, let key, let equals):
-      "#expect(\(variable)\(key.map { ".\($0)" } ?? "") == \(equals.swiftDescription))"
+      return "#expect(\(variable)\(key.map { ".\($0)" } ?? "") == \(equals.swiftDescription))"
     }
   }
 
@@ -95,11 +101,12 @@ struct ExpectVerb: VerbFamily {
         let context = decoder.name(
           inJSON, "a context name", path: path, { $0.contextName($1, path: path, scope: scope) })
       else { return nil }
-      let predicate =
-        json["where"].map { decoder.attributeValues($0, entity: entity, path: path, scope: scope) }
-        ?? []
+      var request = FetchRequest(entity: entity.name)
+      if let whereJSON = json["where"] {
+        request.predicate = decoder.predicate(whereJSON, entity: entity, path: path, scope: scope)
+      }
       guard let bound = countBound(json, path: path, in: &decoder) else { return nil }
-      return .count(entity: entity.name, context: context, predicate: predicate, bound: bound)
+      return .count(request, context: context, bound: bound)
     }
     if let valueJSON = json["value"] {
       decoder.checkKeys(members, allowed: ["value", "equals"], path: path, what: "an expect value")

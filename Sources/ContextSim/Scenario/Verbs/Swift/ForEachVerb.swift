@@ -16,14 +16,7 @@ struct ForEachVerb: VerbFamily {
   {
     guard let sequence = decoder.expression(sequence, path: step.path, scope: scope, attribute: nil)
     else { return nil }
-    var elementType = BindingType.value
-    if case .variable(let name) = sequence {
-      switch scope.bindings[name] {
-      case .objects(let entity)?: elementType = .object(entity: entity)
-      case .value?: elementType = .value
-      default: elementType = .unknown
-      }
-    }
+    let elementType = Self.elementType(of: sequence, scope: scope)
     guard !bind.isAbsent else {
       decoder.fail(
         "\"forEach\" needs \"as\"", fix: "add \"as\": the name each element is bound to",
@@ -39,6 +32,36 @@ struct ForEachVerb: VerbFamily {
 }
 
 extension ForEachVerb {
+  /// What the loop binds each turn, so the body's key paths are checked against the entity:
+  /// an object of a fetched list, or of a literal list whose items are all alike
+  /// (`["$inbox", "$archive"]`). A single object or ID runs the loop once, with itself.
+  static func elementType(of sequence: Expression, scope: StepScope) -> BindingType {
+    func item(_ expression: Expression) -> BindingType {
+      switch expression {
+      case .literal: return .value
+      case .list: return .unknown
+      case .variable(let name):
+        switch scope.bindings[name] {
+        case .object(let entity)?: return .object(entity: entity)
+        case .objectID(let entity)?: return .objectID(entity: entity)
+        case .value?: return .value
+        default: return .unknown
+        }
+      }
+    }
+    switch sequence {
+    case .variable(let name):
+      if case .objects(let entity)? = scope.bindings[name] { return .object(entity: entity) }
+      return item(sequence)
+    case .list(let items):
+      let types = items.map(item)
+      guard let first = types.first else { return .value }
+      return types.allSatisfy { $0 == first } ? first : .unknown
+    case .literal:
+      return .value
+    }
+  }
+
   /// Reads a step's arguments from its JSON; the memberwise initializer builds them directly.
   init(_ verb: Verb, _ arguments: StepArguments) {
     sequence = arguments.verbValue
