@@ -115,16 +115,19 @@ struct BatchVerbs: VerbFamily {
     let json = JSONValue(.string(target.value), at: target.location)
     guard let ids = Self.objectIDs(json, path: step.path, scope: scope, in: &decoder), let context
     else { return nil }
-    var type = BindingType.unknown
-    if case .variable(let name) = ids, case .objectIDs(let entity)? = scope.bindings[name] {
-      type = .objectIDs(entity: entity)
+    // One ID is deleted as a list of one.
+    var (type, argument) = (BindingType.unknown, ids.swift)
+    switch ids.variableName.flatMap({ scope.bindings[$0] }) {
+    case .objectIDs(let entity)?: type = .objectIDs(entity: entity)
+    case .objectID(let entity)?: (type, argument) = (.objectIDs(entity: entity), "[\(argument)]")
+    default: break
     }
     let mode = decoder.tryMode(tryMode)
     let bind = decoder.binding(self.bind, type, step, scope: &scope)
     return Statement(
       .batchDelete(.objectIDs(ids), context: context, bind: bind, try: mode),
       swift: Self.request(
-        "NSBatchDeleteRequest(objectIDs: \(ids.swift))", "NSBatchDeleteResult", bind: bind,
+        "NSBatchDeleteRequest(objectIDs: \(argument))", "NSBatchDeleteResult", bind: bind,
         context: context, mode: mode))
   }
 
