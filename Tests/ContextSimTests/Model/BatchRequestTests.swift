@@ -142,6 +142,38 @@ struct BatchRequestTests {
     )
   }
 
+  @Test("A batch delete of two entities' IDs is refused as the request is made")
+  func mismatchedObjectIDs() throws {
+    let trace = run(
+      try library(
+        rule: "nullify",
+        #"""
+        [{"fetch": "Album", "in": "viewContext", "first": true, "as": "album"},
+         {"fetch": "Photo", "in": "viewContext", "first": true, "as": "photo"},
+         {"objectID": "album", "as": "a"}, {"objectID": "photo", "as": "p"},
+         {"let": "ids", "value": ["$a", "$p"]},
+         {"batchDelete": "$ids", "in": "viewContext"},
+         {"count": "Album", "in": "viewContext"}]
+        """#))
+    #expect(trace.kinds == [.invalidRequest])
+    #expect(
+      trace.violations.first.map(Messages.headline)
+        == "a request Core Data refuses: NSInvalidArgumentException")
+    #expect(trace.lines.last == "counted 2 Album in viewContext")
+  }
+
+  @Test("An injected store error makes a batch request throw, and it deletes nothing")
+  func injectedError() throws {
+    let trace = run(
+      try notes(
+        #"""
+        [{"batchDelete": "Note", "in": "viewContext", "as": "ids", "try": "?", "label": "empty"},
+         {"print": "deleted $ids"}, {"count": "Note", "in": "viewContext"}]
+        """#, extra: #", "inject": [{"at": "empty", "error": 134030}]"#))
+    #expect(trace.kinds == [.discardedError])
+    #expect(trace.lines.suffix(2) == ["print: deleted nil", "counted 2 Note in viewContext"])
+  }
+
   @Test("A batch delete by object IDs deletes those rows")
   func byObjectIDs() throws {
     let trace = run(
