@@ -14,7 +14,7 @@ extension Simulation {
   mutating func executeBatch(_ step: Step) {
     switch step.action {
     case .batchUpdate(let entity, let context, let predicate, let values, let mergeInto):
-      guard execute(in: context, call: nil, mode: .do, bind: nil) else { return }
+      guard executeRequest(in: context, call: nil, mode: .do, bind: nil) else { return }
       let ids = rows(of: entity, where: evaluate(predicate))
       let written = Dictionary(
         evaluate(values).map { ($0.0, graph.idForm($0.1)) }, uniquingKeysWith: { _, new in new })
@@ -27,7 +27,7 @@ extension Simulation {
 
     case .batchDelete(let target, let context, let bind, let mode):
       let call = "\(context).execute(NSBatchDeleteRequest)"
-      guard execute(in: context, call: call, mode: mode, bind: bind),
+      guard executeRequest(in: context, call: call, mode: mode, bind: bind),
         let (entity, ids) = rowsToDelete(target)
       else { return }
       switch store.batchDelete(ids) {
@@ -41,7 +41,7 @@ extension Simulation {
 
     case .batchInsert(let entity, let context, let objects, let bind, let mode):
       let call = "\(context).execute(NSBatchInsertRequest)"
-      guard execute(in: context, call: call, mode: mode, bind: bind) else { return }
+      guard executeRequest(in: context, call: call, mode: mode, bind: bind) else { return }
       let defaults = scenario.entity(named: entity)?.defaultValues ?? [:]
       var ids: [ObjectID] = []
       for object in objects {
@@ -70,7 +70,9 @@ extension Simulation {
 
   /// `executeRequest:error:`, checked on the context, with an injected store error thrown as
   /// the call's error. Returns false when the request went no further.
-  private mutating func execute(in context: String, call: String?, mode: TryMode, bind: String?)
+  private mutating func executeRequest(
+    in context: String, call: String?, mode: TryMode, bind: String?
+  )
     -> Bool
   {
     let c = contextIndex(context)
@@ -143,7 +145,8 @@ extension Simulation {
   /// Starts the merge: one call per context, roots before children, each taking that
   /// context's queue as `performAndWait` does before it merges.
   ///
-  /// The calls run as a frame of their own. A request that took its parents' queues (a
+  /// Only the IDs travel on: each call names its source again, from the verb it was written
+  /// with. The calls run as a frame of their own. A request that took its parents' queues (a
   /// child's batch update) gives them back first, as the request returns before the merge
   /// begins: the calls then start at the thread's next step. Otherwise the first starts now.
   private mutating func mergeRemoteChanges(
