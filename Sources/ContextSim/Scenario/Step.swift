@@ -140,6 +140,14 @@ public indirect enum Action: Sendable {
   case mergeChanges(notification: String, into: String)
   /// `notification.object`, or the objects its `userInfo` lists.
   case notificationProperty(variable: String, key: NotificationKey, bind: String?)
+  /// `NSFetchedResultsController(fetchRequest:managedObjectContext:…)`, with the delegate's
+  /// `controllerDidChangeContent` body when it has a delegate.
+  case fetchedResultsController(
+    name: String, request: FetchRequest, context: String, delegate: [Step]?)
+  /// `try controller.performFetch()`.
+  case performFetch(controller: String, try: TryMode)
+  /// `controller.fetchedObjects`, or how many there are.
+  case controllerProperty(controller: String, key: ControllerKey, bind: String?)
 
   // Plain Swift
   case read(variable: String, bind: String?)
@@ -152,7 +160,8 @@ public indirect enum Action: Sendable {
   public var tryMode: TryMode? {
     switch self {
     case .fetch(_, _, _, _, let mode), .count(_, _, _, let mode), .save(_, let mode),
-      .obtainPermanentIDs(_, let mode), .existingObject(_, _, _, let mode):
+      .obtainPermanentIDs(_, let mode), .existingObject(_, _, _, let mode),
+      .performFetch(_, let mode):
       mode
     default: nil
     }
@@ -166,6 +175,8 @@ public indirect enum Action: Sendable {
       .performAndWait(_, let body), .forEach(_, _, let body), .task(_, let body),
       .performAwait(_, _, let body), .observe(_, _, _, _, _, let body):
       body
+    case .fetchedResultsController(_, _, _, let delegate?):
+      delegate
     case .taskGroup(_, _, let child, let then):
       child + then
     default:

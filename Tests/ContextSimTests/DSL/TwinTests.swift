@@ -10,7 +10,7 @@ struct TwinTests {
     .faultOnDeletedObject, .faultOnDeletedObjectFixed, .discardedSaveError, .temporaryID,
     .staleScreen, .mergePolicies, .crossContextRelationship, .photoDownloaderStoreError,
     .photoDownloader, .photoDownloaderFixed, .objectInTwoContexts, .objectInTwoContextsFixed,
-    .mergeOnPostingThreadFixed, .cacheFallback, .cacheFallbackFixed,
+    .mergeOnPostingThreadFixed, .cacheFallback, .cacheFallbackFixed, .fetchedResultsStaleFixed,
   ]
 
   @Test("A scenario written in Swift runs exactly as its JSON twin", arguments: twins)
