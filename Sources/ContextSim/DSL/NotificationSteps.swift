@@ -45,3 +45,49 @@ public struct MergeChanges: ScenarioStep {
       column: column)
   }
 }
+
+/// `NSFetchedResultsController(fetchRequest:managedObjectContext:…)`, bound to `name`, with
+/// what its delegate's `controllerDidChangeContent(_:)` does, if it has a delegate.
+public struct FetchedResultsController: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
+  public let json: StepJSON
+  /// A controller without a delegate, which tracks no changes.
+  ///
+  /// - Parameters:
+  ///   - predicate: the `where` of the request, as a fetch writes it.
+  ///   - sortBy: the sort descriptors, as a fetch writes them.
+  public init(
+    _ name: String, entity: String, in context: String, where predicate: Literal? = nil,
+    sortBy: Literal? = nil, line: Int = #line, column: Int = #column
+  ) {
+    json = StepJSON(
+      "fetchedResultsController", .string(name),
+      ["entity": .string(entity), "in": .string(context), "where": predicate, "sortBy": sortBy],
+      line: line, column: column)
+  }
+
+  /// A controller with a delegate, whose `controllerDidChangeContent(_:)` is `delegate`.
+  public init(
+    _ name: String, entity: String, in context: String, where predicate: Literal? = nil,
+    sortBy: Literal? = nil, line: Int = #line, column: Int = #column,
+    @StepsBuilder delegate: () -> [any ScenarioStep]
+  ) {
+    json = StepJSON(
+      "fetchedResultsController", .string(name),
+      ["entity": .string(entity), "in": .string(context), "where": predicate, "sortBy": sortBy],
+      body: [("delegate", delegate())], line: line, column: column)
+  }
+}
+
+/// `try controller.performFetch()`.
+public struct PerformFetch: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
+  public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
+  public init(
+    _ controller: String, try mode: TryMode = .do, line: Int = #line, column: Int = #column
+  ) {
+    json = StepJSON(
+      "performFetch", .string(controller), ["try": mode.literal], line: line, column: column)
+  }
+}

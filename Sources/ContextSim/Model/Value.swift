@@ -17,6 +17,8 @@ public enum Value: Sendable, Hashable {
   case notification(Int)
   /// The token `addObserver` returned, by the observer's index.
   case observer(Int)
+  /// A fetched results controller, by its index among the run's controllers.
+  case controller(Int)
 
   /// The value as Swift would print it, for reports: `"Groceries"`, `3`, `nil`.
   public var swiftDescription: String {
@@ -32,6 +34,7 @@ public enum Value: Sendable, Hashable {
     case .context(let index): "<context #\(index)>"
     case .notification(let index): "<notification #\(index)>"
     case .observer(let index): "<observer #\(index)>"
+    case .controller(let index): "<fetched results controller #\(index)>"
     }
   }
 

@@ -126,6 +126,7 @@ extension Effect {
     case .observing: "observing"
     case .removedObserver: "removedObserver"
     case .posted: "posted"
+    case .listed: "listed"
     case .observerRuns: "observerRuns"
     case .loop: "loop"
     case .printed: "printed"

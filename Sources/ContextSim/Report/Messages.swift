@@ -29,16 +29,20 @@ public enum Messages {
     case .deleted(let id, let context, let cascaded):
       return "deleted \(id) in \(context)"
         + (cascaded.isEmpty ? "" : ", and by cascade \(list(cascaded))")
-    case .merged(let into, let from, let refreshed, let deleted, _):
-      if refreshed.isEmpty && deleted.isEmpty {
+    case .merged(let into, let from, let refreshed, let deleted, _, let faultedIn):
+      if refreshed.isEmpty && deleted.isEmpty && faultedIn.isEmpty {
         return "merged \(from)'s save into \(into): nothing it holds changed"
       }
       return "merged \(from)'s save into \(into): "
         + [
           refreshed.isEmpty ? nil : "refreshed \(list(refreshed))",
           deleted.isEmpty ? nil : "deleted \(list(deleted))",
+          faultedIn.isEmpty ? nil : "faulted in \(list(faultedIn))",
         ]
         .compactMap { $0 }.joined(separator: "; ")
+    case .listed(let controller, let objects):
+      return objects.isEmpty
+        ? "\(controller) lists nothing" : "\(controller) lists \(list(objects))"
     case .refreshed(let id, let merged):
       return merged
         ? "refreshed \(id), keeping its changes" : "refreshed \(id), dropping its changes"

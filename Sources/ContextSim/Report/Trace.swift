@@ -106,7 +106,10 @@ public enum Effect: Sendable, Equatable {
   /// A merge of a save into a context; `automatic` when Core Data made it, in its own
   /// block on the context's queue, rather than a line of the app's.
   case merged(
-    into: String, from: String, refreshed: [ObjectID], deleted: [ObjectID], automatic: Bool)
+    into: String, from: String, refreshed: [ObjectID], deleted: [ObjectID], automatic: Bool,
+    faultedIn: [ObjectID] = [])
+  /// A fetched results controller took its context's changes in and now lists these.
+  case listed(controller: String, objects: [ObjectID])
   /// `refresh(_:mergeChanges:)`: with `merged`, unsaved changes were kept.
   case refreshed(ObjectID, merged: Bool)
   /// `reset()` dropped every object the context held.
@@ -181,7 +184,7 @@ extension Effect {
       .deleted(_, let context, _), .lookedUp(_, let context, _, _), .reset(let context, _),
       .rolledBack(let context), .obtainedPermanentIDs(let context, _):
       context
-    case .merged(let into, _, _, _, _): into
+    case .merged(let into, _, _, _, _, _): into
     case .createdContext(let name, _, _): name
     default: nil
     }
@@ -220,7 +223,7 @@ extension Trace {
   /// place in the scenario.
   public func automaticMerge(atStep step: Int) -> String? {
     for event in events(atStep: step) {
-      if case .merged(let into, _, _, _, true) = event.effect { return into }
+      if case .merged(let into, _, _, _, true, _) = event.effect { return into }
     }
     return nil
   }

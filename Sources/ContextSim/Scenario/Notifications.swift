@@ -35,3 +35,16 @@ public enum NotificationKey: String, Sendable, CaseIterable {
     }
   }
 }
+
+/// What a step reads from a fetched results controller.
+public enum ControllerKey: String, Sendable, CaseIterable {
+  /// `fetchedObjects`: the objects, in the controller's order, of its context.
+  case fetchedObjects
+  /// `sections?.first?.numberOfObjects`: how many rows a table would show.
+  case numberOfObjects
+
+  /// As Swift reads it.
+  var swift: String {
+    self == .fetchedObjects ? "fetchedObjects ?? []" : "sections?.first?.numberOfObjects ?? 0"
+  }
+}

@@ -149,6 +149,14 @@ public indirect enum Action: Sendable {
   case mergeChanges(notification: String, into: String)
   /// `notification.object`, or the objects its `userInfo` lists.
   case notificationProperty(variable: String, key: NotificationKey, bind: String?)
+  /// `NSFetchedResultsController(fetchRequest:managedObjectContext:…)`, with the delegate's
+  /// `controllerDidChangeContent` body when it has a delegate.
+  case fetchedResultsController(
+    name: String, request: FetchRequest, context: String, delegate: [Step]?)
+  /// `try controller.performFetch()`.
+  case performFetch(controller: String, try: TryMode)
+  /// `controller.fetchedObjects`, or how many there are.
+  case controllerProperty(controller: String, key: ControllerKey, bind: String?)
 
   // Plain Swift
   case read(variable: String, bind: String?)
@@ -162,7 +170,8 @@ public indirect enum Action: Sendable {
     switch self {
     case .fetch(_, _, _, _, let mode), .count(_, _, _, let mode), .save(_, let mode),
       .obtainPermanentIDs(_, let mode), .existingObject(_, _, _, let mode),
-      .batchDelete(_, _, _, let mode), .batchInsert(_, _, _, _, let mode):
+      .batchDelete(_, _, _, let mode), .batchInsert(_, _, _, _, let mode),
+      .performFetch(_, let mode):
       mode
     default: nil
     }
@@ -176,6 +185,8 @@ public indirect enum Action: Sendable {
       .performAndWait(_, let body), .forEach(_, _, let body), .task(_, let body),
       .performAwait(_, _, let body), .observe(_, _, _, _, _, let body):
       body
+    case .fetchedResultsController(_, _, _, let delegate?):
+      delegate
     case .taskGroup(_, _, let child, let then):
       child + then
     default:

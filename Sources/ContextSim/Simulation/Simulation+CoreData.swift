@@ -9,6 +9,7 @@ extension Simulation {
         method: "+[NSEntityDescription insertNewObjectForEntityForName:inManagedObjectContext:]")
       let ref = graph.insert(
         entity, into: c, values: scenario.entity(named: entity)?.defaultValues ?? [:])
+      noteChange(.inserted, of: ref)
       record(.inserted(graph[ref].id, context: graph.contexts[c].name))
       bind.map { scope.values[$0] = .object(ref) }
       for (key, expression) in values {
@@ -104,7 +105,7 @@ extension Simulation {
         if let error = injectedError() {
           return fail(error, call: "\(context).save()", mode: mode)
         }
-        if postWillSave(c, step: step) { return }
+        if announceSave(c, step: step) { return }
       }
       save(c, mode: mode, call: "\(context).save()")
 

@@ -1,6 +1,7 @@
 /// Steps that move work between queues: `async`, `sync`, `perform`, `performAndWait`, loops.
 extension Simulation {
   mutating func execute(_ step: Step) {
+    if deliverIfDelivering(step) { return }
     switch step.action {
     case .async(let queue, let body):
       enqueue(body, on: queueIndex(queue), from: step)
@@ -28,6 +29,12 @@ extension Simulation {
       mergeChanges(notification, into: context)
     case .notificationProperty(let variable, let key, let bind):
       read(key, of: variable, bind: bind)
+    case .fetchedResultsController(let name, let request, let context, let delegate):
+      makeController(name, request: request, in: context, delegate: delegate, step: step)
+    case .performFetch(let controller, let mode):
+      performFetch(controller, mode: mode)
+    case .controllerProperty(let controller, let key, let bind):
+      read(key, of: controller, bind: bind)
     case .letValue(let name, let value):
       let bound = evaluate(value)
       scope.values[name] = bound

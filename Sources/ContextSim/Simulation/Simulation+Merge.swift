@@ -35,29 +35,42 @@ extension Simulation {
   }
 
   /// `mergeChanges(fromContextDidSave:)`: objects this context holds are refreshed with
-  /// their local changes kept on top, and deleted ones are deleted here too. Objects it
-  /// does not hold are left alone (semantics §7.3).
+  /// their local changes kept on top, and deleted ones are deleted here too. Other updated
+  /// objects are left alone (semantics §7.3); new ones are faulted in, as the header says,
+  /// so the merge's objects-did-change lists them for a fetched results controller.
   mutating func merge(_ changes: ChangeSet, into r: Int, automatic: Bool) {
     touch(.context(r), write: true)
     var refreshed: [ObjectID] = []
     var deleted: [ObjectID] = []
+    var announced = PendingChanges()
+    for id in changes.inserted where graph.registered(id, in: r) == nil {
+      announced.inserted.append(graph.object(for: id, in: r))
+    }
     for id in changes.updated {
       guard let ref = graph.registered(id, in: r), !graph[ref].isFault else { continue }
       guard let row = row(id, seenFrom: graph.contexts[r].parent) else { continue }
       graph[ref].snapshot = contextForm(row.values, entity: id.entity, in: r)
       graph[ref].snapshotVersion = row.version
       refreshed.append(id)
+      announced.updated.append(ref)
     }
     for id in changes.deleted {
       guard let ref = graph.registered(id, in: r) else { continue }
       graph.unregister(ref)
       graph[ref].isDeleted = true
       deleted.append(id)
+      announced.deleted.append(ref)
     }
     record(
       .merged(
         into: graph.contexts[r].name, from: changes.source, refreshed: refreshed, deleted: deleted,
-        automatic: automatic))
+        automatic: automatic, faultedIn: announced.inserted.map { graph[$0].id }))
+    // The merge ends by processing the receiver's changes: its objects-did-change.
+    guard !announced.isEmpty else { return }
+    post(
+      PostedNotification(
+        name: .objectsDidChange, context: r, inserted: announced.inserted.map(Value.object),
+        updated: announced.updated.map(Value.object), deleted: announced.deleted.map(Value.object)))
   }
 
   /// `refresh(_:mergeChanges:)`: without merging, the object drops its changes and turns
@@ -80,12 +93,14 @@ extension Simulation {
 
   /// `reset()`: the context forgets every object; what the app still holds is detached.
   mutating func reset(_ c: Int) {
+    unprocessed[c] = nil
     let forgotten = graph.reset(c)
     record(.reset(context: graph.contexts[c].name, forgotten: forgotten.count))
   }
 
   /// `rollback()`: inserts are undone, changes and deletes discarded.
   mutating func rollback(_ c: Int) {
+    unprocessed[c] = nil
     for ref in graph.contexts[c].registered {
       if graph[ref].isInserted {
         graph.unregister(ref)

@@ -16,11 +16,16 @@ extension Simulation {
     var object: Int?
     /// The queue its body runs on; nil for the posting thread.
     var queue: Int?
-    var bind: String
+    /// The name the body calls the notification by; nil for a controller's delegate.
+    var bind: String?
     var body: [Step]
     var scope: Scope
-    /// The `observe` step that added it, which runs its body when it is delivered.
+    /// The step that added it (`observe`, or a controller's), which runs its body when it
+    /// is delivered.
     var step: Int
+    /// The fetched results controller whose delegate this is, which takes the changes in
+    /// before the body runs.
+    var controller: Int? = nil
     var isActive = true
   }
 
@@ -39,10 +44,6 @@ extension Simulation {
     guard
       case .observe(let name, let object, let queue, let bind, let token, let body) = step.action
     else { return }
-    if let delivery = threads[current].frames.last?.delivery {
-      let at = threads[current].frames.last!.next - 1
-      return deliver(delivery.notification, to: delivery.observers[at], from: step)
-    }
     touch(.observers, write: true)
     let index = observers.count
     token.map { scope.values[$0] = .observer(index) }
@@ -79,10 +80,15 @@ extension Simulation {
 
   /// Puts what the step posted on the thread: a frame that runs each receiving observer's
   /// `observe` step again, as a delivery, in order.
-  mutating func deliverPosted() {
-    for (notification, receivers) in pendingDeliveries.reversed() {
+  ///
+  /// - Parameter q: a queue the thread holds with no frame yet, which the first of these
+  ///   frames gives back when it ends: a merge block's queue.
+  mutating func deliverPosted(releasing q: Int? = nil) {
+    for (i, (notification, receivers)) in pendingDeliveries.enumerated().reversed() {
       var frame = SimulatedThread.Frame(
-        steps: receivers.map { scenario.allSteps[observers[$0].step] }, scope: scope,
+        steps: receivers.map { scenario.allSteps[observers[$0].step] },
+        scope: threads[current].frames.last?.scope ?? Scope(),
+        acquired: i == pendingDeliveries.count - 1 ? q : nil,
         opener: stepIndex)
       frame.delivery = (notification, receivers)
       threads[current].frames.append(frame)
@@ -90,13 +96,24 @@ extension Simulation {
     pendingDeliveries = []
   }
 
+  /// For a step of a delivery frame, which is the step that added an observer: runs that
+  /// observer for the notification being delivered. Returns whether it was one.
+  mutating func deliverIfDelivering(_ step: Step) -> Bool {
+    guard let frame = threads[current].frames.last, let delivery = frame.delivery else {
+      return false
+    }
+    deliver(delivery.notification, to: delivery.observers[frame.next - 1], from: step)
+    return true
+  }
+
   /// Runs one observer's body for a notification: inline, or on its queue while the
   /// poster waits. An observer removed since the post is skipped.
   private mutating func deliver(_ notification: Int, to o: Int, from step: Step) {
     touch(.observers, write: false)
     guard observers[o].isActive else { return record(.skipped) }
+    if let k = observers[o].controller { update(controller: k, with: notifications[notification]) }
     let scope = observers[o].scope.capture()
-    scope.values[observers[o].bind] = .notification(notification)
+    observers[o].bind.map { scope.values[$0] = .notification(notification) }
     guard let q = observers[o].queue, !threads[current].held.contains(q) else {
       threads[current].frames.append(
         SimulatedThread.Frame(steps: observers[o].body, scope: scope, opener: step.index))

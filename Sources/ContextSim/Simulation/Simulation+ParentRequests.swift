@@ -121,6 +121,11 @@ extension Simulation {
       return (c, .holderOf(id))
     case .contextProperty(let context, let property, _) where property.getter == .blocking:
       return peekContext(context).map { ($0, .itself) }
+    case .performFetch(let controller, _):
+      // `performAndWait` on the controller's context, then a fetch there.
+      guard case .controller(let k)? = peek(controller) else { return nil }
+      let c = controllers[k].context
+      return threads[current].held.contains(graph.contexts[c].queue) ? (c, .root) : (c, .itself)
     case .setContextProperty(let context, _, _):
       return peekContext(context).map { ($0, .itself) }
     case .object(let id, let context, _):

@@ -56,6 +56,7 @@ extension Simulation {
   mutating func setValue(_ value: Value, for key: String, of ref: ObjectReference) {
     fireFault(ref)
     graph[ref].changes[key] = value
+    noteChange(.updated, of: ref)
   }
 
   private mutating func removeFromInverse(
@@ -98,6 +99,7 @@ extension Simulation {
   mutating func delete(_ ref: ObjectReference) -> [ObjectID] {
     guard !graph[ref].isDeleted, fireFault(ref) else { return [] }
     graph[ref].isDeleted = true
+    noteChange(.deleted, of: ref)
     var cascaded: [ObjectID] = []
     for relationship in scenario.entity(named: graph[ref].entity)?.relationships ?? [] {
       let targets = members(graph[ref].value(relationship.name))

@@ -229,12 +229,12 @@ extension Simulation {
         updated: set.updated.map(Value.object), deleted: set.deleted.map(Value.object)))
   }
 
-  /// Posts will-save for a save with changes. With observers to run, the save stops here
-  /// and runs again once they are done, as Core Data calls them before it saves; returns
-  /// whether it stopped.
-  mutating func postWillSave(_ c: Int, step: Step) -> Bool {
-    guard hasChanges(c) else { return false }
-    post(PostedNotification(name: .willSave, context: c))
+  /// A save first processes the context's pending changes, then posts will-save if it has
+  /// changes. With observers to run, the save stops here and runs again once they are
+  /// done, as Core Data calls them before it saves; returns whether it stopped.
+  mutating func announceSave(_ c: Int, step: Step) -> Bool {
+    processPendingChanges(c)
+    if hasChanges(c) { post(PostedNotification(name: .willSave, context: c)) }
     guard !pendingDeliveries.isEmpty else { return false }
     var again = step
     again.condition = nil

@@ -87,6 +87,10 @@ struct Simulation {
   var observers: [Observer] = []
   var notifications: [PostedNotification] = []
   var pendingDeliveries: [(notification: Int, observers: [Int])] = []
+  /// Each context's changes not yet announced by `processPendingChanges`.
+  var unprocessed: [Int: PendingChanges] = [:]
+  /// The fetched results controllers the app made.
+  var controllers: [FetchedResultsController] = []
 
   static let mainQueue = QueueTable.main
   static let globalQueue = QueueTable.global
@@ -153,8 +157,14 @@ struct Simulation {
         // A merge Core Data enqueued runs as one step on the receiver's queue.
         (stepNumber, stepIndex, stepQueue) = (step, merge.causedBy, q)
         self.merge(merge.changes, into: merge.into, automatic: true)
-        release(q, by: t)
-        endWork(of: t)
+        guard !pendingDeliveries.isEmpty else {
+          release(q, by: t)
+          endWork(of: t)
+          return
+        }
+        // The merge's objects-did-change observers run on the queue before it is free.
+        threads[t].held = [q]
+        deliverPosted(releasing: q)
         return
       }
       threads[t].start(block, on: q)
@@ -208,6 +218,8 @@ struct Simulation {
         threads[t].frames[last].next = 0
         continue
       }
+      // A block's end processes its contexts' changes; their observers run first.
+      if last == 0, let q = top.acquired, processPendingChanges(endingBlockOn: q) { continue }
       threads[t].frames.removeLast()
       if let q = top.acquired {
         threads[t].held.removeLast()

@@ -10,8 +10,8 @@ struct TwinTests {
     .faultOnDeletedObject, .faultOnDeletedObjectFixed, .discardedSaveError, .temporaryID,
     .staleScreen, .mergePolicies, .crossContextRelationship, .photoDownloaderStoreError,
     .photoDownloader, .photoDownloaderFixed, .objectInTwoContexts, .objectInTwoContextsFixed,
-    .mergeOnPostingThreadFixed, .cacheFallback, .cacheFallbackFixed, .batchDeleteFixed,
-    .batchInsertValidation,
+    .mergeOnPostingThreadFixed, .cacheFallback, .cacheFallbackFixed, .fetchedResultsStaleFixed,
+    .batchDeleteFixed, .batchInsertValidation,
   ]
 
   @Test("A scenario written in Swift runs exactly as its JSON twin", arguments: twins)

@@ -31,3 +31,35 @@ extension Twin {
     }
   }
 }
+
+extension Twin {
+  static let fetchedResultsStaleFixed = Twin("fetched-results-stale-fixed") {
+    try Scenario(
+      "A fetched results controller that never hears of a background save: fixed",
+      about:
+        "viewContext merges saves to the store automatically. The merge is a block on the main queue (semantics-2 §2.9); it faults the new note in and posts viewContext's objects-did-change, the controller takes the note in, and its delegate reloads the table with two rows, inline, before the merge block ends (§4.3).",
+      model: ["Note": ["attributes": ["title": "string"]]],
+      store: ["Note": [["id": "note-1", "title": "First"]]],
+      contexts: [
+        "viewContext": ["queue": "main", "automaticallyMergesChangesFromParent": true],
+        "background": ["queue": "private"],
+      ], expect: [], file: "scenarios/fetched-results-stale-fixed.json"
+    ) {
+      FetchedResultsController(
+        "notes", entity: "Note", in: "viewContext", sortBy: [["key": "title"]]
+      ) {
+        Get("notes.numberOfObjects", as: "rows")
+        Print("the table reloads: $rows rows")
+      }
+      PerformFetch("notes")
+      PerformAndWait("background") {
+        Insert("Note", into: "background", values: ["title": "Second"])
+        Save("background")
+      }
+      Async("main") {
+        Get("notes.numberOfObjects", as: "shown")
+        Expect(["value": "shown", "equals": 2]).label("table-shows-new-note")
+      }
+    }
+  }
+}

@@ -45,7 +45,7 @@ struct MergeTests {
     #expect(merge.site.queue == "main")
     #expect(
       Messages.describe(merge.effect, allSteps: false)
-        == "merged worker's save into viewContext: refreshed album-1")
+        == "merged worker's save into viewContext: refreshed album-1; faulted in Photo/p2")
   }
 
   @Test("A context from newBackgroundContext does not merge other contexts' saves")

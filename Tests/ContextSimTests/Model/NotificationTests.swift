@@ -132,9 +132,6 @@ struct NotificationTests {
         #"[{"observe": "didSave", "as": "n", "do": []}, {"mergeChanges": "$n", "into": "bg"}]"#)
         == [#"unknown variable "$n""#])
     #expect(
-      messages(#"[{"observe": "objectsDidChange", "as": "n", "do": []}]"#).first?
-        .hasPrefix("objectsDidChange is not modelled") == true)
-    #expect(
       errors(
         #"{"title": "t", "queues": {"pool": "concurrent"}, "main": [{"observe": "didSave", "queue": "pool", "as": "n", "do": []}]}"#
       ).map(\.message) == [#"an observer's queue must be serial: "pool" is concurrent"#])

@@ -76,7 +76,7 @@ struct RemoteMergeTests {
       ))
     #expect(
       trace.events.compactMap { event -> String? in
-        guard case .merged(let into, _, _, _, _) = event.effect else { return nil }
+        guard case .merged(let into, _, _, _, _, _) = event.effect else { return nil }
         return into
       } == ["background", "viewContext", "editor"])
   }

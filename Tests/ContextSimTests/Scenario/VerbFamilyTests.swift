@@ -33,6 +33,8 @@ struct VerbFamilyTests {
       // ctxsim's additions: notification observers and the merges they make.
       "observe": ["object", "queue", "as", "token", "do"], "removeObserver": [],
       "mergeChanges": ["into"],
+      "fetchedResultsController": ["entity", "in", "where", "sortBy", "delegate"],
+      "performFetch": ["try"],
     ]
     #expect(Verbs.names == v1.keys.sorted())
     for (verb, keys) in v1 {

@@ -15,6 +15,8 @@ enum BindingType: Equatable {
   case notification
   /// The token `observe` returns, for `removeObserver`.
   case observer
+  /// A fetched results controller of an entity's objects.
+  case controller(entity: String)
 }
 
 /// The variables a step can see, as a Swift closure sees them.

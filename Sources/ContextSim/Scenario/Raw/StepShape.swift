@@ -78,7 +78,7 @@ struct StepShape {
       for member in step.members ?? [] {
         if member.key == "label", let name = member.value.string {
           found.insert(name)
-        } else if ["do", "child", "then", "catch"].contains(member.key) {
+        } else if ["do", "child", "then", "catch", "delegate"].contains(member.key) {
           for inner in member.value.elements ?? [] { visit(inner) }
         }
       }

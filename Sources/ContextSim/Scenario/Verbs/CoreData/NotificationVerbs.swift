@@ -54,13 +54,6 @@ struct NotificationVerbs: VerbFamily {
     _ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder
   ) -> Statement? {
     guard let name = decoder.read(self.name)?.value else { return nil }
-    guard name != .objectsDidChange else {
-      // An observer that silently never runs would make a design look clean.
-      decoder.fail(
-        "objectsDidChange is not modelled: Core Data posts it from processPendingChanges, which ctxsim does not run; see docs/model.md",
-        fix: "observe willSave, didSaveObjectIDs or didSave", at: step.location, path: step.path)
-      return nil
-    }
     let object = decoder.read(object).flatMap {
       decoder.contextName($0, path: step.path, scope: scope)
     }

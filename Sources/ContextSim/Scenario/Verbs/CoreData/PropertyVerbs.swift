@@ -69,6 +69,21 @@ extension PropertyVerbs {
     if decoder.isContext(owner, scope: scope) {
       return .some(contextStatement(owner, key, at: text.location, step, scope: &scope, &decoder))
     }
+    if case .controller(let entity)? = scope.bindings[owner] {
+      guard verb == .get, let key = ControllerKey(rawValue: key) else {
+        decoder.fail(
+          "a fetched results controller has no \"\(key)\" to \(verb.rawValue)",
+          fix: "read fetchedObjects or numberOfObjects with \"get\"", at: text.location,
+          path: step.path)
+        return .some(nil)
+      }
+      let type: BindingType = key == .fetchedObjects ? .objects(entity: entity) : .value
+      let bind = decoder.binding(self.bind, type, step, scope: &scope)
+      return .some(
+        Statement(
+          .controllerProperty(controller: owner, key: key, bind: bind),
+          swift: "\(SwiftSource.assign(bind))\(owner).\(key.swift)"))
+    }
     if scope.bindings[owner] == .notification {
       return .some(
         notificationStatement(owner, key, at: text.location, step, scope: &scope, &decoder))
