@@ -30,7 +30,7 @@ extension Simulation {
   /// running it when the thread must wait: the step runs again, as the body of that wait,
   /// once the queue is free.
   mutating func runRequestingParents(_ step: Step) {
-    while let ancestor = ancestorToAsk(for: step) {
+    while scenario.features.waitsForContexts, let ancestor = ancestorToAsk(for: step) {
       guard takeQueue(of: ancestor, for: step) else { return }
     }
     execute(step)

@@ -219,6 +219,7 @@ extension Simulation {
   /// (semantics-2 §2.5). A root's first post, with the coordinator as its object, is left
   /// out: ctxsim posts each once, from the context.
   private mutating func postDidSave(_ set: SaveSet, _ changes: ChangeSet, by c: Int) {
+    guard scenario.features.observes else { return }
     post(
       PostedNotification(
         name: .didSaveObjectIDs, context: c, inserted: changes.inserted.map(Value.objectID),
@@ -233,6 +234,7 @@ extension Simulation {
   /// changes. With observers to run, the save stops here and runs again once they are
   /// done, as Core Data calls them before it saves; returns whether it stopped.
   mutating func announceSave(_ c: Int, step: Step) -> Bool {
+    guard scenario.features.observes else { return false }
     processPendingChanges(c)
     if hasChanges(c) { post(PostedNotification(name: .willSave, context: c)) }
     guard !pendingDeliveries.isEmpty else { return false }
