@@ -46,12 +46,12 @@ enum NotModelled {
       name: "refreshAllObjects()",
       verbs: ["refreshAllObjects"],
       instead: "write a \"refresh\" step for each object the app holds"),
-    API(name: "processPendingChanges()", verbs: ["processPendingChanges"]),
     API(
-      name: "NSFetchedResultsController",
-      verbs: ["NSFetchedResultsController", "performFetch"],
-      prefixes: ["fetchedResults"],
-      instead: "write the \"fetch\" its performFetch() runs, and \"expect\" what the screen shows"),
+      name: "Calling processPendingChanges() yourself",
+      verbs: ["processPendingChanges"],
+      instead:
+        "nothing to write: ctxsim processes a context's pending changes at the end of each block on its queue, at a save's start and at a merge's end"
+    ),
     API(
       name: "NSPersistentHistoryChangeRequest",
       verbs: [
