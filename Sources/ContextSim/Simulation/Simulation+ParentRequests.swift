@@ -104,7 +104,8 @@ extension Simulation {
       guard let c = peekContext(context), !graph.contexts[c].registered.isEmpty else { return nil }
       return (c, .parent)
     case .get(let variable, _, _):
-      guard case .object(let ref)? = peek(variable), graph[ref].isFault, !graph[ref].isDetached
+      guard case .object(let ref)? = peek(variable), graph[ref].isFault,
+        graph[ref].registration != .forgottenByReset
       else { return nil }
       return (graph[ref].context, .holderOf(graph[ref].id))
     case .existingObject(let id, let context, _, _):
