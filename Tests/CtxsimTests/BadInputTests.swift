@@ -41,6 +41,12 @@ private let badInputs: [BadInput] = [
     error:
       #"bad.json:1:82: error: unknown verb "fecth" (at main[0])\#n  fix: did you mean "fetch"?"#),
   BadInput(
+    name: "an unknown verb naming a Core Data API that is not modelled",
+    text: #"{\#(head), "main": [{"refreshAllObjects": "viewContext"}]}"#,
+    error:
+      #"bad.json:1:82: error: unknown verb "refreshAllObjects": refreshAllObjects() is not modelled; see docs/model.md (at main[0])\#n  fix: write a "refresh" step for each object the app holds"#
+  ),
+  BadInput(
     name: "an unknown key",
     text: #"{\#(head), "main": [{"fetch": "Note", "in": "viewContext", "az": "n"}]}"#,
     error:

@@ -12,9 +12,9 @@ struct ManagedObject {
   var isInserted: Bool
   /// Deleted in this context: by `delete` (pending until a save), or by a merge.
   var isDeleted = false
-  /// Forgotten by its context (`reset`, or an insert undone by `rollback`): the object's
-  /// `managedObjectContext` is nil, and a fault can no longer fire.
-  var isDetached = false
+  /// Whether its context still holds it, and if not, why. Only the ``ObjectGraph`` changes
+  /// this, as it registers and unregisters the object.
+  var registration = Registration.registered
   /// The values last loaded from the parent store or context.
   var snapshot: [String: Value] = [:]
   /// The row's version (`Z_OPT`) when the snapshot was taken, for optimistic locking.
@@ -24,6 +24,9 @@ struct ManagedObject {
 
   var hasChanges: Bool { isInserted || isDeleted || !changes.isEmpty }
 
+  /// Whether `managedObjectContext` names a context: false once the context let go of it.
+  var hasContext: Bool { registration == .registered }
+
   func value(_ key: String) -> Value {
     changes[key] ?? snapshot[key] ?? .null
   }
@@ -32,4 +35,24 @@ struct ManagedObject {
   var currentValues: [String: Value] {
     snapshot.merging(changes) { _, new in new }
   }
+}
+
+/// Whether a context holds an object, and what let go of it otherwise.
+///
+/// Core Data marks every object its context let go of the same way (state flag `0x80`,
+/// so `managedObjectContext` is nil; semantics-2 §3.1), but what the app sees when it uses
+/// the object next differs, so the model keeps the reason.
+enum Registration: Equatable {
+  /// Registered in its context: found there by its object ID.
+  case registered
+  /// Forgotten by `reset()`: a fault with no context, whose values never load again
+  /// (semantics-2 §5).
+  case forgottenByReset
+  /// Gone with its row: its deletion was saved, here or in a context whose save this one
+  /// merged, or a save found the row deleted and kept it so.
+  case deletedAndSaved
+  /// An insert that `rollback()` undid.
+  case insertRolledBack
+  /// A duplicate that a save's constraint resolution folded into another object.
+  case foldedIntoDuplicate
 }

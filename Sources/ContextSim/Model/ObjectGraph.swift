@@ -5,12 +5,13 @@
 /// rule. An object belongs to one context for life; a context's `byID` lists exactly its
 /// registered objects, under their current IDs; and an ID changes (temporary to permanent,
 /// or to a stored row's) only through ``reassign(_:to:)``, which moves the entry with it.
-/// Temporary IDs are numbered across the run, in insertion order, and never reused.
+/// An object is in its context's `registered` exactly while its ``ManagedObject/registration``
+/// is `.registered`; leaving says why. Temporary IDs are numbered across the run, in insertion order, and never reused.
 struct ObjectGraph {
   /// Every context, by index: the scenario's, then those made at run time.
   private(set) var contexts: [ManagedObjectContext] = []
   /// Every instance ever made, by ``ObjectReference``; one that leaves its context stays,
-  /// detached or deleted, since the app may still hold it.
+  /// with the reason in its ``ManagedObject/registration``, since the app may still hold it.
   private(set) var objects: [ManagedObject] = []
   /// The scenario's contexts by name; contexts made at run time are found through the
   /// variable their step bound.
@@ -52,11 +53,19 @@ struct ObjectGraph {
     declared[name]
   }
 
-  /// `reset()`: the context forgets every object; what the app still holds is detached.
+  /// `reset()`: the context forgets every object, turning each into a fault with no
+  /// context and no pending changes; the objects keep their IDs (semantics-2 §5.1).
   /// Returns the objects it forgot.
   mutating func reset(_ c: Int) -> [ObjectReference] {
     let forgotten = contexts[c].registered
-    for ref in forgotten { objects[ref.index].isDetached = true }
+    for ref in forgotten {
+      objects[ref.index].registration = .forgottenByReset
+      objects[ref.index].isFault = true
+      objects[ref.index].isInserted = false
+      objects[ref.index].isDeleted = false
+      objects[ref.index].snapshot = [:]
+      objects[ref.index].changes = [:]
+    }
     contexts[c].registered = []
     contexts[c].byID = [:]
     return forgotten
@@ -96,8 +105,11 @@ struct ObjectGraph {
         ManagedObject(id: id, entity: id.entity, context: c, isFault: true, isInserted: false))
   }
 
-  /// Takes an instance out of its context; the app may still hold it.
-  mutating func unregister(_ ref: ObjectReference) {
+  /// Takes an instance out of its context for a reason other than `reset`; the app may
+  /// still hold it.
+  mutating func unregister(_ ref: ObjectReference, because reason: Registration) {
+    assert(reason != .registered, "an object leaves its context for a reason")
+    objects[ref.index].registration = reason
     let c = objects[ref.index].context
     contexts[c].registered.removeAll { $0 == ref }
     if contexts[c].byID[objects[ref.index].id] == ref {

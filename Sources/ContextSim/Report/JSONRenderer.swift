@@ -102,6 +102,7 @@ extension Effect {
     case .counted: "counted"
     case .inserted: "inserted"
     case .read: "read"
+    case .readAfterReset: "readAfterReset"
     case .readNil: "readNil"
     case .wrote: "wrote"
     case .saved: "saved"

@@ -19,6 +19,9 @@ public enum Messages {
     case .counted(let entity, let context, let n): return "counted \(n) \(entity) in \(context)"
     case .inserted(let id, let context): return "inserted \(id) into \(context)"
     case .read(let id, let key, let value, _): return "read \(id).\(key): \(value.swiftDescription)"
+    case .readAfterReset(let id, let key, let value, let context):
+      return
+        "read \(id).\(key): \(value.swiftDescription); \(context) was reset, so the fault has no context to load from"
     case .readNil(let variable): return "\(variable) is nil, so nothing happens"
     case .wrote(let id, let key, let value, _):
       return "set \(id).\(key) = \(value.swiftDescription)"

@@ -90,6 +90,9 @@ public enum Effect: Sendable, Equatable {
   case inserted(ObjectID, context: String)
   /// An attribute or relationship was read from a managed object.
   case read(object: ObjectID, key: String, value: Value, context: String)
+  /// An attribute or relationship was read from an object whose context was reset: no row
+  /// backs it, so the read gives nil (a best guess, semantics-2 §5.2).
+  case readAfterReset(object: ObjectID, key: String, value: Value, resetContext: String)
   /// A variable used as an object or object ID held nil, so the line did nothing.
   case readNil(variable: String)
   /// An attribute or relationship of a managed object was set.

@@ -57,6 +57,41 @@ public struct Scenario: Sendable {
 
   /// Every step in the file, depth first, in the order written: ``Step/index`` indexes it.
   public internal(set) var allSteps: [Step] = []
+  /// What the scenario can do at all, so a run skips the bookkeeping it never needs.
+  var features = Features()
+
+  /// Facts about the whole file that let a run leave work out, found once per scenario.
+  struct Features {
+    /// Some step adds an observer or a controller's delegate: pending changes are
+    /// tracked and notifications posted. Without one, nobody could ever hear them.
+    var observes = false
+    /// Some step may wait for a context's queue before its effect: a child context's
+    /// request, a thread-safe accessor, `performFetch`, a remote merge.
+    var waitsForContexts = false
+
+    init() {}
+
+    init(_ scenario: Scenario) {
+      observes = scenario.allSteps.contains { step in
+        switch step.action {
+        case .observe, .fetchedResultsController(_, _, _, _?): true
+        default: false
+        }
+      }
+      waitsForContexts =
+        scenario.contexts.contains { if case .context = $0.parent { true } else { false } }
+        || scenario.allSteps.contains { step in
+          switch step.action {
+          case .newContext(let description, _):
+            if case .context = description.parent { true } else { false }
+          case .contextProperty(_, let property, _): property.getter == .blocking
+          case .setContextProperty, .performFetch, .mergeRemoteChanges: true
+          case .batchUpdate(_, _, _, _, let mergeInto): !mergeInto.isEmpty
+          default: false
+          }
+        }
+    }
+  }
 
   /// Lists the steps of `main` and every block, depth first.
   static func flatten(_ steps: [Step]) -> [Step] {

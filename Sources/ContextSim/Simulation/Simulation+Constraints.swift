@@ -74,7 +74,7 @@ extension Simulation {
       }
       set.inserted.removeAll { $0 == duplicate }
       set.updated.removeAll { $0 == duplicate }
-      graph.unregister(duplicate)
+      graph.unregister(duplicate, because: .foldedIntoDuplicate)
     }
     guard let rowID = conflict.databaseRow, let row = store.row(rowID) else { return }
     let current = graph[keep].currentValues

@@ -21,7 +21,7 @@ extension Simulation {
       checkQueue(
         c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext insertObject:]")
       guard let ref = objectIn(variable) else { return }
-      if graph[ref].context != c && !graph[ref].isDetached {
+      if graph[ref].context != c && graph[ref].hasContext {
         report(
           .uncaughtException(
             .objectInAnotherContext,
@@ -74,10 +74,7 @@ extension Simulation {
       checkObject(ref, method: "-[NSManagedObject valueForKey:]")
       guard hasKey(key, ref), fireFault(ref) else { return }
       let value = graph[ref].value(key)
-      record(
-        .read(
-          object: graph[ref].id, key: key, value: shown(value),
-          context: graph.contexts[graph[ref].context].name))
+      record(readEffect(key, of: ref, value: value))
       bind.map { scope.values[$0] = value }
 
     case .set(let variable, let key, let expression):

@@ -56,7 +56,7 @@ extension Simulation {
     }
     for id in changes.deleted {
       guard let ref = graph.registered(id, in: r) else { continue }
-      graph.unregister(ref)
+      graph.unregister(ref, because: .deletedAndSaved)
       graph[ref].isDeleted = true
       deleted.append(id)
       announced.deleted.append(ref)
@@ -91,7 +91,8 @@ extension Simulation {
     record(.refreshed(object.id, merged: merge))
   }
 
-  /// `reset()`: the context forgets every object; what the app still holds is detached.
+  /// `reset()`: the context forgets every object; what the app still holds is a fault with
+  /// no context (semantics-2 §5.1).
   mutating func reset(_ c: Int) {
     unprocessed[c] = nil
     let forgotten = graph.reset(c)
@@ -103,8 +104,7 @@ extension Simulation {
     unprocessed[c] = nil
     for ref in graph.contexts[c].registered {
       if graph[ref].isInserted {
-        graph.unregister(ref)
-        graph[ref].isDetached = true
+        graph.unregister(ref, because: .insertRolledBack)
       }
       graph[ref].changes = [:]
       graph[ref].isDeleted = false

@@ -64,6 +64,7 @@ extension Simulation {
   /// Posts a notification on the current thread. Its observers run once the current step
   /// is done, in the order they were added.
   mutating func post(_ notification: PostedNotification) {
+    guard scenario.features.observes else { return }
     touch(.observers, write: false)
     let receivers = observers.indices.filter { o in
       observers[o].isActive && observers[o].name == notification.name

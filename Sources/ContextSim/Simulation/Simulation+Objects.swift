@@ -76,17 +76,16 @@ extension Simulation {
 
   /// Loads a fault's values from its context's parent. A row that is gone is an
   /// inaccessible fault: marked deleted with nil values, or an exception, as the
-  /// context's `shouldDeleteInaccessibleFaults` says (semantics §4.2).
+  /// context's `shouldDeleteInaccessibleFaults` says (semantics §4.2). A fault whose
+  /// context was reset has nowhere to load from and stays a fault, its values nil: a best
+  /// guess, as no public trace shows what Core Data does (semantics-2 §5.2).
   ///
   /// - Returns: false when firing raised an exception and the read did not happen.
   @discardableResult
   mutating func fireFault(_ ref: ObjectReference) -> Bool {
     guard graph[ref].isFault else { return true }
     let object = graph[ref]
-    if object.isDetached {
-      report(.uncaughtException(.faultOnDeletedObject, Exception.inaccessible(uri(object.id))))
-      return false
-    }
+    if object.registration == .forgottenByReset { return true }
     if let row = row(object.id, seenFrom: graph.contexts[object.context].parent) {
       graph[ref].isFault = false
       graph[ref].snapshot = contextForm(
@@ -95,7 +94,7 @@ extension Simulation {
       return true
     }
     guard graph.contexts[object.context].description.shouldDeleteInaccessibleFaults else {
-      report(.uncaughtException(.faultOnDeletedObject, Exception.inaccessible(uri(object.id))))
+      report(.uncaughtException(.faultOnDeletedObject, Exception.inaccessible(idDescription(ref))))
       return false
     }
     graph[ref].isFault = false
@@ -184,6 +183,25 @@ extension Simulation {
     }
   }
 
+  /// What a read of an attribute or relationship shows: the value, and for an object whose
+  /// context was reset, that it read nil for that reason rather than from a row.
+  func readEffect(_ key: String, of ref: ObjectReference, value: Value) -> Effect {
+    let object = graph[ref]
+    let context = graph.contexts[object.context].name
+    guard object.registration == .forgottenByReset else {
+      return .read(object: object.id, key: key, value: shown(value), context: context)
+    }
+    return .readAfterReset(object: object.id, key: key, value: shown(value), resetContext: context)
+  }
+
+  /// An object ID as its `description` prints it in an exception's reason:
+  /// `0x600000c00040 <x-coredata://…/Note/p1>` (semantics-2 §5.3). The address is made up
+  /// from the instance's place in the run, so every run prints the same one.
+  func idDescription(_ ref: ObjectReference) -> String {
+    let address = String(0x6000_00c0_0000 + ref.index * 0x40, radix: 16)
+    return "0x\(address) <\(uri(graph[ref].id))>"
+  }
+
   /// An object as `NSManagedObject.description` prints it inside an exception's reason.
   func objectDescription(_ ref: ObjectReference) -> String {
     let object = graph[ref]
@@ -201,9 +219,10 @@ public struct Exception: Sendable, Equatable {
   /// Its reason, as the crash log prints it.
   public var reason: String
 
-  static func inaccessible(_ uri: String) -> Exception {
+  /// A fault that cannot be fulfilled; `objectID` is the ID's description, address first.
+  static func inaccessible(_ objectID: String) -> Exception {
     Exception(
       name: "NSObjectInaccessibleException",
-      reason: "CoreData could not fulfill a fault for '\(uri)'")
+      reason: "CoreData could not fulfill a fault for '\(objectID)'")
   }
 }

@@ -30,7 +30,7 @@ extension Simulation {
   /// running it when the thread must wait: the step runs again, as the body of that wait,
   /// once the queue is free.
   mutating func runRequestingParents(_ step: Step) {
-    while let ancestor = ancestorToAsk(for: step) {
+    while scenario.features.waitsForContexts, let ancestor = ancestorToAsk(for: step) {
       guard takeQueue(of: ancestor, for: step) else { return }
     }
     execute(step)
@@ -112,7 +112,8 @@ extension Simulation {
       guard let c = peekContext(context), !graph.contexts[c].registered.isEmpty else { return nil }
       return (c, .parent)
     case .get(let variable, _, _):
-      guard case .object(let ref)? = peek(variable), graph[ref].isFault, !graph[ref].isDetached
+      guard case .object(let ref)? = peek(variable), graph[ref].isFault,
+        graph[ref].registration != .forgottenByReset
       else { return nil }
       return (graph[ref].context, .holderOf(graph[ref].id))
     case .existingObject(let id, let context, _, _):

@@ -24,6 +24,7 @@ extension Simulation {
   /// Notes a change to announce. An object inserted since the last announcement is
   /// announced once, as inserted; one inserted and deleted again, not at all.
   mutating func noteChange(_ change: PendingChange, of ref: ObjectReference) {
+    guard scenario.features.observes else { return }
     let c = graph[ref].context
     var pending = unprocessed[c] ?? PendingChanges()
     let isNew = pending.inserted.contains(ref)

@@ -16,7 +16,9 @@ extension Simulation {
   /// Sets a relationship and keeps its inverse in step, as Core Data does on assignment.
   ///
   /// Every destination must live in the source's context: otherwise Core Data raises
-  /// `NSInvalidArgumentException` at the assignment, not at save (semantics §5.1).
+  /// `NSInvalidArgumentException` at the assignment, not at save (semantics §5.1). An
+  /// object with no context, such as one its context's `reset()` forgot, is no valid
+  /// destination or source either (semantics §5.2, semantics-2 §5.2).
   ///
   /// - Returns: false when the assignment raised the exception and did not happen.
   @discardableResult
@@ -24,8 +26,9 @@ extension Simulation {
     -> Bool
   {
     guard fireFault(source) else { return false }
-    let context = graph[source].context
-    for target in members(value) where graph[target].context != context {
+    let context = graph[source].hasContext ? graph[source].context : nil
+    for target in members(value)
+    where !graph[target].hasContext || graph[target].context != context {
       report(
         .uncaughtException(
           .crossContextRelationship,

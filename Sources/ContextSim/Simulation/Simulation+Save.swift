@@ -29,7 +29,7 @@ extension Simulation {
     // An object inserted and deleted before any save simply goes away.
     for ref in graph.contexts[c].registered
     where graph[ref].isInserted && graph[ref].isDeleted {
-      graph.unregister(ref)
+      graph.unregister(ref, because: .deletedAndSaved)
     }
     let set = pendingChanges(in: c)
     guard !set.isEmpty else { return record(.savedNothing(context: graph.contexts[c].name)) }
@@ -118,7 +118,7 @@ extension Simulation {
     for ref in set.deleted {
       let target = graph.object(for: graph[ref].id, in: p)
       if graph[target].isInserted {
-        graph.unregister(target)
+        graph.unregister(target, because: .deletedAndSaved)
       } else if fireFault(target) {
         graph[target].isDeleted = true
       }
@@ -142,7 +142,7 @@ extension Simulation {
         graph[ref].snapshotVersion = version
       }
     }
-    for ref in set.deleted { graph.unregister(ref) }
+    for ref in set.deleted { graph.unregister(ref, because: .deletedAndSaved) }
     return ChangeSet(
       source: graph.contexts[c].name, inserted: set.inserted.map { graph[$0].id },
       updated: set.updated.map { graph[$0].id },
@@ -219,6 +219,7 @@ extension Simulation {
   /// (semantics-2 §2.5). A root's first post, with the coordinator as its object, is left
   /// out: ctxsim posts each once, from the context.
   private mutating func postDidSave(_ set: SaveSet, _ changes: ChangeSet, by c: Int) {
+    guard scenario.features.observes else { return }
     post(
       PostedNotification(
         name: .didSaveObjectIDs, context: c, inserted: changes.inserted.map(Value.objectID),
@@ -233,6 +234,7 @@ extension Simulation {
   /// changes. With observers to run, the save stops here and runs again once they are
   /// done, as Core Data calls them before it saves; returns whether it stopped.
   mutating func announceSave(_ c: Int, step: Step) -> Bool {
+    guard scenario.features.observes else { return false }
     processPendingChanges(c)
     if hasChanges(c) { post(PostedNotification(name: .willSave, context: c)) }
     guard !pendingDeliveries.isEmpty else { return false }
@@ -294,7 +296,7 @@ extension Simulation {
         graph[ref].changes = object.currentValues
         resurrected.append(ref)
       } else {
-        graph.unregister(ref)
+        graph.unregister(ref, because: .deletedAndSaved)
         graph[ref].isDeleted = true
       }
       return

@@ -104,11 +104,11 @@ extension Simulation {
     case .isInserted: return .bool(object.isInserted && !object.isDeleted)
     case .isUpdated:
       return .bool(!object.isInserted && !object.isDeleted && !object.changes.isEmpty)
-    case .isDeleted: return .bool(object.isDeleted && !object.isDetached)
+    case .isDeleted: return .bool(object.isDeleted)
     case .changedValues: return .list(object.changes.keys.sorted().map(Value.string))
     case .hasChanges: return .bool(object.isInserted || object.isDeleted || !object.changes.isEmpty)
     case .isFault: return .bool(object.isFault)
-    case .managedObjectContext: return object.isDetached ? .null : .context(object.context)
+    case .managedObjectContext: return object.hasContext ? .context(object.context) : .null
     case .objectID: return .objectID(object.id)
     }
   }

@@ -111,6 +111,24 @@ struct ContextStateTests {
       ])
   }
 
+  @Test("A deleted object keeps its context until the delete is saved, then has none")
+  func afterDeleteSaved() throws {
+    let trace = try traced(
+      #"""
+      [{"insert": "Note", "into": "viewContext", "as": "note"},
+       {"save": "viewContext"},
+       {"delete": "note"},
+       {"get": "note.managedObjectContext"},
+       {"save": "viewContext"},
+       {"get": "note.managedObjectContext"}]
+      """#)
+    #expect(trace.violations.isEmpty)
+    #expect(
+      reads(trace) == [
+        #"Note/p1.managedObjectContext: "viewContext""#, "Note/p1.managedObjectContext: nil",
+      ])
+  }
+
   @Test("An attribute named like a state property is read as the attribute; state is read-only")
   func attributeWins() {
     #expect(

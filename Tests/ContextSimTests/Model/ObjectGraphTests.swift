@@ -57,7 +57,8 @@ struct ObjectGraphTests {
   func unregister() throws {
     var graph = try twoContexts()
     let ref = graph.object(for: note1, in: 0)
-    graph.unregister(ref)
+    graph.unregister(ref, because: .deletedAndSaved)
+    #expect(graph[ref].registration == .deletedAndSaved && !graph[ref].hasContext)
     #expect(graph.registered(note1, in: 0) == nil)
     #expect(graph.contexts[0].registered.isEmpty)
     graph.reassign(ref, to: ObjectID(entity: "Note", kind: .permanent(2)))
@@ -65,18 +66,25 @@ struct ObjectGraphTests {
     #expect(graph.object(for: note1, in: 0) != ref)
   }
 
-  @Test("reset forgets every object of one context and detaches them")
+  @Test("reset forgets every object of one context, each now a fault with no changes and its ID")
   func reset() throws {
     var graph = try twoContexts()
     let kept = graph.object(for: note1, in: 1)
     let a = graph.object(for: note1, in: 0)
-    let b = graph.insert("Note", into: 0, values: [:])
+    let b = graph.insert("Note", into: 0, values: ["title": .string("draft")])
+    graph[b].changes["title"] = .string("edited")
+    let inserted = graph[b].id
     #expect(graph.reset(0) == [a, b])
-    #expect(graph[a].isDetached && graph[b].isDetached)
+    for ref in [a, b] {
+      #expect(graph[ref].registration == .forgottenByReset && !graph[ref].hasContext)
+      #expect(graph[ref].isFault && !graph[ref].hasChanges)
+      #expect(graph[ref].value("title") == .null)
+    }
+    #expect(graph[a].id == note1 && graph[b].id == inserted)
     #expect(graph.contexts[0].registered.isEmpty)
     #expect(graph.registered(note1, in: 0) == nil)
     #expect(graph.registered(note1, in: 1) == kept)
-    #expect(!graph[kept].isDetached)
+    #expect(graph[kept].registration == .registered)
   }
 
   @Test("Values cross contexts with object references turned into object IDs, in lists too")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ContextSim
@@ -51,6 +52,51 @@ struct ScenarioDecoderTests {
     #expect(error?.message == "unknown verb \"perfrom\"")
     #expect(error?.fix == "did you mean \"perform\"?")
     #expect(error?.path == "main[1]")
+  }
+
+  @Test("An unknown verb naming a Core Data API ctxsim does not model says so, with what to write")
+  func notModelledVerb() {
+    let step = { (verb: String) in
+      only(#"{"title": "t", "main": [{"\#(verb)": "viewContext", "label": "x"}]}"#)
+    }
+    let undo = step("undo")
+    #expect(
+      undo?.message == #"unknown verb "undo": UndoManager is not modelled; see docs/model.md"#)
+    #expect(undo?.fix == #"write "rollback" to drop the context's unsaved changes"#)
+    #expect(undo?.path == "main[0]")
+    // Matched case-insensitively, whole or by a beginning the table lists.
+    #expect(
+      step("CloudKitExport")?.message
+        == #"unknown verb "CloudKitExport": NSPersistentCloudKitContainer is not modelled; see docs/model.md"#
+    )
+    let swiftData = step("modelcontext")
+    #expect(
+      swiftData?.message.hasSuffix("SwiftData's ModelContext is not modelled; see docs/model.md")
+        == true)
+    #expect(swiftData?.fix == NotModelled.noReplacement)
+    // An ordinary typo still gets the nearest verb.
+    #expect(step("rset")?.message == #"unknown verb "rset""#)
+    #expect(step("rset")?.fix == #"did you mean "reset"?"#)
+  }
+
+  @Test("docs/model.md lists every API of the not-modelled table")
+  func notModelledDocumented() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let doc = try String(
+      contentsOf: root.appendingPathComponent("docs/model.md"), encoding: .utf8)
+    for api in NotModelled.apis {
+      let listed = doc.contains("| \(api.name) |") || doc.contains("| `\(api.name)` |")
+      #expect(listed, "docs/model.md does not list \(api.name)")
+    }
+  }
+
+  @Test("No API of the not-modelled table shares a name or a beginning with a verb")
+  func notModelledAreNotVerbs() {
+    for verb in Verbs.names {
+      #expect(
+        NotModelled.api(named: verb) == nil, "\(verb) is a verb now: take it out of the table")
+    }
   }
 
   @Test("Two verbs in one step are refused")

@@ -101,6 +101,7 @@ public struct ScenarioDecoder: ProblemLog {
     scenario.injections = injections
     scenario.initialStore = PersistentStore(rows: rows, entities: entities)
     scenario.allSteps = Scenario.flatten(main)
+    scenario.features = Scenario.Features(scenario)
     scenario.storeIdentifier = uuid(hashing: "store " + title)
     scenario.temporaryIdentifier = uuid(hashing: "temporary " + title)
     return scenario

@@ -41,6 +41,9 @@ struct StepShape {
           "this step has no verb", fix: "add one verb key, such as \"fetch\" or \"perform\"",
           at: json.location)
       }
+      if let (message, fix) = NotModelled.problem(verb: unknown.key) {
+        return problem(message, fix: fix, at: unknown.keyLocation)
+      }
       return problem(
         "unknown verb \"\(unknown.key)\"",
         fix: nearestName(to: unknown.key, in: Verbs.names).map { "did you mean \"\($0)\"?" }
