@@ -55,19 +55,19 @@ private func verdict(_ scenario: Scenario, _ exploration: Exploration) -> Scenar
           }
         }?.shortest)
     }
+    /// The shortest schedule of an outcome whose run lacks what was declared.
+    func counterexample(_ lacks: (Trace) -> Bool) -> Schedule? {
+      exploration.outcomes.first { lacks($0.example) }?.shortest
+    }
     let missing = expectations.missing.map { expected in
       ScenarioCheck.Finding.missing(
         expected,
-        counterexample: exploration.outcomes.first {
-          !$0.example.violations.contains(where: expected.matches)
-        }?.shortest)
+        counterexample: counterexample { !$0.violations.contains(where: expected.matches) })
     }
     let missingHandled = expectations.missingHandled.map { expected in
       ScenarioCheck.Finding.missingHandled(
         expected,
-        counterexample: exploration.outcomes.first {
-          !$0.example.handledErrors.contains(where: expected.matches)
-        }?.shortest)
+        counterexample: counterexample { !$0.handledErrors.contains(where: expected.matches) })
     }
     return .failed(missing + missingHandled + unexpected)
   }
