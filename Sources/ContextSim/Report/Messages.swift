@@ -58,6 +58,17 @@ public enum Messages {
         : "obtained permanent IDs in \(context): \(list(ids))"
     case .batchUpdated(let entity, let count):
       return "batch-updated \(count) \(entity) row\(count == 1 ? "" : "s") in the store"
+    case .batchDeleted(let entity, let ids, let cascaded):
+      return "batch-deleted \(ids.count) \(entity) row\(ids.count == 1 ? "" : "s") in the store"
+        + (ids.isEmpty ? "" : ": \(list(ids))")
+        + (cascaded.isEmpty ? "" : ", and by cascade \(list(cascaded))")
+    case .batchInserted(let entity, let ids):
+      return "batch-inserted \(ids.count) \(entity) row\(ids.count == 1 ? "" : "s") into the store"
+        + (ids.isEmpty ? "" : ": \(list(ids))")
+    case .mergesOnQueue(let context, let queue, let blocks):
+      // Blocking on another queue is what this call's deadlocks are made of: always shown.
+      if blocks { return "merging into \(context): blocks until \(queue) is free" }
+      return allSteps ? "merges into \(context) on \(queue)" : nil
     case .createdContext(let name, let queue, let parent):
       return allSteps
         ? "made context \(name) on queue \(queue), parent \(parent ?? "the store")" : nil
@@ -174,6 +185,7 @@ public enum Messages {
       case .objectInAnotherContext:
         return "one object inserted into a second context: \(exception.name)"
       case .faultOnDeletedObject: return "a fault that cannot be fulfilled: \(exception.name)"
+      case .invalidRequest: return "a request Core Data refuses: \(exception.name)"
       default: return exception.name
       }
     case .faultOnDeletedObject(let id):

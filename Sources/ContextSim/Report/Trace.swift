@@ -123,6 +123,13 @@ public enum Effect: Sendable, Equatable {
   case obtainedPermanentIDs(context: String, ids: [ObjectID])
   /// An `NSBatchUpdateRequest` changed rows in the store directly, not through a context.
   case batchUpdated(entity: String, count: Int)
+  /// An `NSBatchDeleteRequest` deleted rows in the store, and cascade the rows after them.
+  case batchDeleted(entity: String, ids: [ObjectID], cascaded: [ObjectID])
+  /// An `NSBatchInsertRequest` wrote new rows into the store, with permanent IDs.
+  case batchInserted(entity: String, ids: [ObjectID])
+  /// `mergeChanges(fromRemoteContextSave:into:)` takes a context's queue to merge into it,
+  /// as `performAndWait`: at once, or after the thread blocks until that queue is free.
+  case mergesOnQueue(context: String, queue: String, blocks: Bool)
   /// A context was made on `queue`, with a parent context or, when nil, the store.
   case createdContext(name: String, queue: String, parent: String?)
   /// An object's `objectID` was taken: the one thing safe to pass between queues.

@@ -81,4 +81,7 @@ public enum ViolationKind: String, Sendable, CaseIterable, Codable {
   case unknownKey
   /// Not in the v1 list: one object inserted into a second context.
   case objectInAnotherContext
+  /// Not in the v1 list: a request Core Data refuses as it is made, raising
+  /// `NSInvalidArgumentException` (a batch delete of no object IDs, or of two entities').
+  case invalidRequest
 }

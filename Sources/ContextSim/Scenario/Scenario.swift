@@ -66,7 +66,7 @@ public struct Scenario: Sendable {
     /// tracked and notifications posted. Without one, nobody could ever hear them.
     var observes = false
     /// Some step may wait for a context's queue before its effect: a child context's
-    /// request, a thread-safe accessor, `performFetch`.
+    /// request, a thread-safe accessor, `performFetch`, a remote merge.
     var waitsForContexts = false
 
     init() {}
@@ -85,7 +85,8 @@ public struct Scenario: Sendable {
           case .newContext(let description, _):
             if case .context = description.parent { true } else { false }
           case .contextProperty(_, let property, _): property.getter == .blocking
-          case .setContextProperty, .performFetch: true
+          case .setContextProperty, .performFetch, .mergeRemoteChanges: true
+          case .batchUpdate(_, _, _, _, let mergeInto): !mergeInto.isEmpty
           default: false
           }
         }

@@ -120,6 +120,15 @@ public indirect enum Action: Sendable {
   case batchUpdate(
     entity: String, context: String, predicate: Predicate<Expression>,
     values: [(key: String, value: Expression)], mergeInto: [String])
+  /// `NSBatchDeleteRequest`; `bind` names the deleted IDs (`.resultTypeObjectIDs`).
+  case batchDelete(BatchDeleteTarget, context: String, bind: String?, try: TryMode)
+  /// `NSBatchInsertRequest(entityName:objects:)`; `bind` names the inserted rows' IDs.
+  case batchInsert(
+    entity: String, context: String, objects: [[(key: String, value: Expression)]],
+    bind: String?, try: TryMode)
+  /// `NSManagedObjectContext.mergeChanges(fromRemoteContextSave:into:)`: each context in
+  /// turn, roots first, merges on its own queue while the caller waits.
+  case mergeRemoteChanges(RemoteChanges, into: [String])
   case existingObject(id: Expression, context: String, bind: String?, try: TryMode)
   case object(id: Expression, context: String, bind: String?)
   /// `context.hasChanges`, `context.name` …: a context's property, guarded as Core Data
@@ -161,6 +170,7 @@ public indirect enum Action: Sendable {
     switch self {
     case .fetch(_, _, _, _, let mode), .count(_, _, _, let mode), .save(_, let mode),
       .obtainPermanentIDs(_, let mode), .existingObject(_, _, _, let mode),
+      .batchDelete(_, _, _, let mode), .batchInsert(_, _, _, _, let mode),
       .performFetch(_, let mode):
       mode
     default: nil

@@ -158,14 +158,8 @@ extension Simulation {
       checkQueue(c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext rollback]")
       rollback(c)
 
-    case .batchUpdate(let entity, let context, let predicate, let values, let mergeInto):
-      let c = contextIndex(context)
-      checkQueue(
-        c, .context(graph.contexts[c].name),
-        method: "-[NSManagedObjectContext executeRequest:error:]")
-      batchUpdate(
-        entity, where: evaluate(predicate), set: evaluate(values),
-        mergeInto: mergeInto.map { contextIndex($0) })
+    case .batchUpdate, .batchDelete, .batchInsert, .mergeRemoteChanges:
+      executeBatch(step)
 
     case .contextProperty, .setContextProperty, .objectState:
       executeState(step)
@@ -318,25 +312,6 @@ extension Simulation {
     case .do: report(.caughtError(error, call: call))
     case .optional: report(.discardedError(error, call: call))
     case .force: report(.uncaughtError(error, call: call))
-    }
-  }
-
-  /// `NSBatchUpdateRequest`: writes straight to the store's rows, touching no context;
-  /// contexts hear of it only through `mergeChanges(fromRemoteContextSave:into:)` (§7.6).
-  private mutating func batchUpdate(
-    _ entity: String, where predicate: Predicate<Value>, set values: [(String, Value)],
-    mergeInto receivers: [Int]
-  ) {
-    touch(.store, write: true)
-    let ids = store.ids(of: entity).filter { id in
-      predicate.matches(store.row(id)?.values ?? [:])
-    }
-    let written = Dictionary(
-      values.map { ($0.0, graph.idForm($0.1)) }, uniquingKeysWith: { _, new in new })
-    for id in ids { store.replace(id, values: written) }
-    record(.batchUpdated(entity: entity, count: ids.count))
-    for r in receivers {
-      merge(ChangeSet(source: "the batch update", updated: ids), into: r, automatic: false)
     }
   }
 }

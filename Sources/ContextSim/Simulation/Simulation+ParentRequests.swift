@@ -62,7 +62,7 @@ extension Simulation {
   /// Takes an ancestor's queue for the step, as `performAndWait` does: at once when it is
   /// free (and then the step goes on in this same step), else in line behind its work.
   private mutating func takeQueue(of ancestor: Int, for step: Step) -> Bool {
-    let (parent, q) = (graph.contexts[ancestor].name, graph.contexts[ancestor].queue)
+    let q = graph.contexts[ancestor].queue
     var request = step
     request.condition = nil
     var body = SimulatedThread.Frame(
@@ -70,23 +70,27 @@ extension Simulation {
     touch(.queue(q), write: true)
     queues.wait(current, on: q)
     threads[current].waiting = (q, body)
-    // A context's own accessor waits as performAndWait does; a child's request asks up.
-    let asksParent = parentRequest(of: step).map { $0.0 != ancestor } ?? true
-    guard queues.isTurn(of: current, on: q) else {
-      record(
-        asksParent
-          ? .asksParent(parent: parent, queue: queues[q].name, blocks: true)
-          : .waits(queue: queues[q].name))
-      return false
-    }
+    let blocks = !queues.isTurn(of: current, on: q)
+    record(takingQueue(of: ancestor, for: step, blocks: blocks))
+    guard !blocks else { return false }
     // The request runs now, inside the frame that gives the queue back when it ends.
     body.next = 1
     enter(q, by: current, body: body)
-    record(
-      asksParent
-        ? .asksParent(parent: parent, queue: queues[q].name, blocks: false)
-        : .entered(queue: queues[q].name, reentrant: false))
     return true
+  }
+
+  /// What taking a context's queue for a step looks like in the trace: a child's request asks
+  /// up; a remote merge says which context it merges into; an accessor waits as
+  /// `performAndWait` does.
+  private func takingQueue(of c: Int, for step: Step, blocks: Bool) -> Effect {
+    let (name, queue) = (graph.contexts[c].name, queues[graph.contexts[c].queue].name)
+    if case .mergeRemoteChanges = step.action {
+      return .mergesOnQueue(context: name, queue: queue, blocks: blocks)
+    }
+    if parentRequest(of: step).map({ $0.0 != c }) ?? true {
+      return .asksParent(parent: name, queue: queue, blocks: blocks)
+    }
+    return blocks ? .waits(queue: queue) : .entered(queue: queue, reentrant: false)
   }
 
   /// The context whose parent a step asks, and how far up the request goes; nil for a step
@@ -94,8 +98,12 @@ extension Simulation {
   private func parentRequest(of step: Step) -> (Int, ParentReach)? {
     switch step.action {
     case .fetch(_, let context, _, _, _), .count(_, let context, _, _),
-      .obtainPermanentIDs(let context, _), .batchUpdate(_, let context, _, _, _):
+      .obtainPermanentIDs(let context, _), .batchUpdate(_, let context, _, _, _),
+      .batchDelete(_, let context, _, _), .batchInsert(_, let context, _, _, _):
       return peekContext(context).map { ($0, .root) }
+    case .mergeRemoteChanges(let changes, let into) where changes.isEvaluated && into.count == 1:
+      // One context's merge within mergeChanges(fromRemoteContextSave:into:).
+      return peekContext(into[0]).map { ($0, .itself) }
     case .save(let context, _):
       // A save with nothing to write returns before it sends anything.
       guard let c = peekContext(context), hasChanges(c) else { return nil }

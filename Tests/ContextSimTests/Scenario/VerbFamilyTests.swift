@@ -26,6 +26,10 @@ struct VerbFamilyTests {
       "delete": [],
       "refresh": ["merge"], "reset": [], "rollback": [], "obtainPermanentIDs": ["try"],
       "batchUpdate": ["in", "where", "set", "mergeInto"],
+      // ctxsim's additions: the other batch requests, and the merge that brings their
+      // results into contexts.
+      "batchDelete": ["in", "where", "as", "try"], "batchInsert": ["in", "objects", "as", "try"],
+      "mergeRemoteChanges": ["into"],
       // ctxsim's additions: notification observers and the merges they make.
       "observe": ["object", "queue", "as", "token", "do"], "removeObserver": [],
       "mergeChanges": ["into"],

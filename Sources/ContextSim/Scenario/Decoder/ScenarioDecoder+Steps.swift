@@ -3,6 +3,8 @@ enum BindingType: Equatable {
   case object(entity: String)
   case objects(entity: String)
   case objectID(entity: String)
+  /// A list of object IDs, as a batch request's result binds them.
+  case objectIDs(entity: String)
   /// A plain value: a count, an attribute, a loop over literals. Never an object.
   case value
   /// Anything, as far as the decoder can tell: a shared var, an ID of unknown entity.

@@ -31,7 +31,7 @@ enum Verbs {
   static let families: [any VerbFamily.Type] = [
     DispatchVerbs.self, PerformVerbs.self, TaskVerbs.self,
     NewContextVerbs.self, InsertVerb.self, FetchVerbs.self, PropertyVerbs.self, ContextVerbs.self,
-    LookupVerbs.self, ObjectVerbs.self, BatchUpdateVerb.self, NotificationVerbs.self,
+    LookupVerbs.self, ObjectVerbs.self, BatchVerbs.self, NotificationVerbs.self,
     FetchedResultsVerbs.self,
     VariableVerbs.self, ForEachVerb.self, PrintVerb.self, ExpectVerb.self,
   ]

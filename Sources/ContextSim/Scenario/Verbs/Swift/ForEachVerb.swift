@@ -52,6 +52,7 @@ extension ForEachVerb {
     switch sequence {
     case .variable(let name):
       if case .objects(let entity)? = scope.bindings[name] { return .object(entity: entity) }
+      if case .objectIDs(let entity)? = scope.bindings[name] { return .objectID(entity: entity) }
       return item(sequence)
     case .list(let items):
       let types = items.map(item)

@@ -34,7 +34,7 @@ struct VariableVerbs: VerbFamily {
           path: path)
         return nil
       }
-      scope.bindings[name.value] = .value
+      scope.bindings[name.value] = Self.type(of: value, scope)
       return Statement(
         .letValue(name: name.value, value: value), swift: "let \(name.value) = \(value.swift)")
     case .read:
@@ -52,6 +52,21 @@ struct VariableVerbs: VerbFamily {
       return Statement(
         .write(variable: variable, value: value), swift: "self.\(variable) = \(value.swift)")
     }
+  }
+}
+
+extension VariableVerbs {
+  /// What `let` binds: a list of object IDs stays one, typed by their entity when they share
+  /// one, so a batch request or a merge can take it; anything else is a plain value.
+  fileprivate static func type(of value: Expression, _ scope: StepScope) -> BindingType {
+    guard case .list(let items) = value, !items.isEmpty else { return .value }
+    let entities = items.map { item -> String? in
+      guard case .objectID(let entity)? = item.variableName.flatMap({ scope.bindings[$0] })
+      else { return nil }
+      return entity
+    }
+    guard entities.allSatisfy({ $0 != nil }) else { return .value }
+    return Set(entities).count == 1 ? .objectIDs(entity: entities[0]!) : .unknown
   }
 }
 
