@@ -52,7 +52,8 @@ extension Scenario {
   /// Errors are located at the Swift line and column that wrote the step, or at this call
   /// for the declarations, in the file that called this initializer.
   public init(
-    _ title: String, about: String? = nil, concurrencyDebug: Bool? = nil, model: Literal = [:],
+    _ title: String, about: String? = nil, concurrencyDebug: Bool? = nil,
+    persistentHistory: Literal? = nil, model: Literal = [:],
     store: Literal? = nil, contexts: Literal? = nil, queues: Literal? = nil, vars: Literal? = nil,
     expect: [Expected]? = nil, inject: Literal? = nil, file: String = #fileID, line: Int = #line,
     column: Int = #column, @StepsBuilder main: () -> [any ScenarioStep]
@@ -60,7 +61,8 @@ extension Scenario {
     let at = SourceLocation(line: line, column: column)
     let declared: KeyValuePairs<String, Literal?> = [
       "title": .string(title), "about": about.map(Literal.string),
-      "concurrencyDebug": concurrencyDebug.map(Literal.bool), "model": model, "store": store,
+      "concurrencyDebug": concurrencyDebug.map(Literal.bool),
+      "persistentHistory": persistentHistory, "model": model, "store": store,
       "contexts": contexts, "queues": queues, "vars": vars,
     ]
     var members = declared.compactMap { key, value in

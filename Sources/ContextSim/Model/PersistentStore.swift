@@ -19,6 +19,8 @@ struct PersistentStore: Sendable {
   /// Where each row is in `rows`, and each entity's rows in order: lookups without scans.
   private var positions: [ObjectID: Int] = [:]
   private var idsByEntity: [String: [ObjectID]] = [:]
+  /// The transactions persistent history tracking recorded, oldest first; empty with it off.
+  var history: [HistoryTransaction] = []
 
   /// Opens the store with the scenario's rows; attributes a row leaves out hold the
   /// model's default, and each relationship's inverse side is filled in.

@@ -19,6 +19,8 @@ public enum Value: Sendable, Hashable {
   case observer(Int)
   /// A fetched results controller, by its index among the run's controllers.
   case controller(Int)
+  /// An `NSPersistentHistoryTransaction`, by its token.
+  case transaction(Int)
 
   /// The value as Swift would print it, for reports: `"Groceries"`, `3`, `nil`.
   public var swiftDescription: String {
@@ -35,6 +37,7 @@ public enum Value: Sendable, Hashable {
     case .notification(let index): "<notification #\(index)>"
     case .observer(let index): "<observer #\(index)>"
     case .controller(let index): "<fetched results controller #\(index)>"
+    case .transaction(let token): "<history transaction \(token)>"
     }
   }
 

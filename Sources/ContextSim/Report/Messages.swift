@@ -69,6 +69,21 @@ public enum Messages {
       // Blocking on another queue is what this call's deadlocks are made of: always shown.
       if blocks { return "merging into \(context): blocks until \(queue) is free" }
       return allSteps ? "merges into \(context) on \(queue)" : nil
+    case .recordedTransaction(let token, let author, let contextName):
+      return "history records transaction \(token)"
+        + (author.map { ", author \"\($0)\"" } ?? "")
+        + (contextName.map { ", context name \"\($0)\"" } ?? "")
+    case .postedRemoteChange(_, let observers):
+      return
+        "the coordinator posts NSPersistentStoreRemoteChange to \(observers) observer\(observers == 1 ? "" : "s") on a private thread; the writer does not wait"
+    case .fetchedHistory(let context, let after, let tokens):
+      let from = after.map { "after token \($0)" } ?? "from the start"
+      let found =
+        tokens.isEmpty
+        ? "no transactions"
+        : "transaction\(tokens.count == 1 ? "" : "s") "
+          + tokens.map(String.init).joined(separator: ", ")
+      return "fetched history \(from) in \(context): \(found)"
     case .createdContext(let name, let queue, let parent):
       return allSteps
         ? "made context \(name) on queue \(queue), parent \(parent ?? "the store")" : nil

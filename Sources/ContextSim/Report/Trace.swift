@@ -130,6 +130,13 @@ public enum Effect: Sendable, Equatable {
   /// `mergeChanges(fromRemoteContextSave:into:)` takes a context's queue to merge into it,
   /// as `performAndWait`: at once, or after the thread blocks until that queue is free.
   case mergesOnQueue(context: String, queue: String, blocks: Bool)
+  /// Persistent history recorded a store write as a transaction with this token.
+  case recordedTransaction(token: Int, author: String?, contextName: String?)
+  /// The coordinator posted `NSPersistentStoreRemoteChange` to this many observers, each
+  /// enqueued on its queue or a private thread; the writer does not wait.
+  case postedRemoteChange(token: Int?, observers: Int)
+  /// `fetchHistory(after:)` ran in the context and returned transactions with these tokens.
+  case fetchedHistory(context: String, after: Int?, tokens: [Int])
   /// A context was made on `queue`, with a parent context or, when nil, the store.
   case createdContext(name: String, queue: String, parent: String?)
   /// An object's `objectID` was taken: the one thing safe to pass between queues.
@@ -185,7 +192,8 @@ extension Effect {
       .read(_, _, _, let context), .wrote(_, _, _, let context), .saved(let context, _, _, _),
       .savedToParent(let context, _, _, _, _), .savedNothing(let context),
       .deleted(_, let context, _), .lookedUp(_, let context, _, _), .reset(let context, _),
-      .rolledBack(let context), .obtainedPermanentIDs(let context, _):
+      .rolledBack(let context), .obtainedPermanentIDs(let context, _),
+      .fetchedHistory(let context, _, _):
       context
     case .merged(let into, _, _, _, _, _): into
     case .createdContext(let name, _, _): name

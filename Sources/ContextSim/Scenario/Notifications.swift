@@ -9,6 +9,9 @@ public enum NotificationName: String, Sendable, CaseIterable {
   case didSave
   /// `NSManagedObjectContext.didChangeObjectsNotification`: from `processPendingChanges`.
   case objectsDidChange
+  /// `NSPersistentStoreRemoteChange`: after each store write, with the options on, posted by
+  /// the coordinator on a private thread that does not wait for its observers.
+  case remoteChange
 
   /// As Swift names it.
   public var swift: String {
@@ -17,6 +20,7 @@ public enum NotificationName: String, Sendable, CaseIterable {
     case .didSaveObjectIDs: "NSManagedObjectContext.didSaveObjectIDsNotification"
     case .didSave: "NSManagedObjectContext.didSaveObjectsNotification"
     case .objectsDidChange: "NSManagedObjectContext.didChangeObjectsNotification"
+    case .remoteChange: ".NSPersistentStoreRemoteChange"
     }
   }
 }
@@ -24,6 +28,8 @@ public enum NotificationName: String, Sendable, CaseIterable {
 /// What an observer reads from a notification: `notification.object`, the changed objects.
 public enum NotificationKey: String, Sendable, CaseIterable {
   case object, insertedObjects, updatedObjects, deletedObjects
+  /// A remote-change notification's `NSPersistentHistoryTokenKey`: the token after the write.
+  case historyToken
 
   /// As Swift reads it from `userInfo`.
   var swift: String {
@@ -32,6 +38,7 @@ public enum NotificationKey: String, Sendable, CaseIterable {
     case .insertedObjects: "userInfo?[NSInsertedObjectsKey]"
     case .updatedObjects: "userInfo?[NSUpdatedObjectsKey]"
     case .deletedObjects: "userInfo?[NSDeletedObjectsKey]"
+    case .historyToken: "userInfo?[NSPersistentHistoryTokenKey] as? NSPersistentHistoryToken"
     }
   }
 }

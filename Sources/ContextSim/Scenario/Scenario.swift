@@ -30,6 +30,8 @@ public struct Scenario: Sendable {
   public internal(set) var expectation: Expectation?
   /// Store errors the scenario injects into given calls.
   public internal(set) var injections: [Injection] = []
+  /// Persistent history tracking and remote-change notifications: both off in format v1.
+  public internal(set) var persistentHistory = PersistentHistoryOptions()
   /// The store's UUID in permanent object IDs, and the coordinator's in temporary ones,
   /// made from the title so every run prints the same IDs.
   public internal(set) var storeIdentifier = ""
@@ -68,16 +70,27 @@ public struct Scenario: Sendable {
     /// Some step may wait for a context's queue before its effect: a child context's
     /// request, a thread-safe accessor, `performFetch`, a remote merge.
     var waitsForContexts = false
+    /// Store writes append history transactions: `persistentHistory.tracking` is on.
+    var recordsHistory = false
+    /// Store writes post `NSPersistentStoreRemoteChange` and some step observes it.
+    var postsRemoteChanges = false
 
     init() {}
 
     init(_ scenario: Scenario) {
       observes = scenario.allSteps.contains { step in
         switch step.action {
-        case .observe, .fetchedResultsController(_, _, _, _?): true
+        case .observe(let name, _, _, _, _, _): name != .remoteChange
+        case .fetchedResultsController(_, _, _, _?): true
         default: false
         }
       }
+      recordsHistory = scenario.persistentHistory.tracking
+      postsRemoteChanges =
+        scenario.persistentHistory.remoteChangeNotifications
+        && scenario.allSteps.contains { step in
+          if case .observe(.remoteChange, _, _, _, _, _) = step.action { true } else { false }
+        }
       waitsForContexts =
         scenario.contexts.contains { if case .context = $0.parent { true } else { false } }
         || scenario.allSteps.contains { step in

@@ -157,6 +157,11 @@ public indirect enum Action: Sendable {
   case performFetch(controller: String, try: TryMode)
   /// `controller.fetchedObjects`, or how many there are.
   case controllerProperty(controller: String, key: ControllerKey, bind: String?)
+  /// `NSPersistentHistoryChangeRequest.fetchHistory(after: token)` executed in a context;
+  /// `after` nil fetches from the start.
+  case fetchHistory(context: String, after: Expression?, bind: String?, try: TryMode)
+  /// `tx.token`, `tx.author`, the IDs it changed: plain reads of a transaction.
+  case transactionProperty(variable: String, key: TransactionKey, bind: String?)
 
   // Plain Swift
   case read(variable: String, bind: String?)
@@ -171,7 +176,7 @@ public indirect enum Action: Sendable {
     case .fetch(_, _, _, _, let mode), .count(_, _, _, let mode), .save(_, let mode),
       .obtainPermanentIDs(_, let mode), .existingObject(_, _, _, let mode),
       .batchDelete(_, _, _, let mode), .batchInsert(_, _, _, _, let mode),
-      .performFetch(_, let mode):
+      .performFetch(_, let mode), .fetchHistory(_, _, _, let mode):
       mode
     default: nil
     }

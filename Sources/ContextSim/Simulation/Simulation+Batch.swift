@@ -20,6 +20,7 @@ extension Simulation {
         evaluate(values).map { ($0.0, graph.idForm($0.1)) }, uniquingKeysWith: { _, new in new })
       for id in ids { store.replace(id, values: written) }
       record(.batchUpdated(entity: entity, count: ids.count))
+      if !ids.isEmpty { storeWrote(by: contextIndex(context), updated: ids) }
       if !mergeInto.isEmpty {
         mergeRemoteChanges(
           ChangeSet(source: "the batch update", updated: ids), into: mergeInto, from: step)
@@ -36,6 +37,7 @@ extension Simulation {
         bind.map { scope.values[$0] = .null }
       case .deleted(let deleted, let cascaded):
         record(.batchDeleted(entity: entity, ids: deleted, cascaded: cascaded))
+        if !deleted.isEmpty { storeWrote(by: contextIndex(context), deleted: deleted + cascaded) }
         bind.map { scope.values[$0] = .list(deleted.map { .objectID($0) }) }
       }
 
@@ -51,6 +53,7 @@ extension Simulation {
         ids.append(id)
       }
       record(.batchInserted(entity: entity, ids: ids))
+      storeWrote(by: contextIndex(context), inserted: ids)
       bind.map { scope.values[$0] = .list(ids.map { .objectID($0) }) }
 
     case .mergeRemoteChanges(let changes, let into):

@@ -35,6 +35,10 @@ extension Simulation {
       performFetch(controller, mode: mode)
     case .controllerProperty(let controller, let key, let bind):
       read(key, of: controller, bind: bind)
+    case .fetchHistory(let context, let after, let bind, let mode):
+      fetchHistory(in: context, after: after, bind: bind, mode: mode)
+    case .transactionProperty(let transaction, let key, let bind):
+      read(key, of: transaction, bind: bind)
     case .letValue(let name, let value):
       let bound = evaluate(value)
       scope.values[name] = bound

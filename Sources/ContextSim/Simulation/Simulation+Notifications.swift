@@ -36,6 +36,8 @@ extension Simulation {
     var inserted: [Value] = []
     var updated: [Value] = []
     var deleted: [Value] = []
+    /// A remote change's `NSPersistentHistoryTokenKey`: nil without history tracking.
+    var historyToken: Int? = nil
   }
 
   /// `addObserver(forName:object:queue:using:)`, or, for a step of a delivery frame, running
@@ -136,7 +138,11 @@ extension Simulation {
     checkQueue(
       r, .context(graph.contexts[r].name),
       method: "-[NSManagedObjectContext mergeChangesFromContextDidSaveNotification:]")
-    guard case .notification(let n) = evaluate(.variable(notification)) else { return }
+    let argument = evaluate(.variable(notification))
+    if case .transaction(let token) = argument {
+      return merge(changeSet(ofTransaction: token), into: r, automatic: false)
+    }
+    guard case .notification(let n) = argument else { return }
     let posted = notifications[n]
     func ids(_ values: [Value]) -> [ObjectID] {
       values.compactMap { value in
@@ -168,10 +174,11 @@ extension Simulation {
       case .insertedObjects: .list(posted.inserted)
       case .updatedObjects: .list(posted.updated)
       case .deletedObjects: .list(posted.deleted)
+      case .historyToken: posted.historyToken.map(Value.integer) ?? .null
       }
-    record(
-      .property(
-        owner: variable, name: key.rawValue, value: .string(describe(value)), isSet: false))
+    // A token prints as itself; objects and contexts as `print` shows them.
+    let shownValue = key == .historyToken ? value : .string(describe(value))
+    record(.property(owner: variable, name: key.rawValue, value: shownValue, isSet: false))
     bind.map { scope.values[$0] = value }
   }
 }

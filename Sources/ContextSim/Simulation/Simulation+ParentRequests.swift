@@ -99,7 +99,8 @@ extension Simulation {
     switch step.action {
     case .fetch(_, let context, _, _, _), .count(_, let context, _, _),
       .obtainPermanentIDs(let context, _), .batchUpdate(_, let context, _, _, _),
-      .batchDelete(_, let context, _, _), .batchInsert(_, let context, _, _, _):
+      .batchDelete(_, let context, _, _), .batchInsert(_, let context, _, _, _),
+      .fetchHistory(let context, _, _, _):
       return peekContext(context).map { ($0, .root) }
     case .mergeRemoteChanges(let changes, let into) where changes.isEvaluated && into.count == 1:
       // One context's merge within mergeChanges(fromRemoteContextSave:into:).

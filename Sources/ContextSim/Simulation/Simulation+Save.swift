@@ -211,6 +211,8 @@ extension Simulation {
       .saved(
         context: graph.contexts[c].name, inserted: changes.inserted, updated: changes.updated,
         deleted: changes.deleted))
+    storeWrote(
+      by: c, inserted: changes.inserted, updated: changes.updated, deleted: changes.deleted)
     notifySaved(changes, by: c)
     postDidSave(set, changes, by: c)
   }

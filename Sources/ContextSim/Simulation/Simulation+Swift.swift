@@ -78,6 +78,7 @@ extension Simulation {
     case .context(let c): graph.contexts[c].name
     case .notification(let n):
       "\(notifications[n].name.rawValue) from \(graph.contexts[notifications[n].context].name)"
+    case .transaction(let token): "transaction \(token)"
     default: value.plainDescription
     }
   }

@@ -62,6 +62,7 @@ func expectTwins(
 private func declarations(_ s: Scenario) -> [String] {
   let header = [
     s.title, s.about ?? "no about", "concurrencyDebug \(s.concurrencyDebug)",
+    "persistentHistory \(s.persistentHistory)",
     "expect \(s.expectation.map { "\($0.violations)" } ?? "nothing")",
     "inject \(s.injections.map { "\($0.label) \($0.code) \($0.call) \($0.condition.map(condition) ?? "")" })",
     "model \(s.entities)", "contexts \(s.contexts)", "queues \(s.queues)", "vars \(s.vars)",

@@ -11,7 +11,7 @@ struct TwinTests {
     .staleScreen, .mergePolicies, .crossContextRelationship, .photoDownloaderStoreError,
     .photoDownloader, .photoDownloaderFixed, .objectInTwoContexts, .objectInTwoContextsFixed,
     .mergeOnPostingThreadFixed, .cacheFallback, .cacheFallbackFixed, .fetchedResultsStaleFixed,
-    .batchDeleteFixed, .batchInsertValidation,
+    .batchDeleteFixed, .batchInsertValidation, .persistentHistoryFixed,
   ]
 
   @Test("A scenario written in Swift runs exactly as its JSON twin", arguments: twins)

@@ -35,6 +35,8 @@ struct VerbFamilyTests {
       "mergeChanges": ["into"],
       "fetchedResultsController": ["entity", "in", "where", "sortBy", "delegate"],
       "performFetch": ["try"],
+      // ctxsim's addition: persistent history, fetched after a token.
+      "fetchHistory": ["after", "as", "try"],
     ]
     #expect(Verbs.names == v1.keys.sorted())
     for (verb, keys) in v1 {

@@ -13,6 +13,12 @@ enum BindingType: Equatable {
   case context
   /// The notification an observer's body receives.
   case notification
+  /// An `NSPersistentStoreRemoteChange`, which carries a history token, not changes.
+  case remoteChangeNotification
+  /// `fetchHistory`'s result: a list of history transactions.
+  case transactions
+  /// One history transaction, as `forEach` over that list binds it.
+  case transaction
   /// The token `observe` returns, for `removeObserver`.
   case observer
   /// A fetched results controller of an entity's objects.

@@ -21,6 +21,8 @@ public struct ScenarioDecoder: ProblemLog {
   /// failed, already reported, so `expect` and `inject` do not report it again.
   var writtenLabels: Set<String> = []
   var stepCount = 0
+  /// The store's history options, read before the steps, which depend on them.
+  var persistentHistory = PersistentHistoryOptions()
 
   /// Decodes one scenario file.
   ///
@@ -75,6 +77,12 @@ public struct ScenarioDecoder: ProblemLog {
     title = read(raw.title)?.value ?? title
     let about = read(raw.about)?.value
     let concurrencyDebug = read(raw.concurrencyDebug)?.value ?? true
+    if let history = read(raw.persistentHistory)?.value {
+      errors += history.problems
+      persistentHistory = PersistentHistoryOptions(
+        tracking: read(history.tracking)?.value ?? false,
+        remoteChangeNotifications: read(history.remoteChangeNotifications)?.value ?? false)
+    }
 
     validateModel(raw.model)
     let rows = validateStore(raw.store)
@@ -99,6 +107,7 @@ public struct ScenarioDecoder: ProblemLog {
       entities: entities, storeRows: rows, contexts: contexts, queues: queues, vars: vars,
       main: main, expectation: expectation)
     scenario.injections = injections
+    scenario.persistentHistory = persistentHistory
     scenario.initialStore = PersistentStore(rows: rows, entities: entities)
     scenario.allSteps = Scenario.flatten(main)
     scenario.features = Scenario.Features(scenario)

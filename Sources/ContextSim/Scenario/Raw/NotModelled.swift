@@ -53,13 +53,11 @@ enum NotModelled {
         "nothing to write: ctxsim processes a context's pending changes at the end of each block on its queue, at a save's start and at a merge's end"
     ),
     API(
-      name: "NSPersistentHistoryChangeRequest",
-      verbs: [
-        "fetchHistory", "NSPersistentHistoryChangeRequest", "NSPersistentHistoryTransaction",
-        "NSPersistentStoreRemoteChange", "remoteChange",
-      ],
-      prefixes: ["persistentHistory"],
-      instead: "merge the other context's save with \"mergeChanges\" in a did-save observer"),
+      name: "Purging persistent history",
+      verbs: ["deleteHistory", "purgeHistory"],
+      instead:
+        "leave it out: ctxsim keeps the whole history; fetch it with \"fetchHistory\" after the last token"
+    ),
     API(
       name: "NSMigrationManager",
       verbs: ["NSMigrationManager", "NSMappingModel", "lightweightMigration"],

@@ -22,13 +22,15 @@ struct RawScenario {
   var writtenLabels: Set<String> = []
   var expect: Field<RawExpectation> = .absent
   var inject: Field<[Field<RawInjection>]> = .absent
+  /// `"persistentHistory"`, a ctxsim addition to format v1.
+  var persistentHistory: Field<RawPersistentHistory> = .absent
 }
 
 extension RawScenario {
-  /// The top-level keys of scenario format v1.
+  /// The top-level keys of scenario format v1, and ctxsim's `persistentHistory`.
   static let keys = [
-    "title", "about", "concurrencyDebug", "model", "store", "contexts", "queues", "vars", "main",
-    "expect", "inject",
+    "title", "about", "concurrencyDebug", "persistentHistory", "model", "store", "contexts",
+    "queues", "vars", "main", "expect", "inject",
   ]
 
   /// Reads a scenario file's JSON for its shape.
@@ -65,6 +67,7 @@ extension RawScenario {
     }
     expect = json["expect"].map(sections.expectation) ?? .absent
     inject = json["inject"].map(sections.injections) ?? .absent
+    persistentHistory = json["persistentHistory"].map(sections.persistentHistory) ?? .absent
   }
 }
 

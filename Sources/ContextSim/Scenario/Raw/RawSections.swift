@@ -27,6 +27,14 @@ struct RawExpectation {
   var handled: Field<[Field<RawExpectedHandledError>]> = .absent
 }
 
+/// `"persistentHistory": {"tracking": bool, "remoteChangeNotifications": bool}`.
+struct RawPersistentHistory {
+  /// Keys besides the two options.
+  var problems: [ScenarioError] = []
+  var tracking: Field<Bool> = .absent
+  var remoteChangeNotifications: Field<Bool> = .absent
+}
+
 /// `{"error": CODE, "at": LABEL, "in": "every"|"some"}`.
 struct RawExpectedHandledError {
   var location: SourceLocation
@@ -189,6 +197,24 @@ struct SectionShape {
           label: field(json["at"], path: path) { ShapeCheck.string($0, what: "\"at\"") },
           quantifier: field(json["in"], path: path) {
             ShapeCheck.choice($0, what: "\"in\"", as: ExpectedViolation.Quantifier.self)
+          })
+      }
+    }
+  }
+
+  /// The store's history options: `{"tracking": true, "remoteChangeNotifications": true}`.
+  func persistentHistory(_ json: JSONValue) -> Field<RawPersistentHistory> {
+    let path = "persistentHistory"
+    return field(json, path: path) { json in
+      ShapeCheck.object(json, what: "\"persistentHistory\"").map { members in
+        RawPersistentHistory(
+          problems: problems(
+            members, PersistentHistoryOptions.keys, what: "\"persistentHistory\"", path: path),
+          tracking: field(json["tracking"], path: path) {
+            ShapeCheck.bool($0, what: "\"tracking\"")
+          },
+          remoteChangeNotifications: field(json["remoteChangeNotifications"], path: path) {
+            ShapeCheck.bool($0, what: "\"remoteChangeNotifications\"")
           })
       }
     }

@@ -32,7 +32,7 @@ enum Verbs {
     DispatchVerbs.self, PerformVerbs.self, TaskVerbs.self,
     NewContextVerbs.self, InsertVerb.self, FetchVerbs.self, PropertyVerbs.self, ContextVerbs.self,
     LookupVerbs.self, ObjectVerbs.self, BatchVerbs.self, NotificationVerbs.self,
-    FetchedResultsVerbs.self,
+    FetchedResultsVerbs.self, HistoryVerbs.self,
     VariableVerbs.self, ForEachVerb.self, PrintVerb.self, ExpectVerb.self,
   ]
 

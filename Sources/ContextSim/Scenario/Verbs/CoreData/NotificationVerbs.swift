@@ -40,13 +40,19 @@ struct NotificationVerbs: VerbFamily {
         .removeObserver(token: token), swift: "NotificationCenter.default.removeObserver(\(token))")
     case .mergeChanges:
       guard
-        let notification = typed(argument, .notification, "a notification", step, scope, &decoder),
+        let notification = typed(
+          argument, .notification, "a notification or a history transaction", step, scope,
+          &decoder),
         let context = decoder.required(into, "into", step, what: "the context that merges")
           .flatMap({ decoder.contextName($0, path: step.path, scope: scope) })
       else { return nil }
+      // A history transaction merges as the did-save its objectIDNotification() makes.
+      let argument =
+        scope.bindings[notification] == .transaction
+        ? "\(notification).objectIDNotification()" : notification
       return Statement(
         .mergeChanges(notification: notification, into: context),
-        swift: "\(context).mergeChanges(fromContextDidSave: \(notification))")
+        swift: "\(context).mergeChanges(fromContextDidSave: \(argument))")
     }
   }
 
@@ -54,6 +60,13 @@ struct NotificationVerbs: VerbFamily {
     _ step: StepSite, scope: inout StepScope, in decoder: inout ScenarioDecoder
   ) -> Statement? {
     guard let name = decoder.read(self.name)?.value else { return nil }
+    if name == .remoteChange, let object = decoder.read(object) {
+      decoder.fail(
+        "a remote-change notification's object is the persistent store coordinator, not a context",
+        fix: "drop \"object\": every store write reaches the observer", at: object.location,
+        path: step.path)
+      return nil
+    }
     let object = decoder.read(object).flatMap {
       decoder.contextName($0, path: step.path, scope: scope)
     }
@@ -74,7 +87,8 @@ struct NotificationVerbs: VerbFamily {
     // The token is bound before the body, so the body can remove its own observer.
     let token = token.isAbsent ? nil : decoder.binding(token, .observer, step, scope: &scope)
     var inner = scope
-    guard let bind = decoder.binding(bind, .notification, step, scope: &inner) else { return nil }
+    let type: BindingType = name == .remoteChange ? .remoteChangeNotification : .notification
+    guard let bind = decoder.binding(bind, type, step, scope: &inner) else { return nil }
     let body = decoder.blockBody(self.body, step, scope: &inner, synchronous: false)
     for (name, location) in inner.boundInBlocks where scope.bindings[name] == nil {
       scope.boundInBlocks[name] = scope.boundInBlocks[name] ?? location
@@ -94,12 +108,24 @@ struct NotificationVerbs: VerbFamily {
     guard let text = decoder.read(field),
       let name = decoder.variableName(text, path: step.path, scope: scope)
     else { return nil }
-    guard scope.bindings[name] == type else {
+    if type == .notification && scope.bindings[name] == .remoteChangeNotification {
+      decoder.fail(
+        "\"\(name)\" is a remote-change notification, which carries no changes to merge",
+        fix: "fetch the history after its token on a background context, and merge each "
+          + "transaction: {\"mergeChanges\": \"$tx\", \"into\": …}", at: text.location,
+        path: step.path)
+      return nil
+    }
+    // A history transaction merges as its objectIDNotification() (semantics-2 §6.4).
+    let accepted =
+      scope.bindings[name] == type
+      || (type == .notification && scope.bindings[name] == .transaction)
+    guard accepted else {
       decoder.fail(
         "\"\(name)\" does not hold \(what)",
         fix: type == .observer
           ? "bind the token with \"token\" on the observe step"
-          : "use the name an observe step's \"as\" gives the notification",
+          : "use the name an observe step's \"as\" gives the notification, or a history transaction",
         at: text.location, path: step.path)
       return nil
     }

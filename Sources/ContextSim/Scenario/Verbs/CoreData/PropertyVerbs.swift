@@ -84,9 +84,14 @@ extension PropertyVerbs {
           .controllerProperty(controller: owner, key: key, bind: bind),
           swift: "\(SwiftSource.assign(bind))\(owner).\(key.swift)"))
     }
-    if scope.bindings[owner] == .notification {
+    if scope.bindings[owner] == .notification || scope.bindings[owner] == .remoteChangeNotification
+    {
       return .some(
         notificationStatement(owner, key, at: text.location, step, scope: &scope, &decoder))
+    }
+    if scope.bindings[owner] == .transaction {
+      return .some(
+        transactionStatement(owner, key, at: text.location, step, scope: &scope, &decoder))
     }
     guard let property = ObjectStateProperty(rawValue: key), !decoder.hasKey(key, of: owner, scope)
     else { return nil }
@@ -114,18 +119,53 @@ extension PropertyVerbs {
     _ notification: String, _ key: String, at location: SourceLocation, _ step: StepSite,
     scope: inout StepScope, _ decoder: inout ScenarioDecoder
   ) -> Statement? {
-    guard verb == .get, let property = NotificationKey(rawValue: key) else {
+    // A remote-change notification's object is the coordinator, and it lists no objects.
+    let isRemote = scope.bindings[notification] == .remoteChangeNotification
+    guard verb == .get, let property = NotificationKey(rawValue: key),
+      isRemote == (property == .historyToken)
+    else {
       decoder.fail(
-        "a notification has no \"\(key)\" to \(verb.rawValue)",
-        fix: "read object, insertedObjects, updatedObjects or deletedObjects with \"get\"",
+        "a\(isRemote ? " remote-change" : "") notification has no \"\(key)\" to \(verb.rawValue)",
+        fix: isRemote
+          ? "read historyToken with \"get\"; its object is the coordinator, which ctxsim does not model"
+          : "read object, insertedObjects, updatedObjects or deletedObjects with \"get\"",
         at: location, path: step.path)
       return nil
     }
-    let type: BindingType = property == .object ? .context : .unknown
+    let type: BindingType =
+      switch property {
+      case .object: .context
+      case .historyToken: .value
+      default: .unknown
+      }
     let bind = decoder.binding(self.bind, type, step, scope: &scope)
     return Statement(
       .notificationProperty(variable: notification, key: property, bind: bind),
       swift: "\(SwiftSource.assign(bind))\(notification).\(property.swift)")
+  }
+
+  /// `tx.token`, `tx.author`, the IDs it changed: plain reads, which never trap.
+  private func transactionStatement(
+    _ transaction: String, _ key: String, at location: SourceLocation, _ step: StepSite,
+    scope: inout StepScope, _ decoder: inout ScenarioDecoder
+  ) -> Statement? {
+    guard verb == .get, let property = TransactionKey(rawValue: key) else {
+      decoder.fail(
+        "a history transaction has no \"\(key)\" to \(verb.rawValue)",
+        fix: "read "
+          + TransactionKey.allCases.map(\.rawValue).joined(separator: ", ")
+          + " with \"get\"", at: location, path: step.path)
+      return nil
+    }
+    let type: BindingType =
+      switch property {
+      case .token, .author, .contextName: .value
+      default: .unknown
+      }
+    let bind = decoder.binding(self.bind, type, step, scope: &scope)
+    return Statement(
+      .transactionProperty(variable: transaction, key: property, bind: bind),
+      swift: "\(SwiftSource.assign(bind))\(transaction).\(property.swift)")
   }
 
   private func contextStatement(

@@ -53,6 +53,7 @@ extension ForEachVerb {
     case .variable(let name):
       if case .objects(let entity)? = scope.bindings[name] { return .object(entity: entity) }
       if case .objectIDs(let entity)? = scope.bindings[name] { return .objectID(entity: entity) }
+      if scope.bindings[name] == .transactions { return .transaction }
       return item(sequence)
     case .list(let items):
       let types = items.map(item)
