@@ -181,4 +181,37 @@ extension Simulation {
     record(.property(owner: variable, name: key.rawValue, value: shownValue, isSet: false))
     bind.map { scope.values[$0] = value }
   }
+
+  // MARK: What a save posts
+
+  /// A successful save posts did-save-object-IDs, then did-save with the saver's objects
+  /// (semantics-2 §2.5). A root's first post, with the coordinator as its object, is left
+  /// out: ctxsim posts each once, from the context.
+  mutating func postDidSave(_ set: SaveSet, _ changes: ChangeSet, by c: Int) {
+    guard scenario.features.observes else { return }
+    post(
+      PostedNotification(
+        name: .didSaveObjectIDs, context: c, inserted: changes.inserted.map(Value.objectID),
+        updated: changes.updated.map(Value.objectID), deleted: changes.deleted.map(Value.objectID)))
+    post(
+      PostedNotification(
+        name: .didSave, context: c, inserted: set.inserted.map(Value.object),
+        updated: set.updated.map(Value.object), deleted: set.deleted.map(Value.object)))
+  }
+
+  /// A save first processes the context's pending changes, then posts will-save if it has
+  /// changes. With observers to run, the save stops here and runs again once they are
+  /// done, as Core Data calls them before it saves; returns whether it stopped.
+  mutating func announceSave(_ c: Int, step: Step) -> Bool {
+    guard scenario.features.observes else { return false }
+    processPendingChanges(c)
+    if hasChanges(c) { post(PostedNotification(name: .willSave, context: c)) }
+    guard !pendingDeliveries.isEmpty else { return false }
+    var again = step
+    again.condition = nil
+    threads[current].frames.append(
+      SimulatedThread.Frame(steps: [again], scope: scope, opener: step.index))
+    threads[current].postedWillSave = step.index
+    return true
+  }
 }

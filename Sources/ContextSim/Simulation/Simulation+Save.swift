@@ -41,54 +41,6 @@ extension Simulation {
     }
   }
 
-  // MARK: Validation
-
-  /// Missing required values (1570), required to-many relationships left empty (1580),
-  /// and deletes a deny rule refuses (1600); several at once are wrapped in 1560.
-  private mutating func validate(_ set: SaveSet) -> CoreDataError? {
-    var failures: [CoreDataError] = []
-    for ref in set.inserted + set.updated {
-      let object = graph[ref]
-      guard let entity = scenario.entity(named: object.entity) else { continue }
-      for attribute in entity.attributes
-      where !attribute.isOptional && object.value(attribute.name) == .null {
-        failures.append(
-          CoreDataError(code: 1570, message: "\(attribute.name) is a required value."))
-      }
-      for relationship in entity.relationships where !relationship.isOptional {
-        if members(object.value(relationship.name)).isEmpty {
-          failures.append(
-            relationship.isToMany
-              ? CoreDataError(code: 1580, message: "\(relationship.name) has too few items.")
-              : CoreDataError(code: 1570, message: "\(relationship.name) is a required value."))
-        }
-      }
-    }
-    for ref in set.deleted {
-      let object = graph[ref]
-      for relationship in scenario.entity(named: object.entity)?.relationships ?? []
-      where relationship.deleteRule == .deny
-        && members(object.value(relationship.name)).contains(where: { !graph[$0].isDeleted }
-        )
-      {
-        failures.append(
-          CoreDataError(
-            code: 1600,
-            message:
-              "\(object.id) cannot be deleted: its \(relationship.name) relationship is not empty and denies it."
-          ))
-      }
-    }
-    switch failures.count {
-    case 0: return nil
-    case 1: return failures[0]
-    default:
-      return CoreDataError(
-        code: 1560, message: "Multiple validation errors occurred.",
-        details: failures.map { "\($0.code): \($0.message)" })
-    }
-  }
-
   // MARK: Child to parent
 
   /// A child's save pushes its changes into its parent's memory, one level up. Nothing
@@ -215,37 +167,6 @@ extension Simulation {
       by: c, inserted: changes.inserted, updated: changes.updated, deleted: changes.deleted)
     notifySaved(changes, by: c)
     postDidSave(set, changes, by: c)
-  }
-
-  /// A successful save posts did-save-object-IDs, then did-save with the saver's objects
-  /// (semantics-2 §2.5). A root's first post, with the coordinator as its object, is left
-  /// out: ctxsim posts each once, from the context.
-  private mutating func postDidSave(_ set: SaveSet, _ changes: ChangeSet, by c: Int) {
-    guard scenario.features.observes else { return }
-    post(
-      PostedNotification(
-        name: .didSaveObjectIDs, context: c, inserted: changes.inserted.map(Value.objectID),
-        updated: changes.updated.map(Value.objectID), deleted: changes.deleted.map(Value.objectID)))
-    post(
-      PostedNotification(
-        name: .didSave, context: c, inserted: set.inserted.map(Value.object),
-        updated: set.updated.map(Value.object), deleted: set.deleted.map(Value.object)))
-  }
-
-  /// A save first processes the context's pending changes, then posts will-save if it has
-  /// changes. With observers to run, the save stops here and runs again once they are
-  /// done, as Core Data calls them before it saves; returns whether it stopped.
-  mutating func announceSave(_ c: Int, step: Step) -> Bool {
-    guard scenario.features.observes else { return false }
-    processPendingChanges(c)
-    if hasChanges(c) { post(PostedNotification(name: .willSave, context: c)) }
-    guard !pendingDeliveries.isEmpty else { return false }
-    var again = step
-    again.condition = nil
-    threads[current].frames.append(
-      SimulatedThread.Frame(steps: [again], scope: scope, opener: step.index))
-    threads[current].postedWillSave = step.index
-    return true
   }
 
   /// A changed or deleted object whose row moved on since it was read.
