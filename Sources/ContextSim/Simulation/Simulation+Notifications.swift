@@ -102,7 +102,10 @@ extension Simulation {
   /// For a step of a delivery frame, which is the step that added an observer: runs that
   /// observer for the notification being delivered. Returns whether it was one.
   mutating func deliverIfDelivering(_ step: Step) -> Bool {
-    guard let frame = threads[current].frames.last, let delivery = frame.delivery else {
+    // Only a post makes a delivery frame; without observers, no frame need be looked at.
+    guard scenario.features.observes, let frame = threads[current].frames.last,
+      let delivery = frame.delivery
+    else {
       return false
     }
     deliver(delivery.notification, to: delivery.observers[frame.next - 1], from: step)

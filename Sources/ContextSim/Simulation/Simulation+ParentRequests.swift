@@ -30,24 +30,28 @@ extension Simulation {
   /// running it when the thread must wait: the step runs again, as the body of that wait,
   /// once the queue is free.
   mutating func runRequestingParents(_ step: Step) {
-    while scenario.features.waitsForContexts, let ancestor = ancestorToAsk(for: step) {
-      guard takeQueue(of: ancestor, for: step) else { return }
+    while scenario.features.waitsForContexts, let (context, isParent) = contextToAsk(for: step) {
+      guard takeQueue(of: context, isParent: isParent, for: step) else { return }
     }
     execute(step)
   }
 
-  /// The nearest ancestor whose queue the step's request needs and the thread does not
-  /// hold yet, or nil when the step sends nothing up or holds every queue it needs.
-  private func ancestorToAsk(for step: Step) -> Int? {
+  /// The nearest context whose queue the step needs and the thread does not hold yet: an
+  /// ancestor for a child's request, the step's own context for an accessor; nil when the
+  /// step needs no queue or holds every one it needs.
+  ///
+  /// `isParent` tells a child's request to an ancestor from an accessor of the step's own
+  /// context, which waits as `performAndWait` does.
+  private func contextToAsk(for step: Step) -> (context: Int, isParent: Bool)? {
     guard let (c, reach) = parentRequest(of: step) else { return nil }
     let held = threads[current].held
-    if case .itself = reach { return held.contains(graph.contexts[c].queue) ? nil : c }
+    if case .itself = reach { return held.contains(graph.contexts[c].queue) ? nil : (c, false) }
     guard graph.contexts[c].parent != nil else { return nil }
     // With the flag, a call off the child's own queue traps on entry, before any request.
     if options.concurrencyDebug && !held.contains(graph.contexts[c].queue) { return nil }
     var ancestor = graph.contexts[c].parent
     while let a = ancestor {
-      if !held.contains(graph.contexts[a].queue) { return a }
+      if !held.contains(graph.contexts[a].queue) { return (a, true) }
       switch reach {
       case .parent, .itself: return nil
       case .root: break
@@ -61,8 +65,8 @@ extension Simulation {
 
   /// Takes an ancestor's queue for the step, as `performAndWait` does: at once when it is
   /// free (and then the step goes on in this same step), else in line behind its work.
-  private mutating func takeQueue(of ancestor: Int, for step: Step) -> Bool {
-    let q = graph.contexts[ancestor].queue
+  private mutating func takeQueue(of context: Int, isParent: Bool, for step: Step) -> Bool {
+    let q = graph.contexts[context].queue
     var request = step
     request.condition = nil
     var body = SimulatedThread.Frame(
@@ -71,7 +75,7 @@ extension Simulation {
     queues.wait(current, on: q)
     threads[current].waiting = (q, body)
     let blocks = !queues.isTurn(of: current, on: q)
-    record(takingQueue(of: ancestor, for: step, blocks: blocks))
+    record(takingQueue(of: context, isParent: isParent, for: step, blocks: blocks))
     guard !blocks else { return false }
     // The request runs now, inside the frame that gives the queue back when it ends.
     body.next = 1
@@ -82,12 +86,12 @@ extension Simulation {
   /// What taking a context's queue for a step looks like in the trace: a child's request asks
   /// up; a remote merge says which context it merges into; an accessor waits as
   /// `performAndWait` does.
-  private func takingQueue(of c: Int, for step: Step, blocks: Bool) -> Effect {
+  private func takingQueue(of c: Int, isParent: Bool, for step: Step, blocks: Bool) -> Effect {
     let (name, queue) = (graph.contexts[c].name, queues[graph.contexts[c].queue].name)
     if case .mergeRemoteChanges = step.action {
       return .mergesOnQueue(context: name, queue: queue, blocks: blocks)
     }
-    if parentRequest(of: step).map({ $0.0 != c }) ?? true {
+    if isParent {
       return .asksParent(parent: name, queue: queue, blocks: blocks)
     }
     return blocks ? .waits(queue: queue) : .entered(queue: queue, reentrant: false)
@@ -157,14 +161,5 @@ extension Simulation {
   private func peekContext(_ name: String) -> Int? {
     if case .context(let index)? = scope.values[name] { return index }
     return graph.declaredContext(named: name)
-  }
-
-  /// `hasChanges`: an object inserted and deleted again before a save is no change.
-  func hasChanges(_ c: Int) -> Bool {
-    graph.contexts[c].registered.contains { ref in
-      let object = graph[ref]
-      return object.isInserted != object.isDeleted
-        || (!object.isInserted && !object.changes.isEmpty)
-    }
   }
 }

@@ -10,7 +10,9 @@ extension Simulation {
     var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
   }
 
-  mutating func pendingChanges(in c: Int) -> SaveSet {
+  /// What a save of the context would write: `insertedObjects`, `updatedObjects` and
+  /// `deletedObjects`. An object inserted and deleted again before a save is in none.
+  func pendingChanges(in c: Int) -> SaveSet {
     var set = SaveSet()
     for ref in graph.contexts[c].registered {
       let object = graph[ref]
@@ -22,6 +24,11 @@ extension Simulation {
       }
     }
     return set
+  }
+
+  /// `hasChanges`.
+  func hasChanges(_ c: Int) -> Bool {
+    !pendingChanges(in: c).isEmpty
   }
 
   /// `context.save()`.

@@ -51,16 +51,13 @@ extension Simulation {
 
   private func read(_ property: ContextProperty, of c: Int) -> Value {
     let context = graph.contexts[c]
-    func objects(_ wanted: (ManagedObject) -> Bool) -> Value {
-      .list(context.registered.filter { wanted(graph[$0]) }.map { .object($0) })
-    }
+    func objects(_ refs: [ObjectReference]) -> Value { .list(refs.map(Value.object)) }
     switch property {
     case .hasChanges: return .bool(hasChanges(c))
-    case .insertedObjects: return objects { $0.isInserted && !$0.isDeleted }
-    case .updatedObjects:
-      return objects { !$0.isInserted && !$0.isDeleted && !$0.changes.isEmpty }
-    case .deletedObjects: return objects { !$0.isInserted && $0.isDeleted }
-    case .registeredObjects: return objects { _ in true }
+    case .insertedObjects: return objects(pendingChanges(in: c).inserted)
+    case .updatedObjects: return objects(pendingChanges(in: c).updated)
+    case .deletedObjects: return objects(pendingChanges(in: c).deleted)
+    case .registeredObjects: return objects(context.registered)
     case .mergePolicy: return .string(context.description.mergePolicy.rawValue)
     case .shouldDeleteInaccessibleFaults:
       return .bool(context.description.shouldDeleteInaccessibleFaults)
