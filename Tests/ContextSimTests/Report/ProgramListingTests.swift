@@ -84,3 +84,30 @@ struct ProgramListingTests {
     #expect(run(s).violations.count == run(plain).violations.count)
   }
 }
+
+@Suite("The world's values between steps")
+struct WorldValuesTests {
+  @Test("Objects show their values per context, faults none; the store shows its rows")
+  func values() throws {
+    let s = try scenario(app)
+    let (_, before) = simulate(
+      s, options: SimulationOptions(concurrencyDebug: true), following: Schedule(), steps: 0)
+    #expect(
+      before.store.map(\.values) == [[WorldSnapshot.Field(key: "title", value: "\"Buy milk\"")]])
+    var full = RunToCompletionScheduler()
+    let schedule = simulate(s, options: SimulationOptions(concurrencyDebug: true), scheduler: &full)
+      .schedule
+    let (_, after) = simulate(
+      s, options: SimulationOptions(concurrencyDebug: true), following: schedule,
+      steps: schedule.threads.count)
+    #expect(after.store.count == 2)
+    #expect(after.store.last?.values.first?.value == "\"New\"")
+    let background = try #require(after.contexts.first { $0.name == "background" })
+    #expect(background.objects.map { $0.values.first?.value } == ["\"New\""])
+    // A fetch hands out faults: their values are not loaded, so none show.
+    let view = try #require(after.contexts.first { $0.name == "viewContext" })
+    #expect(view.objects.allSatisfy { $0.isFault && $0.values.isEmpty })
+    #expect(after.threads[0].at == nil)
+    #expect(before.threads[0].at == 0)
+  }
+}
