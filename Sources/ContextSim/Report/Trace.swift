@@ -14,8 +14,9 @@ public struct Trace: Sendable {
   public var concurrencyDebug: Bool
   /// Why the run ended early, if it did.
   public var stop: Stop?
-  /// Synchronisation that ordered steps: a block enqueued at one step started at another,
-  /// or a thread blocked in `sync`/`performAndWait` went on once another gave the queue back.
+  /// Synchronisation that ordered steps: a block enqueued at one step started at another
+  /// (a save's automatic merge included), or a thread blocked in `sync`/`performAndWait`
+  /// went on once another gave the queue back.
   public var orderings: [Ordering] = []
   /// Errors a step's `catch` body handled: the design working, not a violation.
   public var handledErrors: [HandledError] = []
@@ -237,6 +238,13 @@ extension Trace {
       if case .merged(let into, _, _, _, true, _) = event.effect { return into }
     }
     return nil
+  }
+
+  /// The scheduler step whose save Core Data merged at step `step`, when that step was an
+  /// automatic merge: the save enqueued the merge's block, so its ordering starts there.
+  public func mergedSave(atStep step: Int) -> Int? {
+    guard automaticMerge(atStep: step) != nil else { return nil }
+    return orderings.last { $0.to == step }?.from
   }
 
   /// The line of Swift a scheduler step stands for: the scenario step's, or for an

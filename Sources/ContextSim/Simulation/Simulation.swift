@@ -156,6 +156,10 @@ struct Simulation {
       if let merge = block.merge {
         // A merge Core Data enqueued runs as one step on the receiver's queue.
         (stepNumber, stepIndex, stepQueue) = (step, merge.causedBy, q)
+        // The save enqueued the merge: the timeline's arrow into it starts there.
+        if options.recordsEvents && block.enqueuedAt > 0 {
+          trace.orderings.append(Trace.Ordering(from: block.enqueuedAt, to: step))
+        }
         self.merge(merge.changes, into: merge.into, automatic: true)
         guard !pendingDeliveries.isEmpty else {
           release(q, by: t)

@@ -48,6 +48,18 @@ struct MergeTests {
         == "merged worker's save into viewContext: refreshed album-1; faulted in Photo/p2")
   }
 
+  @Test("An automatic merge knows the save that caused it: the save's step enqueued it")
+  func mergeKnowsItsSave() throws {
+    let trace = run(try screen(viewContext: #"{"automaticallyMergesChangesFromParent": true}"#))
+    let save = try #require(trace.events.first { $0.effect.name == "saved" }).site.step
+    let merge = try #require(trace.events.first { $0.effect.name == "merged" }).site.step
+    #expect(save < merge - 1, "another step runs between them")
+    #expect(trace.mergedSave(atStep: merge) == save)
+    #expect(trace.orderings.contains(Trace.Ordering(from: save, to: merge)))
+    let merges = (1...trace.schedule.threads.count).filter { trace.mergedSave(atStep: $0) != nil }
+    #expect(merges == [merge])
+  }
+
   @Test("A context from newBackgroundContext does not merge other contexts' saves")
   func newBackgroundContextDoesNotMerge() throws {
     let trace = run(
