@@ -435,40 +435,6 @@ struct LessonScreenTests {
   }
 }
 
-@Suite("The HTML timeline")
-struct HTMLTimelineTests {
-  private func page() throws -> (String, Trace, Scenario) {
-    let s = try scenario(wrongThread)
-    let trace = run(s)
-    return (HTMLTimeline(scenario: s).render(trace), trace, s)
-  }
-
-  @Test("The page is self-contained: no scripts, styles, fonts or images from elsewhere")
-  func selfContained() throws {
-    let (html, _, _) = try page()
-    #expect(html.hasPrefix("<!DOCTYPE html>"))
-    for forbidden in ["src=", "href=\"http", "@import", "url(http", "<link"] {
-      #expect(!html.contains(forbidden), "found \(forbidden)")
-    }
-  }
-
-  @Test("Every step's line of Swift, every violation and the schedule are on the page")
-  func containsEverything() throws {
-    let (html, trace, s) = try page()
-    let steps = Set(trace.events.map(\.site.stepIndex) + trace.violations.map(\.site.stepIndex))
-    for index in steps {
-      let swift = s.allSteps[index].swift
-      let shown = String(swift.prefix(18))
-      #expect(html.contains(HTMLTimeline.escape(shown)), "missing \(swift)")
-    }
-    for violation in trace.violations {
-      #expect(html.contains(HTMLTimeline.escape(Messages.headline(violation))))
-    }
-    #expect(html.contains(trace.schedule.description))
-    #expect(html.contains("__Multithreading_Violation_AllThatIsLeftToUsIsHonor__"))
-  }
-}
-
 @Suite("Happens-before arrows")
 struct OrderingTests {
   @Test(
