@@ -57,7 +57,7 @@ struct TimelineRun {
 
   /// A thread at one position: its next line, what it does, the queues it holds.
   struct ThreadState: Equatable {
-    /// The listing line it runs next or waits to run, from 0.
+    /// The listing line it runs next, or the line of the call it is blocked in, from 0.
     var line: Int?
     /// `next: try writer.save()`, `waits for writer`, `idle`.
     var status: String
@@ -175,7 +175,19 @@ struct TimelineRun {
     arrows = trace.orderings.map { o in
       Arrow(from: o.from, to: o.to, isMerge: trace.mergedSave(atStep: o.to) == o.from)
     }
-    states = worlds.map { Self.state($0, scenario, linesOf: listing) }
+    // A thread blocked in `sync` or `performAndWait` has moved past the step it waits in:
+    // its line is the one of the last step it took.
+    var lastLine: [Int: Int] = [:]
+    states = worlds.enumerated().map { position, world in
+      if position > 0, let line = steps[position - 1].lines.first {
+        lastLine[steps[position - 1].lane] = line
+      }
+      var state = Self.state(world, scenario, linesOf: listing)
+      for (t, thread) in world.threads.enumerated() where state.threads[t].line == nil {
+        if case .waiting = thread.status { state.threads[t].line = lastLine[t] }
+      }
+      return state
+    }
   }
 
   /// Where a step is in the file, with its label: `main[2].do[0] "insert-photo"`.

@@ -178,6 +178,18 @@ struct HTMLTimelineTests {
     #expect(state.store.map(\.id) == ["note-1"])
   }
 
+  @Test("A thread blocked in performAndWait or sync is marked at the line it waits in")
+  func waitingLines() throws {
+    let s = try shipped("deadlock")
+    let trace = run(s)
+    let listing = ProgramListing(s)
+    let timeline = TimelineRun(s, trace, listing: listing, stateLimit: HTMLTimeline.stateLimit)
+    let end = try #require(timeline.states.last)
+    let lines = end.threads.map { thread in thread.line.map { listing.lines[$0].text } }
+    #expect(lines == ["background.performAndWait {", "DispatchQueue.main.sync {"])
+    #expect(end.threads.map(\.status) == ["waits for background", "waits for main"])
+  }
+
   @Test("The automatic merge has an arrow from the save that caused it, told apart from the rest")
   func mergeArrow() throws {
     let s = try shipped("photo-downloader-fixed")
