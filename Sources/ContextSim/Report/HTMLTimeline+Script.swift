@@ -4,7 +4,7 @@ extension HTMLTimeline {
   /// current position (0 is before the first step).
   ///
   /// Keys: `n`, space or → next; `b` or ← back; `v` next violation, shift-`v` the one
-  /// before; Home first; End last. The position is kept in the address (`#step=12`), so a
+  /// before; Home first; End last; `-` and `+` show more or fewer steps in the window. The position is kept in the address (`#step=12`), so a
   /// link can open the page at a step. Text from the scenario is only ever set with
   /// `textContent`, never parsed as markup.
   static let script = #"""
@@ -83,9 +83,21 @@ extension HTMLTimeline {
       }
 
       // The window: a column per step around the current one, a row per thread.
+      // Zoom: - shows more steps in the window (narrower boxes), + fewer (wider ones).
+      let zoom = 0;
+      const widest = width => Math.max(2, Math.floor((width - 160) / 120));
+      function columnsFor(width) {
+        return Math.max(2, Math.min(n, widest(width), Math.floor((width - 180) / 175) - zoom));
+      }
+      function zoomBy(step) {
+        const width = $('window').clientWidth, before = columnsFor(width);
+        zoom += step;
+        zoom = Math.max(Math.floor((width - 180) / 175) - widest(width), Math.min(zoom, Math.floor((width - 180) / 175) - 2));
+        go(pos, columnsFor(width) === before ? 'The window cannot show ' + (step > 0 ? 'fewer' : 'more') + ' steps.' : '');
+      }
       function range(width) {
         if (n === 0) return [1, 0];
-        const columns = Math.max(3, Math.min(n, Math.floor((width - 180) / 175)));
+        const columns = columnsFor(width);
         let start = pos === 0 ? 1 : pos - Math.floor((columns - 1) / 2);
         start = Math.max(1, Math.min(start, n - columns + 1));
         return [start, Math.min(n, start + columns - 1)];
@@ -202,6 +214,8 @@ extension HTMLTimeline {
           r.firstChild.textContent = 'step ' + (i + 1) + ': ' + step.s;
           cells.append(r);
         });
+        // Thousands of steps leave under a pixel a step: no gaps between cells then.
+        if (host.clientWidth < n * 6) cells.classList.add('dense');
         overview.window = svg('rect', { id: 'ov-window', y: 0, height: lanes.length });
         overview.current = svg('rect', { id: 'ov-current', y: 0, height: lanes.length, width: 1 });
         cells.append(overview.window, overview.current);
@@ -213,7 +227,9 @@ extension HTMLTimeline {
         const every = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000].find(k => n / k <= 12) || Math.ceil(n / 12);
         for (let s = 1; s <= n; s += (s === 1 && every > 1 ? every - 1 : every)) {
           const t = el('span', '', String(s));
-          t.style.left = ((s - 0.5) / n * 100) + '%';
+          const at = (s - 0.5) / n;
+          t.style.left = (at * 100) + '%';
+          if (at > 0.9) t.style.transform = 'translateX(-100%)';
           ticks.append(t);
         }
         column.append(cells, ticks);
@@ -374,7 +390,8 @@ extension HTMLTimeline {
         }
       }
 
-      const keys = { n: next, ' ': next, ArrowRight: next, b: back, ArrowLeft: back, v: nextViolation, V: previousViolation, Home: first, End: last };
+      const keys = { n: next, ' ': next, ArrowRight: next, b: back, ArrowLeft: back, v: nextViolation, V: previousViolation, Home: first, End: last,
+        '+': () => zoomBy(1), '=': () => zoomBy(1), '-': () => zoomBy(-1) };
       document.addEventListener('keydown', e => {
         if (e.ctrlKey || e.metaKey || e.altKey) return;
         const target = e.target;
@@ -389,6 +406,8 @@ extension HTMLTimeline {
       $('next').addEventListener('click', next);
       $('last').addEventListener('click', last);
       $('violation').addEventListener('click', nextViolation);
+      $('zoom-out').addEventListener('click', () => zoomBy(-1));
+      $('zoom-in').addEventListener('click', () => zoomBy(1));
       window.addEventListener('hashchange', () => { const p = fromHash(); if (p !== null && p !== pos) go(p); });
       window.addEventListener('resize', draw);
       drawOverview();

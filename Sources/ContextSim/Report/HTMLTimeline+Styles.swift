@@ -31,12 +31,13 @@ extension HTMLTimeline {
     #overview .names div { height: 18px; line-height: 18px; font-size: 14px; white-space: nowrap; overflow: hidden; }
     #overview svg { display: block; width: 100%; cursor: pointer; background: #e9e9e9; }
     #overview rect.cell { fill: var(--fill, #9a9a9a); stroke: #fff; stroke-width: 1; vector-effect: non-scaling-stroke; }
+    #overview svg.dense rect.cell { stroke: none; shape-rendering: crispEdges; }
     #overview rect.cell.violation { fill: var(--red); }
     #overview rect.cell.merge { fill: var(--merge); }
-    #ov-window { fill: rgba(0, 80, 200, .14); stroke: #0047a8; stroke-width: 2; vector-effect: non-scaling-stroke; }
+    #ov-window { fill: none; stroke: #0047a8; stroke-width: 3; vector-effect: non-scaling-stroke; }
     #ov-current { fill: none; stroke: #000; stroke-width: 4; vector-effect: non-scaling-stroke; }
     .ov-ticks { position: relative; height: 20px; font-size: 14px; color: var(--muted); }
-    .ov-ticks span { position: absolute; transform: translateX(-50%); }
+    .ov-ticks span { position: absolute; transform: translateX(-50%); white-space: nowrap; }
     #window { position: relative; isolation: isolate; display: grid; column-gap: 28px; row-gap: 18px; padding: 6px 28px 8px 0; border: 1px solid #999; border-radius: 6px; }
     #window .corner, #window .tick { font-size: 14px; text-align: center; color: var(--muted); align-self: end; }
     #window .tick.current { background: #111; color: #fff; border-radius: 4px; font-weight: 700; }
