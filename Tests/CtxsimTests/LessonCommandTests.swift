@@ -72,6 +72,22 @@ struct LessonCommandTests {
         """)
   }
 
+  @Test("--check fails on a lesson citing a section docs/model.md does not have, with its line")
+  func checkFailsOnUnknownReference() {
+    let lesson = badLesson.replacingOccurrences(of: "context-from-mian", with: "context-from-main")
+      .replacingOccurrences(of: "Nowhere.", with: "Nowhere (model §2.1, §99.1).")
+    let run = ctxsim(
+      "lesson", "--check", "Lessons/99-cite.md", files: ["Lessons/99-cite.md": lesson])
+    #expect(run.status == 1)
+    #expect(
+      run.out.hasPrefix(
+        """
+        FAIL  Lessons/99-cite.md
+              Lessons/99-cite.md:18: error: §99.1 names no numbered heading of docs/model.md
+
+        """))
+  }
+
   @Test("With no lesson, the lessons are listed with their titles")
   func lists() {
     let run = ctxsim("lesson")

@@ -6,8 +6,15 @@ public enum LessonCheck {
   }
 
   /// Every problem: narration for labels the scenario lacks, a schedule that does not fit,
-  /// a run that does not end, and a crash the lesson names that no schedule reaches.
-  public static func problems(_ lesson: Lesson, scenario: Scenario) -> [LessonError] {
+  /// a run that does not end, a crash the lesson names that no schedule reaches, and, given
+  /// docs/model.md's text, a `§` reference that names none of its numbered headings.
+  ///
+  /// - Parameters:
+  ///   - modelDoc: the text of docs/model.md; nil leaves the references unchecked.
+  ///   - source: the lesson file's text, so that a bad reference comes with its line.
+  public static func problems(
+    _ lesson: Lesson, scenario: Scenario, modelDoc: String? = nil, source: String? = nil
+  ) -> [LessonError] {
     var problems: [LessonError] = []
     let labels = scenario.allSteps.compactMap(\.label)
     func unknown(_ label: String, line: Int?) {
@@ -47,6 +54,9 @@ public enum LessonCheck {
           file: lesson.file, line: nil,
           message: "no explored schedule of \(lesson.scenario) reaches the crash \(crash)",
           fix: "name a violation the scenario can show, or drop crash: from the header"))
+    }
+    if let modelDoc {
+      problems += LessonReferences.problems(lesson, modelDoc: modelDoc, source: source)
     }
     return problems
   }
