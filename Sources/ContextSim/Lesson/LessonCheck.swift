@@ -6,7 +6,7 @@ public enum LessonCheck {
   }
 
   /// Every problem: narration for labels the scenario lacks, a schedule that does not fit,
-  /// a run that does not end, a crash the lesson names that no schedule reaches, and, given
+  /// a run that does not end, a play goal that needs no choice or cannot be met, and, given
   /// docs/model.md's text, a `§` reference that names none of its numbered headings.
   ///
   /// - Parameters:
@@ -48,12 +48,8 @@ public enum LessonCheck {
     default:
       break
     }
-    if let crash = lesson.crash, problems.isEmpty, !isReachable(crash, lesson, scenario) {
-      problems.append(
-        LessonError(
-          file: lesson.file, line: nil,
-          message: "no explored schedule of \(lesson.scenario) reaches the crash \(crash)",
-          fix: "name a violation the scenario can show, or drop crash: from the header"))
+    if let play = lesson.play, problems.isEmpty {
+      problems += playProblems(play, lesson, scenario)
     }
     if let modelDoc {
       problems += LessonReferences.problems(lesson, modelDoc: modelDoc, source: source)
@@ -61,18 +57,63 @@ public enum LessonCheck {
     return problems
   }
 
-  /// Whether some schedule reaches the lesson's crash: reduction first, PCT if too large.
-  static func isReachable(_ crash: Lesson.CrashGoal, _ lesson: Lesson, _ scenario: Scenario) -> Bool
+  /// A goal worth playing: some schedule meets it, some schedule does not, and pressing the
+  /// same thread's number at every choice does not.
+  static func playProblems(_ play: PlayGoal, _ lesson: Lesson, _ scenario: Scenario)
+    -> [LessonError]
   {
+    func problem(_ message: String, _ fix: String) -> [LessonError] {
+      [LessonError(file: lesson.file, line: nil, message: message, fix: fix)]
+    }
     let options = options(lesson, scenario)
+    var met = false
+    var missed = false
     for strategy in [ExplorationStrategy.dpor(preemptionBound: nil), .pct(seed: 0, depth: 3)] {
       let e = explore(
         scenario, strategy: strategy, options: options, maxSchedules: 2000, shrinking: false)
-      if e.outcomes.contains(where: { $0.example.violations.contains(where: crash.isReached) }) {
-        return true
+      for outcome in e.outcomes {
+        if play.isMet(by: outcome.example, ended: true) { met = true } else { missed = true }
       }
-      if e.isComplete { return false }
+      if e.isComplete || (met && missed) { break }
     }
-    return false
+    if !met {
+      return problem(
+        "no explored schedule of \(lesson.scenario) meets the goal \(play)",
+        "name a violation the scenario can show, or drop play: from the header")
+    }
+    if !missed {
+      return problem(
+        "every schedule of \(lesson.scenario) meets the goal \(play): the learner has no choice to make",
+        "choose a goal that only some interleavings reach")
+    }
+    var first = RunToCompletionScheduler()
+    let threads = simulate(scenario, options: options, scheduler: &first).threads.count
+    for key in 0..<min(threads, 10) {
+      var scheduler = SameKeyScheduler(key: key)
+      let trace = simulate(scenario, options: options, scheduler: &scheduler)
+      if scheduler.finished && play.isMet(by: trace, ended: true) {
+        return problem(
+          "pressing \(key) at every choice meets the goal \(play): the win needs no thinking",
+          "choose a goal that takes different threads at different choices")
+      }
+    }
+    return []
+  }
+}
+
+/// The learner who presses one thread's number at every choice: stuck (the run abandoned)
+/// at a choice where that thread cannot run.
+struct SameKeyScheduler: Scheduler {
+  let key: Int
+  /// Whether the run got to its end, rather than to a choice the key could not make.
+  var finished = true
+
+  mutating func startExecution() -> Bool { true }
+
+  mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int? {
+    if runnable.count == 1 { return runnable[0] }
+    if runnable.contains(key) { return key }
+    finished = false
+    return nil
   }
 }

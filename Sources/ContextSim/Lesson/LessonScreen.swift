@@ -50,10 +50,8 @@ public struct LessonScreen {
       narration =
         "Core Data merges the save into \(into), in a block of its own on \(into)'s queue, "
         + "because \(into) merges changes automatically."
-    } else if let step = session.lastStep {
-      narration =
-        session.lesson.narration(
-          for: step, skipped: session.trace.skipped(atStep: session.position)) ?? ""
+    } else if session.lastStep != nil {
+      narration = session.narrationNow ?? ""
     } else {
       narration =
         session.lesson.introduction.isEmpty
@@ -166,7 +164,7 @@ public struct LessonScreen {
       return " The app ran to its end without the crash. Press r to try another interleaving."
     }
     let names = session.world.runnable.map { t in "\(t) \(session.world.threads[t].name)" }
-    let goal = session.lesson.crash.map { " Reach \($0)." } ?? ""
+    let goal = session.lesson.play.map { " " + $0.instruction } ?? ""
     return fit(" Who runs next? Press a number: \(names.joined(separator: ", ")).\(goal)")
   }
 

@@ -4,7 +4,9 @@
 /// Going back runs the scenario again from the start to the earlier step; runs are
 /// deterministic, so this shows exactly what was there before. In "you are the scheduler"
 /// mode the learner picks the thread at every point where more than one could run, and wins
-/// on reaching the crash the lesson names.
+/// on meeting the lesson's play goal: reaching its crash, or getting through without one.
+/// Steps with nothing to choose are taken for the learner, but the session stops after any
+/// that the lesson narrates or that breaks a rule, so nothing worth reading flies past.
 public struct LessonSession {
   /// The lesson being taught.
   public let lesson: Lesson
@@ -24,8 +26,10 @@ public struct LessonSession {
   /// The threads the learner chose, step by step, including steps where only one could run.
   public private(set) var choices: [Int] = []
   private var forced: [Bool] = []
-  /// Whether the learner's choices reached the lesson's crash.
+  /// Whether the learner's choices met the lesson's play goal.
   public private(set) var hasWon = false
+  /// Whether the learner's choices can no longer meet it: go back, or start again.
+  public private(set) var hasLost = false
 
   /// Starts before the first step, following the lesson's schedule run to its end by the
   /// default schedule, or the default schedule alone.
@@ -47,7 +51,10 @@ public struct LessonSession {
   }
 
   /// In play mode, whether the learner has to pick the next thread.
-  public var needsChoice: Bool { isPlaying && !hasWon && world.runnable.count > 1 }
+  public var needsChoice: Bool { isPlaying && !isDecided && world.runnable.count > 1 }
+
+  /// In play mode, whether the game is won or lost.
+  public var isDecided: Bool { hasWon || hasLost }
 
   /// The scenario step taken last, if any.
   public var lastStep: Step? {
@@ -63,11 +70,18 @@ public struct LessonSession {
     Array(trace.violations(atStep: position))
   }
 
+  /// What the lesson says about the step taken last, as it happened in this run.
+  public var narrationNow: String? {
+    guard let step = lastStep, trace.automaticMerge(atStep: position) == nil else { return nil }
+    return lesson.narration(
+      for: step, violations: violationsNow, skipped: trace.skipped(atStep: position))
+  }
+
   /// Takes one step of the schedule; when the learner chooses, only a step that is no
   /// choice (one runnable thread), with the forced steps after it.
   public mutating func next() {
     if isPlaying {
-      guard !hasWon, world.runnable.count == 1 else { return }
+      guard !isDecided, world.runnable.count == 1 else { return }
       take(world.runnable[0], forced: true)
       moveOnWhileForced()
     } else if position < schedule.threads.count {
@@ -114,6 +128,7 @@ public struct LessonSession {
     choices = []
     forced = []
     hasWon = false
+    hasLost = false
     if isPlaying {
       replay()
       moveOnWhileForced()
@@ -124,7 +139,7 @@ public struct LessonSession {
 
   /// In play mode, lets thread `t` take the next step, if it can.
   public mutating func choose(_ t: Int) {
-    guard isPlaying, !hasWon, world.runnable.contains(t) else { return }
+    guard isPlaying, !isDecided, world.runnable.contains(t) else { return }
     take(t, forced: world.runnable.count == 1)
     moveOnWhileForced()
   }
@@ -140,9 +155,11 @@ public struct LessonSession {
     forced.removeLast()
   }
 
-  /// Takes the steps where only one thread can move: there is nothing to choose.
+  /// Takes the steps where only one thread can move: there is nothing to choose. Stops
+  /// after a step worth reading (narrated, or breaking a rule): `n` goes on from there.
   private mutating func moveOnWhileForced() {
-    while !hasWon && world.runnable.count == 1 && choices.count < options.maximumSteps {
+    while !isDecided && world.runnable.count == 1 && choices.count < options.maximumSteps {
+      if position > 0 && (narrationNow != nil || !violationsNow.isEmpty) { return }
       take(world.runnable[0], forced: true)
     }
   }
@@ -151,8 +168,9 @@ public struct LessonSession {
     position = choices.count
     (trace, world) = ContextSim.simulate(
       scenario, options: options, following: Schedule(choices), steps: position)
-    hasWon =
-      lesson.crash.map { crash in trace.violations.contains(where: crash.isReached) } ?? false
+    let ended = world.runnable.isEmpty
+    hasWon = lesson.play?.isMet(by: trace, ended: ended) ?? false
+    hasLost = !hasWon && (lesson.play?.isLost(by: trace, ended: ended) ?? false)
   }
 
   private mutating func go(to step: Int) {

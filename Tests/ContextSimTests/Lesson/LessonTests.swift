@@ -129,7 +129,7 @@ struct LessonParserTests {
       #expect(
         messages.contains {
           $0.hasPrefix(
-            "Lessons/99-test.md:10: error: the label \"a\" is narrated twice; first at line 8")
+            "Lessons/99-test.md:10: error: \"a\" is narrated twice; first at line 8")
         })
       #expect(messages.contains { $0.contains("the header has no goal:") })
       #expect(messages.contains { $0.contains("the lesson has no question") })
@@ -177,6 +177,72 @@ struct LessonCheckTests {
     let racy = try lesson(
       lessonText(header: "crash: corruption\n", steps: "### load-list\nThe list loads.\n"))
     #expect(LessonCheck.problems(racy, scenario: try scenario(race)).isEmpty)
+  }
+}
+
+@Suite("Narration and play goals that follow the run")
+struct LessonOutcomeTests {
+  @Test("A conditional heading is read with its condition; an unknown one is located")
+  func conditionalHeadings() throws {
+    let parsed = try lesson(
+      lessonText(
+        header: "play: survive\n",
+        steps: "### load-list if corruption\nCrashed.\n### load-list if clean\nFine.\n"
+          + "### load-list\nAnything.\n"))
+    #expect(parsed.play == .survive)
+    #expect(parsed.narration.map(\.condition) == [.violation(.corruption), .clean, nil])
+    #expect(throws: LessonErrorList.self) {
+      try lesson(lessonText(steps: "### load-list if corupton\nx\n"))
+    }
+    do {
+      _ = try lesson(lessonText(steps: "### load-list if corupton\nx\n"))
+    } catch {
+      #expect(error.description.contains("\"corupton\" is not a condition"))
+      #expect(error.description.contains("did you mean \"corruption\"?"))
+    }
+  }
+
+  @Test("play: reach and crash: mean the same; both at once is an error")
+  func playHeader() throws {
+    let reach = try lesson(lessonText(header: "play: reach corruption at load-list\n"))
+    let crash = try lesson(lessonText(header: "crash: corruption at load-list\n"))
+    #expect(reach.play == crash.play)
+    #expect(reach.crash == Lesson.CrashGoal(kind: .corruption, label: "load-list"))
+    #expect(throws: LessonErrorList.self) {
+      try lesson(lessonText(header: "play: reach corruption\ncrash: corruption\n"))
+    }
+    #expect(throws: LessonErrorList.self) { try lesson(lessonText(header: "play: win\n")) }
+  }
+
+  @Test("The narration shown is the one whose condition holds for what the step did")
+  func narrationFollowsOutcome() throws {
+    let parsed = try lesson(
+      lessonText(
+        steps: "### count-on-main if wrongQueueContext\nIt traps.\n"
+          + "### count-on-main if clean\nNothing happens.\n"))
+    let step = try scenario(wrongThread).allSteps.first { $0.label == "count-on-main" }!
+    var withFlag = ReplayScheduler(Schedule())
+    let trapped = simulate(
+      try scenario(wrongThread), options: SimulationOptions(concurrencyDebug: true),
+      scheduler: &withFlag)
+    let trap = Array(trapped.violations.filter { $0.kind == .wrongQueueContext })
+    #expect(parsed.narration(for: step, violations: trap) == "It traps.")
+    #expect(parsed.narration(for: step, violations: [Violation]()) == "Nothing happens.")
+    let onlyTrap = try lesson(
+      lessonText(steps: "### count-on-main if wrongQueueContext\nIt traps.\n"))
+    #expect(onlyTrap.narration(for: step, violations: [Violation]()) == nil)
+  }
+
+  @Test("A goal every schedule meets, or one key meets, is a problem: the win needs a choice")
+  func winNeedsAChoice() throws {
+    let always = try lesson(lessonText(header: "play: reach wrongQueueContext at count-on-main\n"))
+    let problems = LessonCheck.problems(always, scenario: try scenario(wrongThread))
+    #expect(problems.map(\.message).contains { $0.contains("the learner has no choice to make") })
+    let survive = try lesson(
+      lessonText(header: "play: survive\n", steps: "### load-list\nThe list loads.\n"))
+    let found = LessonCheck.problems(survive, scenario: try scenario(race))
+    // Pressing 0 (main) at every choice lets main finish first: the app survives.
+    #expect(found.map(\.message).contains { $0.contains("pressing 0 at every choice") })
   }
 }
 
@@ -271,6 +337,40 @@ struct LessonSessionTests {
     #expect(!s.hasWon)
     #expect(s.isAtEnd)
     #expect(s.trace.violations.isEmpty)
+  }
+
+  @Test("As the scheduler, steps with no choice stop where there is something to read")
+  func playStopsAtNarration() throws {
+    var s = try session(wrongThread, steps: "### fetch\nFetched on its queue.\n")
+    s.togglePlaying()
+    #expect(s.position == 2)
+    #expect(s.narrationNow == "Fetched on its queue.")
+    s.next()
+    // The count traps: that stops the run of forced steps too.
+    #expect(s.position == 3)
+    #expect(s.violationsNow.map(\.kind) == [.wrongQueueContext])
+    s.next()
+    #expect(s.position == 4)
+  }
+
+  @Test("Surviving is lost at the first violation and won at a clean end")
+  func playSurvive() throws {
+    var s = try session(
+      race, header: "play: survive\n", steps: "### load-list\nThe list loads.\n")
+    s.togglePlaying()
+    var guardSteps = 0
+    while !s.isDecided && guardSteps < 100 {
+      if s.needsChoice { s.choose(s.world.runnable.min()!) } else { s.next() }
+      guardSteps += 1
+    }
+    #expect(s.hasWon)
+    s.restart()
+    let plan = Schedule(parsing: "0x2,1x5,0")!.threads
+    while !s.isDecided && s.position < plan.count {
+      if s.needsChoice { s.choose(plan[s.position]) } else { s.next() }
+    }
+    #expect(s.hasLost)
+    #expect(!s.needsChoice)
   }
 
   @Test("A thread that cannot run is not chosen")
