@@ -41,9 +41,9 @@ struct LessonCommandTests {
     expectSnapshot(run.out, "lessons/\(name).txt")
   }
 
-  @Test("There are at least nine lessons, numbered in order")
-  func nineLessons() {
-    #expect(lessonNames.count >= 9)
+  @Test("There are at least seventeen lessons, numbered in order")
+  func seventeenLessons() {
+    #expect(lessonNames.count >= 17)
     let numbers = lessonNames.compactMap { Int($0.prefix { $0.isNumber }) }
     #expect(numbers == Array(1...numbers.count))
   }
