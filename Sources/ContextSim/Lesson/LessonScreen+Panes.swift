@@ -43,9 +43,7 @@ extension LessonScreen {
     let lastThread = session.position > 0 ? session.trace.schedule.threads.last : nil
     for thread in session.world.threads {
       let marker = thread.number == lastThread ? (style.unicode ? "▶" : ">") : " "
-      let choosable =
-        session.isPlaying && session.world.runnable.count > 1
-        && session.world.runnable.contains(thread.number)
+      let choosable = session.needsChoice && session.world.runnable.contains(thread.number)
       let number = choosable ? "[\(thread.number)]" : " \(thread.number) "
       let status: String
       switch thread.status {

@@ -115,11 +115,12 @@ public struct LessonScreen {
     return (narration.isEmpty ? [] : wrap(narration, indent: " ") + [rule()]) + now(session)
   }
 
-  /// The narration and the step just taken, then a pane: the pane keeps a third of the room,
-  /// the text gets the rest (scrolling when it needs more), and the pane fills what is left.
+  /// The narration and the step just taken, then a pane: the pane keeps a third of the room
+  /// (half for the code or values the learner asked for), the text gets the rest (scrolling
+  /// when it needs more), and the pane fills what is left.
   private func stepScreen(_ session: LessonSession, view: View, room: Int) -> [String] {
     let text = scrollingText(session)
-    let paneFloor = max(6, room / 3)
+    let paneFloor = max(6, view.pane == .world ? room / 3 : room / 2)
     var out = scrolled(
       text, room: min(text.count, max(3, room - paneFloor - 1)), scroll: view.scroll)
     out.append("")
