@@ -175,7 +175,7 @@ struct LessonCheckTests {
     let unreachable = try lesson(lessonText(header: "crash: faultOnDeletedObject\n"))
     #expect(LessonCheck.problems(unreachable, scenario: try scenario(wrongThread)).count == 1)
     let racy = try lesson(
-      lessonText(header: "crash: corruption\n", steps: "### load-list\nThe list loads.\n"))
+      lessonText(header: "crash: corruption\n", steps: "### load-list if clean\nThe list loads.\n"))
     #expect(LessonCheck.problems(racy, scenario: try scenario(race)).isEmpty)
   }
 }
@@ -231,6 +231,20 @@ struct LessonOutcomeTests {
     let onlyTrap = try lesson(
       lessonText(steps: "### count-on-main if wrongQueueContext\nIt traps.\n"))
     #expect(onlyTrap.narration(for: step, violations: [Violation]()) == nil)
+  }
+
+  @Test("Plain narration for a step that breaks a rule only in some runs is a problem")
+  func narrationMustSayWhich() throws {
+    let plain = try lesson(lessonText(steps: "### load-list\nThe app dies here.\n"))
+    let found = LessonCheck.problems(plain, scenario: try scenario(race))
+    #expect(found.count == 1)
+    #expect(found.first?.line == 15)
+    #expect(found.first?.message.contains("\"load-list\" breaks a rule in some runs") == true)
+    #expect(found.first?.fix.contains("### load-list if corruption") == true)
+    let said = try lesson(
+      lessonText(
+        steps: "### load-list if corruption\nThe app dies here.\n### load-list\nIt loads.\n"))
+    #expect(LessonCheck.problems(said, scenario: try scenario(race)).isEmpty)
   }
 
   @Test("A goal every schedule meets, or one key meets, is a problem: the win needs a choice")
