@@ -131,10 +131,10 @@ public struct LessonScreen {
   /// What the lesson says about the step just taken, as it happened in this run.
   private func narrationText(_ session: LessonSession) -> String {
     if let into = session.trace.automaticMerge(atStep: session.position) {
-      // Core Data does not document how the merge is scheduled: the model's choice (U7).
-      return "Core Data merges the save into \(into) on \(into)'s queue, because \(into) "
-        + "merges changes automatically. ctxsim runs the merge as a block of its own there, "
-        + "which Apple does not document; see docs/model.md, Merging."
+      // Apple documents no timing for the merge; the block is inferred (model §14.2).
+      return "Core Data merges the save into \(into), because \(into) merges changes "
+        + "automatically: in a block of its own on \(into)'s queue. Apple documents no timing; "
+        + "the block is inferred from the framework's code (model §14.2)."
     }
     return session.narrationNow ?? ""
   }
