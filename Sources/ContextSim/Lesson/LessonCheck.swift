@@ -6,8 +6,16 @@ public enum LessonCheck {
   }
 
   /// Every problem: narration for labels the scenario lacks, a schedule that does not fit,
-  /// a run that does not end, and a play goal that needs no choice or cannot be met.
-  public static func problems(_ lesson: Lesson, scenario: Scenario) -> [LessonError] {
+  /// a run that does not end, narration that does not say which run it is true of, a play
+  /// goal that needs no choice or cannot be met, and, given docs/model.md's text, a `§`
+  /// reference that names none of its numbered headings.
+  ///
+  /// - Parameters:
+  ///   - modelDoc: the text of docs/model.md; nil leaves the references unchecked.
+  ///   - source: the lesson file's text, so that a bad reference comes with its line.
+  public static func problems(
+    _ lesson: Lesson, scenario: Scenario, modelDoc: String? = nil, source: String? = nil
+  ) -> [LessonError] {
     var problems: [LessonError] = []
     let labels = scenario.allSteps.compactMap(\.label)
     func unknown(_ label: String, line: Int?) {
@@ -41,8 +49,74 @@ public enum LessonCheck {
     default:
       break
     }
-    if let play = lesson.play, problems.isEmpty {
-      problems += playProblems(play, lesson, scenario)
+    if problems.isEmpty {
+      // Explored runs keep only their violations: run each again in full, by its schedule.
+      let runs =
+        [trace]
+        + explored(lesson, scenario).map { outcome in
+          var replay = ReplayScheduler(outcome.example.schedule)
+          return simulate(scenario, options: options(lesson, scenario), scheduler: &replay)
+        }
+      problems += narrationProblems(lesson, scenario, runs: runs)
+      if let play = lesson.play { problems += playProblems(play, lesson, scenario) }
+    }
+    if let modelDoc {
+      problems += LessonReferences.problems(lesson, modelDoc: modelDoc, source: source)
+    }
+    return problems
+  }
+
+  /// The outcomes of the scenario's interleavings, as far as a search finds them: every
+  /// class when partial-order reduction finishes, else PCT samples as well.
+  static func explored(_ lesson: Lesson, _ scenario: Scenario) -> [Outcome] {
+    var outcomes: [Outcome] = []
+    for strategy in [ExplorationStrategy.dpor(preemptionBound: nil), .pct(seed: 0, depth: 3)] {
+      let e = explore(
+        scenario, strategy: strategy, options: options(lesson, scenario), maxSchedules: 2000,
+        shrinking: false)
+      outcomes += e.outcomes
+      if e.isComplete { break }
+    }
+    return outcomes
+  }
+
+  /// A narrated step that breaks a rule in some runs (or some passes of a loop) and not in
+  /// others needs narration that says which: a plain `### label` alone would tell the class,
+  /// in one of those runs, what did not happen there.
+  static func narrationProblems(_ lesson: Lesson, _ scenario: Scenario, runs: [Trace])
+    -> [LessonError]
+  {
+    var clean: [String: (Int, Schedule)] = [:]
+    var broken: [String: (Int, Schedule, ViolationKind)] = [:]
+    for run in runs where !run.schedule.threads.isEmpty {
+      for step in 1...run.schedule.threads.count {
+        guard
+          let site = run.events(atStep: step).first?.site
+            ?? run.violations(atStep: step).first?.site,
+          let label = scenario.allSteps[site.stepIndex].label,
+          !run.skipped(atStep: step), run.automaticMerge(atStep: step) == nil
+        else { continue }
+        if let violation = run.violations(atStep: step).first {
+          broken[label] = broken[label] ?? (step, run.schedule, violation.kind)
+        } else {
+          clean[label] = clean[label] ?? (step, run.schedule)
+        }
+      }
+    }
+    var problems: [LessonError] = []
+    for entry in lesson.narration where entry.condition == nil {
+      let conditional = lesson.narration.contains { $0.label == entry.label && $0.condition != nil }
+      guard !conditional, let (cleanStep, cleanRun) = clean[entry.label],
+        let (brokenStep, brokenRun, kind) = broken[entry.label]
+      else { continue }
+      problems.append(
+        LessonError(
+          file: lesson.file, line: entry.line,
+          message:
+            "\"\(entry.label)\" breaks a rule in some runs and not in others (\(kind) at step \(brokenStep) of \(brokenRun); clean at step \(cleanStep) of \(cleanRun)), but its narration does not say which",
+          fix:
+            "add ### \(entry.label) if \(kind) for the runs where it does, and keep ### \(entry.label) for the others"
+        ))
     }
     return problems
   }
@@ -56,16 +130,9 @@ public enum LessonCheck {
       [LessonError(file: lesson.file, line: nil, message: message, fix: fix)]
     }
     let options = options(lesson, scenario)
-    var met = false
-    var missed = false
-    for strategy in [ExplorationStrategy.dpor(preemptionBound: nil), .pct(seed: 0, depth: 3)] {
-      let e = explore(
-        scenario, strategy: strategy, options: options, maxSchedules: 2000, shrinking: false)
-      for outcome in e.outcomes {
-        if play.isMet(by: outcome.example, ended: true) { met = true } else { missed = true }
-      }
-      if e.isComplete || (met && missed) { break }
-    }
+    let outcomes = explored(lesson, scenario)
+    let met = outcomes.contains { play.isMet(by: $0.example, ended: true) }
+    let missed = outcomes.contains { !play.isMet(by: $0.example, ended: true) }
     if !met {
       return problem(
         "no explored schedule of \(lesson.scenario) meets the goal \(play)",

@@ -12,6 +12,8 @@ public struct LessonSession {
   public let lesson: Lesson
   /// The lesson's scenario.
   public let scenario: Scenario
+  /// The scenario as the Swift program it stands for, for the code pane.
+  public let listing: ProgramListing
   let options: SimulationOptions
   /// The schedule followed when stepping: the lesson's, or the default one, complete.
   public private(set) var schedule: Schedule
@@ -30,12 +32,23 @@ public struct LessonSession {
   public private(set) var hasWon = false
   /// Whether the learner's choices can no longer meet it: go back, or start again.
   public private(set) var hasLost = false
+  /// Past the last step: the run's summary with the lesson's question, then its answer.
+  public private(set) var ending: Ending?
+
+  /// What `n` shows once the run is over, one press at a time.
+  public enum Ending: Sendable, Equatable {
+    /// The run's summary and the question for the class.
+    case question
+    /// The question's answer, revealed.
+    case answer
+  }
 
   /// Starts before the first step, following the lesson's schedule run to its end by the
   /// default schedule, or the default schedule alone.
   public init(lesson: Lesson, scenario: Scenario) {
     self.lesson = lesson
     self.scenario = scenario
+    listing = ProgramListing(scenario)
     options = LessonCheck.options(lesson, scenario)
     var scheduler = ReplayScheduler(lesson.schedule ?? Schedule())
     schedule = simulate(scenario, options: options, scheduler: &scheduler).schedule
@@ -78,9 +91,12 @@ public struct LessonSession {
   }
 
   /// Takes one step of the schedule; when the learner chooses, only a step that is no
-  /// choice (one runnable thread), with the forced steps after it.
+  /// choice (one runnable thread), with the forced steps after it. Past the end (or once
+  /// the play goal is decided), shows the question, then the answer.
   public mutating func next() {
-    if isPlaying {
+    if isAtEnd || (isPlaying && isDecided) {
+      ending = ending == nil ? .question : .answer
+    } else if isPlaying {
       guard !isDecided, world.runnable.count == 1 else { return }
       take(world.runnable[0], forced: true)
       moveOnWhileForced()
@@ -91,7 +107,9 @@ public struct LessonSession {
 
   /// Goes one step back; when the learner chooses, back to before their last real choice.
   public mutating func back() {
-    if isPlaying {
+    if let shown = ending {
+      ending = shown == .answer ? .question : nil
+    } else if isPlaying {
       // Back to the last point where the learner chose.
       while forced.last == true { pop() }
       if !choices.isEmpty { pop() }
@@ -165,6 +183,7 @@ public struct LessonSession {
   }
 
   private mutating func replay() {
+    ending = nil
     position = choices.count
     (trace, world) = ContextSim.simulate(
       scenario, options: options, following: Schedule(choices), steps: position)
@@ -174,6 +193,7 @@ public struct LessonSession {
   }
 
   private mutating func go(to step: Int) {
+    ending = nil
     position = max(0, min(step, schedule.threads.count))
     (trace, world) = ContextSim.simulate(
       scenario, options: options, following: schedule, steps: position)
