@@ -4,7 +4,8 @@ extension HTMLTimeline {
   /// current position (0 is before the first step).
   ///
   /// Keys: `n`, space or → next; `b` or ← back; `v` next violation, shift-`v` the one
-  /// before; Home first; End last; `-` and `+` show more or fewer steps in the window. The position is kept in the address (`#step=12`), so a
+  /// before; Home or `r` (as the stepper restarts) first; End last; `-` and `+` show more
+  /// or fewer steps in the window. The position is kept in the address (`#step=12`), so a
   /// link can open the page at a step. Text from the scenario is only ever set with
   /// `textContent`, never parsed as markup.
   static let script = #"""
@@ -390,7 +391,7 @@ extension HTMLTimeline {
         }
       }
 
-      const keys = { n: next, ' ': next, ArrowRight: next, b: back, ArrowLeft: back, v: nextViolation, V: previousViolation, Home: first, End: last,
+      const keys = { n: next, ' ': next, ArrowRight: next, b: back, ArrowLeft: back, v: nextViolation, V: previousViolation, Home: first, r: first, End: last,
         '+': () => zoomBy(1), '=': () => zoomBy(1), '-': () => zoomBy(-1) };
       document.addEventListener('keydown', e => {
         if (e.ctrlKey || e.metaKey || e.altKey) return;

@@ -73,7 +73,7 @@ public struct HTMLTimeline {
       <button id="violation" title="v; shift-v goes back">Next violation</button>
       <button id="zoom-out" title="-: more steps in the window">− Steps</button>
       <button id="zoom-in" title="+: fewer, wider steps">+ Steps</button>
-      <span class="keys">keys: n next · b back · v next violation · Home first · End last · - + zoom</span>
+      <span class="keys">keys: n next · b back · v next violation · Home or r first · End last · - + zoom</span>
       <span id="note" aria-live="polite"></span>
       </nav>
       <noscript><p class="meta">This page steps through the run with its script, which is off: the program and the violations are below.</p></noscript>
