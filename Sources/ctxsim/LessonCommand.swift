@@ -143,7 +143,16 @@ struct LessonCommand {
       switch load(file) {
       case .failure(let error): problems.append(error.message)
       case .success((let lesson, let scenario)):
-        problems += LessonCheck.problems(lesson, scenario: scenario).map(\.description)
+        let modelDoc = text(at: root(of: file) + "/docs/model.md")
+        problems +=
+          LessonCheck.problems(
+            lesson, scenario: scenario, modelDoc: modelDoc, source: text(at: file)
+          ).map(\.description)
+        if modelDoc == nil, !LessonReferences.references(in: lessonText(lesson)).isEmpty {
+          problems.append(
+            "\(file): error: docs/model.md cannot be read, so the lesson's § references cannot be checked\n  fix: keep docs/model.md in the folder above \(options.directory)/"
+          )
+        }
         for other in lesson.alsoScenarios {
           if case .failure(let failure) = loadScenario(
             root(of: file) + "/" + other, console: console)
@@ -167,6 +176,18 @@ struct LessonCommand {
       "\n\(files.count) lesson\(files.count == 1 ? "" : "s"): \(files.count - failed) passed, \(failed) failed.\n"
     )
     return ExitStatus.of(lessonProblems: failed)
+  }
+
+  /// A file's text, or nil when it cannot be read.
+  private func text(at path: String) -> String? {
+    guard case .contents(let bytes) = console.readFile(path) else { return nil }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The lesson's words that may cite docs/model.md: introduction, narration, question, answer.
+  private func lessonText(_ lesson: Lesson) -> String {
+    ([lesson.introduction] + lesson.narration.map(\.text) + [lesson.question, lesson.answer])
+      .joined(separator: "\n")
   }
 
   private func exportTimeline(_ lesson: Lesson, _ scenario: Scenario, to path: String) -> Int32 {

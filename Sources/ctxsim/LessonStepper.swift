@@ -33,21 +33,31 @@ struct LessonStepper {
     var exported = false
     var session = LessonSession(lesson: lesson, scenario: scenario)
     if play { session.togglePlaying() }
-    var showingHelp = false
+    var view = LessonScreen.View()
     var message: String?
     var size = Terminal.size()
-    draw(session, size: size, help: showingHelp, message: message)
+    draw(session, size: size, view: view, message: message)
     while true {
       guard let keys = Terminal.readKeys(milliseconds: 250) else { return exported }
       for key in keys {
         message = nil
+        let before = (session.position, session.ending, session.isPlaying)
         switch key {
         case .interrupt, .character("q"), .character("Q"):
           return exported
         case .character("h"), .character("?"):
-          showingHelp.toggle()
+          view.help.toggle()
+        case .character("c"):
+          view.pane = view.pane.next
+        case .character("j"), .pageDown:
+          let screen = LessonScreen(width: size.width, height: size.height, style: style)
+          view.scroll = min(
+            screen.maximumScroll(session, view: view),
+            view.scroll + (key == .pageDown ? max(1, size.height / 2) : 1))
+        case .character("k"), .pageUp:
+          view.scroll = max(0, view.scroll - (key == .pageUp ? max(1, size.height / 2) : 1))
         case .character("n"), .character(" "), .character("\n"), .right, .down:
-          showingHelp = false
+          view.help = false
           session.next()
         case .character("b"), .left, .up:
           session.back()
@@ -70,23 +80,27 @@ struct LessonStepper {
         default:
           message = "Unknown key; press h for help."
         }
+        // A new step, or the question or answer, starts at the top of its text.
+        if before != (session.position, session.ending, session.isPlaying) { view.scroll = 0 }
       }
       // Redraw after keys, or when the terminal was resized.
       let now = Terminal.size()
       if !keys.isEmpty || now != size {
         size = now
-        draw(session, size: size, help: showingHelp, message: message)
+        draw(session, size: size, view: view, message: message)
       }
     }
   }
 
   private func draw(
-    _ session: LessonSession, size: (width: Int, height: Int), help: Bool, message: String?
+    _ session: LessonSession, size: (width: Int, height: Int), view: LessonScreen.View,
+    message: String?
   ) {
     let screen = LessonScreen(width: size.width, height: size.height, style: style)
-    var lines = screen.render(session, showingHelp: help)
+    var lines = screen.render(session, view: view)
     if let message, !lines.isEmpty {
-      lines[lines.count - 1] = " " + String(message.prefix(max(0, size.width - 1)))
+      // In place of the key bar, cut to the width so the terminal never wraps it.
+      lines[lines.count - 1] = " " + String(message.prefix(max(0, size.width - 2)))
     }
     Terminal.draw("\u{1B}[H" + lines.joined(separator: "\u{1B}[K\n") + "\u{1B}[K\u{1B}[J")
   }

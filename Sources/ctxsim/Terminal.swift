@@ -15,6 +15,7 @@ enum Terminal {
   enum Key: Equatable {
     case character(Character)
     case left, right, up, down
+    case pageUp, pageDown
     case interrupt
   }
 
@@ -105,6 +106,12 @@ enum Terminal {
           case 0x42: keys.append(.down)
           case 0x43: keys.append(.right)
           case 0x44: keys.append(.left)
+          // ESC [ 5 ~ and ESC [ 6 ~: page up and page down.
+          case 0x35, 0x36:
+            if i + 3 < bytes.count && bytes[i + 3] == 0x7E {
+              keys.append(bytes[i + 2] == 0x35 ? .pageUp : .pageDown)
+              i += 1
+            }
           default: break
           }
           i += 3

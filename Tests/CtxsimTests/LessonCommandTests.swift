@@ -41,9 +41,9 @@ struct LessonCommandTests {
     expectSnapshot(run.out, "lessons/\(name).txt")
   }
 
-  @Test("There are at least nine lessons, numbered in order")
-  func nineLessons() {
-    #expect(lessonNames.count >= 9)
+  @Test("There are at least seventeen lessons, numbered in order")
+  func seventeenLessons() {
+    #expect(lessonNames.count >= 17)
     let numbers = lessonNames.compactMap { Int($0.prefix { $0.isNumber }) }
     #expect(numbers == Array(1...numbers.count))
   }
@@ -70,6 +70,22 @@ struct LessonCommandTests {
         1 lesson: 0 passed, 1 failed.
 
         """)
+  }
+
+  @Test("--check fails on a lesson citing a section docs/model.md does not have, with its line")
+  func checkFailsOnUnknownReference() {
+    let lesson = badLesson.replacingOccurrences(of: "context-from-mian", with: "context-from-main")
+      .replacingOccurrences(of: "Nowhere.", with: "Nowhere (model §2.1, §99.1).")
+    let run = ctxsim(
+      "lesson", "--check", "Lessons/99-cite.md", files: ["Lessons/99-cite.md": lesson])
+    #expect(run.status == 1)
+    #expect(
+      run.out.hasPrefix(
+        """
+        FAIL  Lessons/99-cite.md
+              Lessons/99-cite.md:18: error: §99.1 names no numbered heading of docs/model.md
+
+        """))
   }
 
   @Test("With no lesson, the lessons are listed with their titles")

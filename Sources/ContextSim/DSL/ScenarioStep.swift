@@ -62,6 +62,11 @@ extension ScenarioStep {
     ModifiedStep(json: json.adding("note", .string(text)))
   }
 
+  /// The app's own line of Swift, shown instead of the one the verb spells.
+  public func swift(_ line: String) -> ModifiedStep {
+    ModifiedStep(json: json.adding("swift", .string(line)))
+  }
+
   /// Runs the step only when `variable` holds `value`: Swift's `if`.
   public func when(_ variable: String, equals value: Literal) -> ModifiedStep {
     ModifiedStep(json: json.adding("when", ["value": .string(variable), "equals": value]))

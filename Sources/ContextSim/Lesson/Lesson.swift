@@ -3,13 +3,15 @@
 ///     ---
 ///     scenario: scenarios/wrong-thread.json
 ///     goal: Say which queue may touch a context.
-///     crash: wrongQueueContext at context-from-main
+///     play: reach wrongQueueContext at context-from-main
 ///     ---
 ///     # One queue per context
 ///     An introduction.
 ///     ## Steps
 ///     ### context-from-main
 ///     Narration for the step with that label.
+///     ### context-from-main if clean
+///     Narration for a run where that step broke no rule.
 ///     ## Question
 ///     …
 ///     ## Answer
@@ -27,8 +29,8 @@ public struct Lesson: Sendable {
   public var alsoScenarios: [String]
   /// What the class should be able to say afterwards: the header's `goal:`.
   public var goal: String
-  /// The crash "you are the scheduler" asks the class to reach.
-  public var crash: CrashGoal?
+  /// What "you are the scheduler" asks the class to do: the header's `play:` (or `crash:`).
+  public var play: PlayGoal?
   /// The schedule to step through; the default schedule when absent.
   public var schedule: Schedule?
   /// Overrides the scenario's ConcurrencyDebug flag.
@@ -42,14 +44,62 @@ public struct Lesson: Sendable {
   /// The `## Answer` section, reflowed.
   public var answer: String
 
+  /// The crash "you are the scheduler" asks the class to reach, if that is the goal.
+  public var crash: CrashGoal? {
+    if case .reach(let crash)? = play { return crash }
+    return nil
+  }
+
   /// What the instructor says when a labelled step runs: a `###` heading under `## Steps`.
   public struct Narration: Sendable {
     /// The step label the heading names.
     public var label: String
+    /// When the narration applies: nil for every run, else only for runs where the step
+    /// did (or did not) break a rule, so that nothing is said that did not happen.
+    public var condition: Condition? = nil
     /// The narration, reflowed.
     public var text: String
     /// The heading's line, for errors.
     public var line: Int
+  }
+
+  /// `### label if …`: what the step must have done in this run for the narration to hold.
+  public enum Condition: Sendable, Equatable, CustomStringConvertible {
+    /// A violation of this kind at the step.
+    case violation(ViolationKind)
+    /// Some violation at the step.
+    case anyViolation
+    /// No violation at the step.
+    case clean
+
+    /// Whether the condition holds for the violations a step had.
+    public func holds(for violations: some Collection<Violation>) -> Bool {
+      switch self {
+      case .violation(let kind): violations.contains { $0.kind == kind }
+      case .anyViolation: !violations.isEmpty
+      case .clean: violations.isEmpty
+      }
+    }
+
+    /// As the heading writes it after `if`.
+    public var description: String {
+      switch self {
+      case .violation(let kind): kind.rawValue
+      case .anyViolation: "violation"
+      case .clean: "clean"
+      }
+    }
+
+    /// `clean`, `violation` or a violation kind; nil for anything else.
+    init?(parsing word: String) {
+      switch word {
+      case "clean": self = .clean
+      case "violation": self = .anyViolation
+      default:
+        guard let kind = ViolationKind(rawValue: word) else { return nil }
+        self = .violation(kind)
+      }
+    }
   }
 
   /// A violation to reach: its kind, and optionally the label of the step.
@@ -70,12 +120,21 @@ public struct Lesson: Sendable {
     }
   }
 
-  /// What to say when a step has just run: the lesson's narration for its label, else the
+  /// What to say when a step has just run: the lesson's narration for its label whose
+  /// condition holds for the step's `violations` (a conditional one first), else the
   /// scenario's own note. Nothing for a step its `when` skipped: the note would describe
   /// what did not happen.
-  public func narration(for step: Step, skipped: Bool = false) -> String? {
+  public func narration(
+    for step: Step, violations: some Collection<Violation>, skipped: Bool = false
+  ) -> String? {
     if skipped { return nil }
-    return narration.first { step.label == $0.label }?.text ?? step.note
+    let entries = narration.filter { $0.label == step.label }
+    if let conditional = entries.first(where: { $0.condition?.holds(for: violations) == true }) {
+      return conditional.text
+    }
+    if let plain = entries.first(where: { $0.condition == nil }) { return plain.text }
+    // Only conditional narration, and none holds: the lesson has nothing to say here.
+    return entries.isEmpty ? step.note : nil
   }
 }
 
@@ -99,7 +158,9 @@ public struct LessonError: Error, Sendable, CustomStringConvertible {
 /// Reads lesson files: a `---` header of `key: value` lines, a `#` title, then the
 /// `## Steps`, `## Question` and `## Answer` sections.
 public enum LessonParser {
-  static let headerKeys = ["scenario", "also", "goal", "crash", "schedule", "concurrencyDebug"]
+  static let headerKeys = [
+    "scenario", "also", "goal", "play", "crash", "schedule", "concurrencyDebug",
+  ]
   static let sections = ["Steps", "Question", "Answer"]
 
   /// Reads a lesson file; every problem found is reported, not just the first.
@@ -149,11 +210,13 @@ public enum LessonParser {
     var question: [String] = []
     var answer: [String] = []
     var section: String?
-    var currentLabel: (String, Int)?
+    var currentLabel: (String, Lesson.Condition?, Int)?
     var currentText: [String] = []
     func closeNarration() {
-      if let (label, line) = currentLabel {
-        narration.append(Lesson.Narration(label: label, text: reflow(currentText), line: line))
+      if let (label, condition, line) = currentLabel {
+        narration.append(
+          Lesson.Narration(
+            label: label, condition: condition, text: reflow(currentText), line: line))
       }
       currentLabel = nil
       currentText = []
@@ -176,7 +239,20 @@ public enum LessonParser {
       } else if line.hasPrefix("### ") {
         closeNarration()
         if section == "Steps" {
-          currentLabel = (String(line.dropFirst(4)).trimmed, i + 1)
+          let words = line.dropFirst(4).split(separator: " ").map(String.init)
+          var condition: Lesson.Condition?
+          if words.count == 3 && words[1] == "if" {
+            condition = Lesson.Condition(parsing: words[2])
+            if condition == nil {
+              fail(
+                i + 1, "\"\(words[2])\" is not a condition",
+                nearestName(to: words[2], in: conditionWords).map { "did you mean \"\($0)\"?" }
+                  ?? "write if clean, if violation, or if and a violation kind")
+            }
+          }
+          currentLabel = (
+            condition == nil ? words.joined(separator: " ") : words[0], condition, i + 1
+          )
         } else {
           fail(
             i + 1, "a ### heading outside ## Steps",
@@ -212,29 +288,32 @@ public enum LessonParser {
     if answerText.isEmpty { fail(nil, "the lesson has no answer", "add ## Answer and its answer") }
     var seen: [String: Int] = [:]
     for entry in narration {
-      if let first = seen[entry.label] {
+      let heading = entry.label + (entry.condition.map { " if \($0)" } ?? "")
+      if let first = seen[heading] {
         fail(
-          entry.line, "the label \"\(entry.label)\" is narrated twice; first at line \(first)",
-          "keep one ### \(entry.label)")
+          entry.line, "\"\(heading)\" is narrated twice; first at line \(first)",
+          "keep one ### \(heading)")
       }
-      seen[entry.label] = entry.line
+      seen[heading] = entry.line
     }
-    var crash: Lesson.CrashGoal?
-    if let (value, line) = header["crash"] {
-      let words = value.split(separator: " ").map(String.init)
-      let parts =
-        words.count >= 3 && words[1] == "at"
-        ? [words[0], words[2...].joined(separator: " ")] : [value]
-      if let kind = ViolationKind(rawValue: parts[0].trimmed) {
-        crash = Lesson.CrashGoal(kind: kind, label: parts.count > 1 ? parts[1].trimmed : nil)
+    var play: PlayGoal?
+    if header["play"] != nil && header["crash"] != nil {
+      fail(
+        header["crash"]!.line, "the header has both play: and crash:",
+        "keep play: reach KIND, which says what crash: does")
+    }
+    if let (value, line) = header["play"] {
+      if value == "survive" {
+        play = .survive
+      } else if value.hasPrefix("reach ") {
+        play = crashGoal(String(value.dropFirst(6)), line: line, fail: fail).map(PlayGoal.reach)
       } else {
         fail(
-          line, "\"\(parts[0])\" is not a violation kind",
-          nearestName(to: parts[0], in: ViolationKind.allCases.map(\.rawValue)).map {
-            "did you mean \"\($0)\"?"
-          }
-            ?? "write crash: wrongQueueContext at label, say")
+          line, "\"\(value)\" is not a goal",
+          "write play: survive, or play: reach and a violation kind, optionally at a label")
       }
+    } else if let (value, line) = header["crash"] {
+      play = crashGoal(value, line: line, fail: fail).map(PlayGoal.reach)
     }
     var schedule: Schedule?
     if let (value, line) = header["schedule"] {
@@ -258,7 +337,7 @@ public enum LessonParser {
       alsoScenarios: header["also"].map {
         $0.value.split(separator: ",").map { String($0).trimmed }.filter { !$0.isEmpty }
       } ?? [],
-      goal: header["goal"]!.value, crash: crash, schedule: schedule,
+      goal: header["goal"]!.value, play: play, schedule: schedule,
       concurrencyDebug: concurrencyDebug,
       introduction: reflow(introduction), narration: narration,
       question: questionText, answer: answerText)
@@ -266,6 +345,28 @@ public enum LessonParser {
 }
 
 extension LessonParser {
+  static let conditionWords = ["clean", "violation"] + ViolationKind.allCases.map(\.rawValue)
+
+  /// `wrongQueueContext at label`, or a kind alone; a located error for an unknown kind.
+  static func crashGoal(
+    _ value: String, line: Int, fail: (Int?, String, String) -> Void
+  ) -> Lesson.CrashGoal? {
+    let words = value.split(separator: " ").map(String.init)
+    let parts =
+      words.count >= 3 && words[1] == "at"
+      ? [words[0], words[2...].joined(separator: " ")] : [value]
+    guard let kind = ViolationKind(rawValue: parts[0].trimmed) else {
+      fail(
+        line, "\"\(parts[0])\" is not a violation kind",
+        nearestName(to: parts[0], in: ViolationKind.allCases.map(\.rawValue)).map {
+          "did you mean \"\($0)\"?"
+        }
+          ?? "write play: reach wrongQueueContext at label, say")
+      return nil
+    }
+    return Lesson.CrashGoal(kind: kind, label: parts.count > 1 ? parts[1].trimmed : nil)
+  }
+
   /// Markdown's paragraphs as lines: the lines of one paragraph joined with spaces, a blank
   /// line between paragraphs, and list items and indented code kept on lines of their own,
   /// so that the screen and the transcript can wrap them to any width.

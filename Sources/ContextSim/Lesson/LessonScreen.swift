@@ -1,9 +1,11 @@
-/// Draws a lesson session as a full screen of text: narration, the step just taken as its
-/// line of Swift, a lane per thread, a pane per context, and the violation if one happened.
+/// Draws a lesson session as a full screen of text: the title, the narration, the step just
+/// taken with what it did, and a pane of the world: threads and contexts, the program with
+/// each thread's line marked, or the values every context and the store hold.
 ///
-/// A pure function of the session and the screen's size: the front end only prints the
-/// lines. It fits 80×24 and uses more room when it has it (threads and contexts side by
-/// side from 120 columns).
+/// A pure function of the session, the view and the screen's size: the front end only
+/// prints the lines. Every screen is exactly `height` lines of at most `width` columns, the
+/// title always on the first, and any text cut to fit says so: a line ends in `…`, a block
+/// ends in a line saying how much more there is.
 public struct LessonScreen {
   /// What the terminal can show.
   public struct Style: Sendable {
@@ -16,6 +18,35 @@ public struct LessonScreen {
     public init(unicode: Bool, colour: Bool) {
       self.unicode = unicode
       self.colour = colour
+    }
+  }
+
+  /// What the front end chose to show, beside the session itself.
+  public struct View: Sendable, Equatable {
+    /// The key help instead of the lesson.
+    public var help = false
+    /// The pane under the step (beside the code from 120 columns).
+    public var pane = Pane.world
+    /// How many lines of the narration are scrolled past.
+    public var scroll = 0
+
+    /// The lesson, the world pane, not scrolled.
+    public init() {}
+  }
+
+  /// The panes `c` cycles through.
+  public enum Pane: Sendable, CaseIterable {
+    /// Threads, what each holds and waits for, and each context's objects.
+    case world
+    /// The program, with each thread's line marked.
+    case code
+    /// Each context's objects with their values, and the store's rows.
+    case values
+
+    /// The next pane, for the `c` key.
+    public var next: Pane {
+      let all = Self.allCases
+      return all[(all.firstIndex(of: self)! + 1) % all.count]
     }
   }
 
@@ -32,59 +63,106 @@ public struct LessonScreen {
 
   /// The key bindings, as the bottom line lists them.
   public static let keys =
-    "n next  b back  r restart  v next violation  s you schedule  h help  q quit"
+    "n/b step  v violation  c pane  j/k scroll  s play  e export  h help  q quit"
 
-  /// The screen as exactly `height` lines: the session at its current step, or the key help
-  /// when `showingHelp`.
-  public func render(_ session: LessonSession, showingHelp: Bool = false) -> [String] {
-    var top: [String] = []
+  /// The screen as exactly `height` lines: the session at its current step, or the help.
+  public func render(_ session: LessonSession, view: View = View()) -> [String] {
     let right =
       session.isPlaying
       ? "you are the scheduler \(dot) step \(session.position)"
       : "step \(session.position) of \(session.total)"
-    top.append(fit(bold("Lesson: \(session.lesson.title)"), right: right))
-    top.append(rule())
-    if showingHelp { return frame(top + help(), bottom: [rule(), dim(Self.keys)]) }
-    var narration: String
-    if let into = session.trace.automaticMerge(atStep: session.position) {
-      narration =
-        "Core Data merges the save into \(into), in a block of its own on \(into)'s queue, "
-        + "because \(into) merges changes automatically."
-    } else if let step = session.lastStep {
-      narration =
-        session.lesson.narration(
-          for: step, skipped: session.trace.skipped(atStep: session.position)) ?? ""
+    let top = [fit(bold("Lesson: \(session.lesson.title)"), right: right), rule()]
+    var bottom = [rule()]
+    if session.isPlaying && !view.help {
+      let colour = session.hasWon ? green : session.hasLost ? red : { $0 }
+      bottom += wrap(playLine(session), indent: " ").map(colour)
+    }
+    bottom.append(fit(Self.keys))
+    let room = height - top.count - bottom.count
+    let middle: [String]
+    if view.help {
+      middle = block(help(), room: room, what: "keys")
+    } else if session.ending != nil {
+      middle = scrolled(scrollingText(session), room: room, scroll: view.scroll)
+    } else if session.lastStep == nil {
+      let before = [" Before the first step. Press n to take it."]
+      middle =
+        scrolled(scrollingText(session), room: room - before.count - 1, scroll: view.scroll)
+        + [""] + before
     } else {
-      narration =
+      middle = stepScreen(session, view: view, room: room)
+    }
+    return frame(top + middle, bottom: bottom)
+  }
+
+  /// How far `j` can scroll the text at the top (the introduction, the narration and the
+  /// step, the question or answer): its last line at the top, no further.
+  public func maximumScroll(_ session: LessonSession, view: View) -> Int {
+    max(0, scrollingText(session).count - 1)
+  }
+
+  /// The lines `j` and `k` scroll: the introduction before the first step, the question
+  /// and answer after the last, else the narration and the step just taken.
+  private func scrollingText(_ session: LessonSession) -> [String] {
+    if let ending = session.ending { return wrap(endingText(session, ending), indent: " ") }
+    guard session.lastStep != nil else {
+      let intro =
         session.lesson.introduction.isEmpty
         ? "Goal: \(session.lesson.goal)" : session.lesson.introduction
+      return wrap(intro, indent: " ")
     }
-    if narration.isEmpty { narration = "Goal: \(session.lesson.goal)" }
-    // The narration comes first: the panes below give up their lines before it does.
-    let lines = wrap(narration, indent: " ")
-    let room = height >= 30 ? 10 : 7
-    top +=
-      lines.count <= room
-      ? lines : lines.prefix(room - 1) + [clip(lines[room - 1] + " " + ellipsis + ellipsis, width)]
-    top.append(rule())
-    top += now(session)
-    var panes = lanes(session) + [""] + contextPanes(session)
-    if width >= 120 {
-      panes = sideBySide(lanes(session), contextPanes(session))
+    let narration = narrationText(session)
+    return (narration.isEmpty ? [] : wrap(narration, indent: " ") + [rule()]) + now(session)
+  }
+
+  /// The narration and the step just taken, then a pane: the pane keeps a third of the room
+  /// (half for the code or values the learner asked for), the text gets the rest (scrolling
+  /// when it needs more), and the pane fills what is left.
+  private func stepScreen(_ session: LessonSession, view: View, room: Int) -> [String] {
+    let text = scrollingText(session)
+    let paneFloor = max(6, view.pane == .world ? room / 3 : room / 2)
+    var out = scrolled(
+      text, room: min(text.count, max(3, room - paneFloor - 1)), scroll: view.scroll)
+    out.append("")
+    out += pane(session, view.pane, room: room - out.count)
+    return out
+  }
+
+  /// What the lesson says about the step just taken, as it happened in this run.
+  private func narrationText(_ session: LessonSession) -> String {
+    if let into = session.trace.automaticMerge(atStep: session.position) {
+      // Apple documents no timing for the merge; the block is inferred (model §14.2).
+      return "Core Data merges the save into \(into), because \(into) merges changes "
+        + "automatically: in a block of its own on \(into)'s queue. Apple documents no timing; "
+        + "the block is inferred from the framework's code (model §14.2)."
     }
-    var bottom = [rule()]
-    if session.isPlaying {
-      bottom.append(playLine(session))
+    return session.narrationNow ?? ""
+  }
+
+  /// The run's summary and the question; with the answer once revealed.
+  private func endingText(_ session: LessonSession, _ ending: LessonSession.Ending) -> String {
+    let violations = session.trace.violations
+    var text = "The run is over. "
+    text +=
+      violations.isEmpty
+      ? "It broke no rule."
+      : "It broke the rules \(violations.count) time\(violations.count == 1 ? "" : "s"): "
+        + Set(violations.map(\.kind.rawValue)).sorted().joined(separator: ", ") + "."
+    if let crash = session.trace.firstCrash, let termination = crash.termination {
+      text +=
+        " The real app stops at step \(crash.site.step) (exit \(termination.exitStatus), "
+        + "\(termination.signal))."
     }
-    bottom.append(dim(Self.keys))
-    return frame(top + [""] + panes, bottom: bottom)
+    text += "\n\nGoal: \(session.lesson.goal)\n\nQuestion: \(session.lesson.question)\n\n"
+    text +=
+      ending == .answer
+      ? "Answer: \(session.lesson.answer)" : "Press n to reveal the answer, b to go back."
+    return text
   }
 
   /// The step just taken: where, its line of Swift, what it did or the violation it caused.
   private func now(_ session: LessonSession) -> [String] {
-    guard let step = session.lastStep else {
-      return [" " + dim("Before the first step. Press n to take it.")]
-    }
+    guard let step = session.lastStep else { return [] }
     let thread =
       session.trace.events(atStep: session.position).last?.site.thread
       ?? session.violationsNow.first?.site.thread ?? ""
@@ -93,92 +171,64 @@ public struct LessonScreen {
         " Step \(session.position) \(dot) \(thread) \(dot) \(step.path)\(step.label.map { " \"\($0)\"" } ?? "")"
       )
     ]
-    out.append(fit("   " + bold(session.trace.swiftLine(atStep: session.position, of: step))))
+    out += wrap(session.trace.swiftLine(atStep: session.position, of: step), indent: "   ")
+      .map(bold)
     let violations = session.violationsNow
     if violations.isEmpty {
       let effects = session.trace.events(atStep: session.position)
         .compactMap { Messages.describe($0.effect, allSteps: true) }
-      out += effects.prefix(2).map { fit("   " + arrow + " " + $0) }
+      for effect in effects { out += wrap(arrow + " " + effect, indent: "   ") }
     } else {
-      for v in violations.prefix(2) {
+      for v in violations {
         out += wrap("\(Messages.tag(v)) \(v.kind.rawValue): \(Messages.headline(v))", indent: "   ")
-          .prefix(2).map(red)
-        if let crash = Messages.crashLine(v) {
-          out += wrap(crash, indent: "     ").prefix(2).map(red)
-        }
+          .map(red)
+        if let crash = Messages.crashLine(v) { out += wrap(crash, indent: "     ").map(red) }
       }
-    }
-    return out
-  }
-
-  /// One lane per thread: where it is, what it holds.
-  private func lanes(_ session: LessonSession) -> [String] {
-    var out = [bold(" Threads")]
-    let lastThread = session.position > 0 ? session.trace.schedule.threads.last : nil
-    for thread in session.world.threads {
-      let marker = thread.number == lastThread ? (style.unicode ? "▶" : ">") : " "
-      let choosable =
-        session.isPlaying && session.world.runnable.count > 1
-        && session.world.runnable.contains(thread.number)
-      let number = choosable ? "[\(thread.number)]" : " \(thread.number) "
-      let status: String
-      switch thread.status {
-      case .ready(let next):
-        let step = session.scenario.allSteps[next]
-        status = "next: \(step.swift)"
-      case .readyToStart: status = "has a block to start"
-      case .waiting(let queue): status = "waits for \(queue)"
-      case .idle: status = "idle"
-      }
-      let holds = thread.holds.isEmpty ? "" : "on \(thread.holds.joined(separator: ", ")) \(dot) "
-      out.append(fit("\(marker)\(number)\(pad(thread.name, 11)) \(holds)\(status)"))
-    }
-    return out
-  }
-
-  /// One pane per context: its queue, its objects, its unsaved changes.
-  private func contextPanes(_ session: LessonSession) -> [String] {
-    var out = [bold(" Contexts")]
-    for context in session.world.contexts {
-      let parent = context.parent.map { ", child of \($0)" } ?? ""
-      let objects = context.objects.filter { !$0.isDeleted }.map { object in
-        "\(object.id)" + (object.hasChanges ? "*" : "") + (object.isFault ? "(fault)" : "")
-      }
-      let list =
-        objects.isEmpty
-        ? "no objects"
-        : objects.prefix(6).joined(separator: ", ") + (objects.count > 6 ? ", " + ellipsis : "")
-      out.append(
-        fit(
-          "  \(pad(context.name, 12)) queue \(context.queue)\(parent) \(dot) \(context.unsavedChanges) unsaved \(dot) \(list)"
-        ))
     }
     return out
   }
 
   private func playLine(_ session: LessonSession) -> String {
+    let goal = session.lesson.play
     if session.hasWon {
-      return green(
-        " You reached the crash: \(session.lesson.crash?.description ?? "")! Press b to go back, r to play again."
-      )
+      let what: String
+      if case .reach(let crash)? = goal {
+        what = "You reached \(crash)!"
+      } else {
+        what = "You got through with no violation!"
+      }
+      return what + " Press n for the question, b to go back, r to play again."
+    }
+    if session.hasLost {
+      if goal == .survive {
+        return "A rule broke here: this interleaving does not get through. "
+          + "Press b to choose again, r to start over."
+      }
+      return "The app ran to its end without \(goal?.description ?? "the goal"). "
+        + "Press b to choose again, r to try another interleaving."
     }
     if session.isAtEnd {
-      return " The app ran to its end without the crash. Press r to try another interleaving."
+      return "The app ran to its end. Press n for the question, r to play again."
     }
+    guard session.needsChoice else { return "Nothing to choose here: press n to go on." }
     let names = session.world.runnable.map { t in "\(t) \(session.world.threads[t].name)" }
-    let goal = session.lesson.crash.map { " Reach \($0)." } ?? ""
-    return fit(" Who runs next? Press a number: \(names.joined(separator: ", ")).\(goal)")
+    return "Who runs next? Press a number: \(names.joined(separator: ", "))."
+      + (goal.map { " " + $0.instruction } ?? "")
   }
 
   private func help() -> [String] {
     [
-      " n, space, right arrow    take the next step",
+      " n, space, right arrow    take the next step; after the last, the question,",
+      "                          then the answer",
       " b, left arrow            go back one step (runs again from the start)",
       " r                        restart the lesson",
       " v                        jump to the next violation",
+      " c                        next pane: threads and contexts, code, values",
+      " j, k, page down/up       scroll the narration",
       " s                        you are the scheduler: choose the thread at every",
       "                          point where more than one could run",
       " 0-9                      in that mode, the thread that runs next",
+      " e                        export the timeline so far as HTML (into \\$TMPDIR)",
       " h, ?                     show or hide this help",
       " q, Ctrl-C                quit",
     ]
@@ -186,43 +236,56 @@ public struct LessonScreen {
 
   // MARK: Layout
 
-  /// Exactly `height` lines: the top, then as much of the middle as fits, the bottom last.
+  /// Exactly `height` lines of at most `width` columns: the top, as much of the middle as
+  /// fits, the bottom last.
   private func frame(_ lines: [String], bottom: [String]) -> [String] {
     let room = height - bottom.count
     var body = Array(lines.prefix(room))
     while body.count < room { body.append("") }
-    return body + bottom
+    return (body + bottom).map { clip($0, width) }
   }
 
-  private func sideBySide(_ left: [String], _ right: [String]) -> [String] {
-    let half = width / 2
-    return (0..<max(left.count, right.count)).map { i in
-      let l = i < left.count ? left[i] : ""
-      let r = i < right.count ? right[i] : ""
-      return clip(l, half - 1)
-        + String(repeating: " ", count: max(1, half - visible(clip(l, half - 1))))
-        + clip(r, width - half)
-    }
+  /// At most `room` lines of `lines`; when cut, the last says how many more there are.
+  func block(_ lines: [String], room: Int, what: String) -> [String] {
+    guard room > 0 else { return [] }
+    guard lines.count > room else { return lines }
+    let more = lines.count - room + 1
+    return Array(lines.prefix(room - 1)) + [" \(ellipsis) \(more) more \(what)"]
   }
 
-  private var arrow: String { style.unicode ? "→" : "->" }
-  private var dot: String { style.unicode ? "·" : "-" }
-  private var ellipsis: String { style.unicode ? "…" : "~" }
+  /// Lines from line `scroll`, at most `room` of them; when more is above or below, a line
+  /// says so and which keys scroll.
+  private func scrolled(_ lines: [String], room: Int, scroll: Int) -> [String] {
+    guard room > 0 else { return [] }
+    guard lines.count > room else { return lines }
+    let visible = room - 1
+    let start = max(0, min(scroll, lines.count - visible))
+    let end = start + visible
+    let marker =
+      end < lines.count
+      ? "\(ellipsis) \(lines.count - end) more line\(lines.count - end == 1 ? "" : "s"): j scrolls down"
+      : "\(ellipsis) end; k scrolls up"
+    return Array(lines[start..<end]) + [" " + marker]
+  }
 
-  private func rule() -> String { String(repeating: style.unicode ? "─" : "-", count: width) }
+  var arrow: String { style.unicode ? "→" : "->" }
+  var dot: String { style.unicode ? "·" : "-" }
+  var ellipsis: String { style.unicode ? "…" : "~" }
 
-  private func fit(_ left: String, right: String = "") -> String {
+  func rule() -> String { String(repeating: style.unicode ? "─" : "-", count: width) }
+
+  func fit(_ left: String, right: String = "") -> String {
     guard !right.isEmpty else { return clip(left, width) }
     let l = clip(left, width - right.count - 1)
     return l + String(repeating: " ", count: max(1, width - visible(l) - right.count)) + right
   }
 
-  private func pad(_ text: String, _ n: Int) -> String {
+  func pad(_ text: String, _ n: Int) -> String {
     text.count >= n ? text : text + String(repeating: " ", count: n - text.count)
   }
 
   /// Cuts text to `n` visible characters, leaving colour codes whole.
-  private func clip(_ text: String, _ n: Int) -> String {
+  func clip(_ text: String, _ n: Int) -> String {
     guard visible(text) > n else { return text }
     var out = ""
     var count = 0
@@ -242,7 +305,7 @@ public struct LessonScreen {
   }
 
   /// The length of text as the terminal shows it: without colour codes.
-  private func visible(_ text: String) -> Int {
+  func visible(_ text: String) -> Int {
     var count = 0
     var inEscape = false
     for c in text {
@@ -259,14 +322,14 @@ public struct LessonScreen {
     return count
   }
 
-  private func wrap(_ text: String, indent: String) -> [String] {
-    text.wrapped(width: width, indent: indent).map { clip($0, width) }
+  func wrap(_ text: String, indent: String, width: Int? = nil) -> [String] {
+    let width = width ?? self.width
+    return text.wrapped(width: width, indent: indent).map { clip($0, width) }
   }
 
-  private func bold(_ text: String) -> String { style.colour ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
-  private func dim(_ text: String) -> String { style.colour ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
-  private func red(_ text: String) -> String { style.colour ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
-  private func green(_ text: String) -> String {
+  func bold(_ text: String) -> String { style.colour ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
+  func green(_ text: String) -> String {
     style.colour ? "\u{1B}[32m\(text)\u{1B}[0m" : text
   }
+  func red(_ text: String) -> String { style.colour ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
 }

@@ -74,7 +74,8 @@ public struct LessonTranscript {
       }
     }
     if merge == nil,
-      let narration = lesson.narration(for: scenarioStep, skipped: trace.skipped(atStep: step))
+      let narration = lesson.narration(
+        for: scenarioStep, violations: violations, skipped: trace.skipped(atStep: step))
     {
       out += wrap(narration, indent: "       | ")
     }

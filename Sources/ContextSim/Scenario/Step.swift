@@ -22,6 +22,9 @@ public struct Step: Sendable {
   /// The line of Swift the action stands for, without the `if` a `"when"` adds; its verb
   /// family spells it when the step is validated.
   public internal(set) var statement: String
+  /// The app's own line of Swift, from the step's `"swift"`: what listings and reports show
+  /// instead of the line the verb spells, `when` included.
+  public internal(set) var source: String? = nil
   /// The `catch { … }` that handles what the step throws: nil for a step written without
   /// one, whose error v1 reports as a violation.
   public internal(set) var handler: [Step]? = nil

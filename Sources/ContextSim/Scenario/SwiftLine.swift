@@ -1,21 +1,21 @@
 extension Step {
-  /// The line of Swift this step stands for, as lessons and backtraces show it.
+  /// The line of Swift this step stands for, as lessons and backtraces show it: the app's
+  /// own (`"swift"`) if the scenario gives it, else the verb's.
   ///
   ///     {"fetch": "Note", "in": "background", "first": true, "as": "note"}
   ///     // let note = try background.fetch(Note.fetchRequest()).first
   public var swift: String {
+    if let source { return source }
     guard let condition else { return statement }
-    let test =
-      "\(condition.variable) \(condition.negated ? "!=" : "==") \(condition.value.swiftDescription)"
-    return "if \(test) { \(statement) }"
+    return "if \(condition.swiftTest) { \(statement) }"
   }
 }
 
 /// Pieces of Swift that several verb families spell alike.
 enum SwiftSource {
-  /// `let note = `, or nothing when the result is not bound.
+  /// `let note = `, or `_ = ` when the result is not bound, as Swift discards a value.
   static func assign(_ bind: String?) -> String {
-    bind.map { "let \($0) = " } ?? ""
+    bind.map { "let \($0) = " } ?? "_ = "
   }
 
   /// The request a fetch or count passes, and the statements that make it first.

@@ -20,6 +20,9 @@ public struct WorldSnapshot: Sendable {
     public var status: Status
     /// Queues the thread is running on, outermost first.
     public var holds: [String]
+    /// The scenario step it is at (its index in ``Scenario/allSteps``): the one it runs
+    /// next, or waits to run; nil when it has nothing to run.
+    public var at: Int? = nil
   }
 
   /// A managed object registered in a context.
@@ -32,6 +35,26 @@ public struct WorldSnapshot: Sendable {
     public var hasChanges: Bool
     /// Whether it is deleted and not yet saved.
     public var isDeleted: Bool
+    /// Its attributes and relationships as this context sees them, in the model's order;
+    /// none for a fault, whose data is not loaded.
+    public var values: [Field] = []
+  }
+
+  /// One attribute or relationship and its value, as Swift would print it.
+  public struct Field: Sendable, Equatable {
+    /// The attribute's or relationship's name.
+    public var key: String
+    /// The value: `"Groceries"`, `3`, `nil`, `Album/p1`, `[Photo/p1, Photo/p2]`.
+    public var value: String
+  }
+
+  /// A row of the persistent store: what every context reads when it fetches or fires a
+  /// fault, and what the merge-policy and stale-screen lessons compare contexts with.
+  public struct Row: Sendable {
+    /// The row's permanent object ID.
+    public var id: ObjectID
+    /// Its stored values, in the model's order.
+    public var values: [Field]
   }
 
   /// A context, its queue and what is registered in it.
@@ -56,6 +79,8 @@ public struct WorldSnapshot: Sendable {
   public var runnable: [Int]
   /// The shared vars and their values.
   public var vars: [(name: String, value: Value)]
+  /// The store's rows, by entity in the model's order.
+  public var store: [Row] = []
 }
 
 /// Runs a scenario for `steps` steps of a schedule and shows the world at that point.
@@ -87,8 +112,10 @@ extension Simulation {
       } else {
         status = .idle
       }
+      let top = thread.frames.last
       return WorldSnapshot.Thread(
-        number: t, name: thread.name, status: status, holds: thread.held.map { queues[$0].name })
+        number: t, name: thread.name, status: status, holds: thread.held.map { queues[$0].name },
+        at: top.flatMap { $0.next < $0.steps.count ? $0.steps[$0.next].index : nil })
     }
     let contextStates = graph.contexts.map { context in
       WorldSnapshot.Context(
@@ -98,13 +125,37 @@ extension Simulation {
           let object = graph[ref]
           return WorldSnapshot.Object(
             id: object.id, isFault: object.isFault, hasChanges: object.hasChanges,
-            isDeleted: object.isDeleted)
+            isDeleted: object.isDeleted,
+            values: object.isFault ? [] : fields(object.value, of: object.id.entity))
         },
         unsavedChanges: context.registered.filter { graph[$0].hasChanges }.count)
+    }
+    let rows = scenario.entities.flatMap { entity in
+      store.ids(of: entity.name).compactMap { store.row($0) }.map { row in
+        WorldSnapshot.Row(
+          id: row.id, values: fields({ row.values[$0] ?? .null }, of: entity.name))
+      }
     }
     return WorldSnapshot(
       threads: threadStates, contexts: contextStates,
       runnable: trace.stop == nil ? threads.indices.filter { canRun($0) } : [],
-      vars: scenario.vars.map { ($0.name, sharedVars[$0.name] ?? .null) })
+      vars: scenario.vars.map { ($0.name, sharedVars[$0.name] ?? .null) }, store: rows)
+  }
+
+  /// An entity's attributes, then its relationships, each as `value` gives it; objects
+  /// are named by their object IDs.
+  private func fields(_ value: (String) -> Value, of entity: String) -> [WorldSnapshot.Field] {
+    guard let entity = scenario.entity(named: entity) else { return [] }
+    let keys = entity.attributes.map(\.name) + entity.relationships.map(\.name)
+    return keys.map { WorldSnapshot.Field(key: $0, value: shown(value($0))) }
+  }
+
+  /// A field's value as the panes show it: strings quoted, objects by their object ID.
+  private func shown(_ value: Value) -> String {
+    switch value {
+    case .object(let ref): graph[ref].id.description
+    case .list(let items): "[" + items.map(shown).joined(separator: ", ") + "]"
+    default: value.swiftDescription
+    }
   }
 }

@@ -67,8 +67,9 @@ extension Twin {
       Fetch("Album", in: "viewContext", first: true, as: "album").note(
         "The album screen's album, in viewContext.")
       Async("global") {
-        Write("onSaved", value: "showPhoto").label("set-onSaved").note(
-          "The caller sets onSaved from its own thread while downloads are under way.")
+        Write("onSaved", value: "showPhoto")
+          .swift("self.onSaved = { photo in self.showPhoto(photo) }").label("set-onSaved").note(
+            "The caller sets onSaved from its own thread while downloads are under way.")
       }.label("caller")
       ForEach(
         [
@@ -77,7 +78,8 @@ extension Twin {
         ], as: "url"
       ) {
         Async("global") {
-          Let("data", "$url").note("Data(contentsOf: url): one blocked thread per photo.")
+          Let("data", "$url").swift("guard let data = try? Data(contentsOf: url) else { return }")
+            .note("Data(contentsOf: url): one blocked thread per photo.")
           NewContext("downloadContext", ["queue": "private"]).note(
             "A new private context per download, with the coordinator as its parent.")
           Insert(
@@ -91,7 +93,10 @@ extension Twin {
           Async("main") {
             Read("onSaved", as: "handler").label("read-onSaved").note(
               "self.onSaved?(photo), on main, while another thread may be setting it.")
-            Get("photo.remoteURL").label("use-photo-on-main").when("handler", notEquals: nil).note(
+            Get("photo.remoteURL").swift(
+              "handler?(photo) // showPhoto(photo) reads photo.remoteURL"
+            )
+            .label("use-photo-on-main").when("handler", notEquals: nil).note(
               "The handler gets a managed object that belongs to the download's context.")
           }
         }

@@ -18,8 +18,9 @@ extension Twin {
       StartTask(.main) {
         NewBackgroundContext("writer").note(
           "The one writer context: saves happen one at a time, on its queue.")
-        Write("onSaved", value: "showPhoto").label("set-onSaved").note(
-          "Set on the main actor, read on the main actor.")
+        Write("onSaved", value: "showPhoto")
+          .swift("onSaved = { id in self.showPhoto(id) }").label("set-onSaved").note(
+            "Set on the main actor, read on the main actor.")
         Fetch("Album", in: "viewContext", first: true, as: "album")
         Get("album.photos").note("The screen shows the album's photos: none yet.")
         GetObjectID("album", as: "albumID").note(
@@ -30,11 +31,15 @@ extension Twin {
             "https://example.com/broken.jpg",
           ], as: "url"
         ) {
-          Let("data", "$url").note("try? await downloader.imageData(from: url): no Core Data here.")
-          Let("data", nil).when("url", equals: "https://example.com/broken.jpg").note(
-            "This download fails: the server answers 404.")
+          Let("data", "$url").swift("let data = try? await downloader.imageData(from: url)").note(
+            "try? await downloader.imageData(from: url): no Core Data here.")
+          Let("data", nil).swift("// the download of broken.jpg fails: data is nil")
+            .when("url", equals: "https://example.com/broken.jpg").note(
+              "This download fails: the server answers 404.")
         } then: {
-          Write("failed", value: "$url").when("data", equals: nil).label("report-failure").note(
+          Write("failed", value: "$url").swift("if data == nil { failed.append(url) }").when(
+            "data", equals: nil
+          ).label("report-failure").note(
             "Skipped, but reported to the caller.")
           Perform("writer", await: true) {
             ExistingObject("$albumID", in: "writer", as: "writerAlbum")

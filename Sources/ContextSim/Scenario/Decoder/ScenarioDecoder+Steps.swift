@@ -78,7 +78,7 @@ extension ScenarioDecoder {
     return Step(
       index: index, path: raw.path, location: raw.location, verb: verb, label: label, note: note,
       labels: stepLabels, condition: condition, action: statement.action,
-      statement: statement.swift,
+      statement: statement.swift, source: read(raw.swift)?.value,
       handler: handler(raw.handler, of: statement.action, site, scope: &scope))
   }
 

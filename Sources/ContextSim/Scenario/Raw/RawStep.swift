@@ -17,6 +17,8 @@ struct RawStep {
   var verb: (name: String, arguments: any VerbFamily)?
   var label: Field<String> = .absent
   var note: Field<String> = .absent
+  /// `"swift"`: the app's own line, shown instead of the one the verb spells.
+  var swift: Field<String> = .absent
   /// `"when"`, checked against the variables in scope.
   var when: Field<JSONValue> = .absent
   /// `"catch"`: the steps that handle the call's error, for a verb that throws.

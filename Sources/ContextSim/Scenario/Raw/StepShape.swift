@@ -36,7 +36,8 @@ struct StepShape {
       !present.contains { table[$0.key]?.keys.contains(member.key) == true }
     }
     guard let verbMember = verbs.first else {
-      guard let unknown = members.first(where: { !["label", "note"].contains($0.key) }) else {
+      guard let unknown = members.first(where: { !["label", "note", "swift"].contains($0.key) })
+      else {
         return problem(
           "this step has no verb", fix: "add one verb key, such as \"fetch\" or \"perform\"",
           at: json.location)
@@ -60,12 +61,14 @@ struct StepShape {
     // A call that throws can carry the `catch` body that handles its error.
     let throwing = entry.keys.contains("try")
     raw.problems = ShapeCheck.unknownKeys(
-      members, allowed: [verb, "label", "note", "when"] + (throwing ? ["catch"] : []) + entry.keys,
+      members,
+      allowed: [verb, "label", "note", "swift", "when"] + (throwing ? ["catch"] : []) + entry.keys,
       what: "a \"\(verb)\" step"
     ).map { ScenarioError($0, file: file, path: path) }
     let arguments = StepArguments(shape: self, json: json, verb: verb, path: path)
     raw.label = arguments.string("label", what: "\"label\"")
     raw.note = arguments.string("note", what: "\"note\"")
+    raw.swift = arguments.string("swift", what: "\"swift\"")
     raw.when = arguments.value("when")
     if throwing, let handler = json["catch"] {
       raw.handler = steps(handler, path: "\(path).catch")

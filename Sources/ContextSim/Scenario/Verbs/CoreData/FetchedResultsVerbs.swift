@@ -75,7 +75,11 @@ struct FetchedResultsVerbs: VerbFamily {
           name: bound, request: request, context: context, delegate: body),
         swift: "\(setup)let \(bound) = NSFetchedResultsController(fetchRequest: \(argument), "
           + "managedObjectContext: \(context), sectionNameKeyPath: nil, cacheName: nil)"
-          + (body == nil ? "" : "; \(bound).delegate = self // controllerDidChangeContent {"))
+          + (body == nil
+            ? ""
+            : "; \(bound).delegate = self; "
+              + "func controllerDidChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {")
+      )
     }
   }
 }

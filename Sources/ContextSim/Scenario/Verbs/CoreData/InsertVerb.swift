@@ -36,7 +36,7 @@ struct InsertVerb: VerbFamily {
     }
     let bind = decoder.binding(self.bind, .object(entity: entity.name), step, scope: &scope)
     let insert =
-      "\(SwiftSource.assign(bind))NSEntityDescription.insertNewObject(forEntityName: \"\(entity.name)\", into: \(context))"
+      "\(SwiftSource.assign(bind ?? (values.isEmpty ? nil : "object")))NSEntityDescription.insertNewObject(forEntityName: \"\(entity.name)\", into: \(context))"
     return Statement(
       .insert(entity: entity.name, context: context, values: values, bind: bind),
       swift: ([insert] + values.map { "\(bind ?? "object").\($0.key) = \($0.value.swift)" })
