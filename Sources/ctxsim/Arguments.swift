@@ -16,6 +16,7 @@ enum Command: Equatable {
   case check(CheckOptions)
   case explore(ExploreOptions)
   case lesson(LessonOptions)
+  case exercise(ExerciseOptions)
 }
 
 enum OutputFormat: String, CaseIterable {
@@ -68,6 +69,33 @@ struct LessonOptions: Equatable {
   var exportDirectory: String?
 }
 
+struct ExerciseOptions: Equatable {
+  /// What the command does with the exercise named, or with all of them.
+  enum Mode: Equatable {
+    /// With no exercise, list them; with one, print its brief and write its scenario.
+    case brief
+    /// Grade the attempt in this file.
+    case grade(String)
+    /// Print the model solution.
+    case solution
+    /// Check the exercises: each starting scenario fails, each solution passes.
+    case check
+  }
+
+  /// An exercise's number, part of its name, or its brief's path; nil for all of them.
+  var exercise: String?
+  var mode = Mode.brief
+  var directory = "Lessons/Exercises"
+  /// Where to write the starting scenario; nil: `exercise-N.json` in the working directory.
+  var to: String?
+  var force = false
+  var format = OutputFormat.text
+  var colour = ColourChoice.auto
+  var limits = Limits()
+  var maxSchedules = CheckOptions.defaultBudget
+  var timeLimit: Double?
+}
+
 struct CheckOptions: Equatable {
   var paths: [String] = []
   var colour = ColourChoice.auto
@@ -104,7 +132,10 @@ struct ExploreOptions: Equatable {
 enum ArgumentParser {
   /// Every command, in the order help lists them.
   static var subcommands: [AnySubcommand] {
-    [runCommand.erased, exploreCommand.erased, checkCommand.erased, lessonCommand.erased]
+    [
+      runCommand.erased, exploreCommand.erased, checkCommand.erased, lessonCommand.erased,
+      exerciseCommand.erased,
+    ]
   }
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Command {

@@ -33,6 +33,8 @@ enum Ctxsim {
       return ExploreCommand(options: options, console: console).execute()
     case .lesson(let options):
       return LessonCommand(options: options, console: console).execute()
+    case .exercise(let options):
+      return ExerciseCommand(options: options, console: console).execute()
     }
   }
 }

@@ -48,7 +48,17 @@ enum ExitStatus {
     return statuses.allSatisfy { $0 == .pass } ? success : violations
   }
 
-  /// The status for `ctxsim lesson --check`.
+  /// The status for a graded attempt: a pass 0, a failed criterion 1, and a limit or an
+  /// incomplete search 75, since the attempt was not graded.
+  static func of(_ grade: Grade) -> Int32 {
+    switch grade.verdict {
+    case .passed: success
+    case .failed: violations
+    case .limited, .incomplete: limitReached
+    }
+  }
+
+  /// The status for `ctxsim lesson --check` and `ctxsim exercise --check`.
   static func of(lessonProblems failed: Int) -> Int32 {
     failed == 0 ? success : violations
   }

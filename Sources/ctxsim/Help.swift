@@ -147,6 +147,38 @@ enum Help {
       noInput: "a lesson, its scenario or the lessons folder is missing",
       limit: "a lesson's scenario is larger than 16 MiB"))
 
+  static let exercise = CommandHelp(
+    abstract: "Fix a broken scenario, and have the fix graded.",
+    discussion: """
+      With no exercise, lists the exercises in Lessons/Exercises/. With one, prints its \
+      brief (what the app must do, what is broken, how it is graded) and writes its \
+      starting scenario to exercise-N.json in the working directory, or to --to; an \
+      existing file is left as it is unless --force is given.
+
+      --grade FILE explores every interleaving of your attempt (dpor) and passes it only \
+      when, in every schedule, no rule is broken and the app still does its work: the \
+      store ends with the rows the exercise needs, and viewContext sees them. Each failed \
+      criterion comes with its evidence, a schedule to replay and a hint. The model, the \
+      store at launch and ConcurrencyDebug must stay as the exercise gives them.
+
+      --solution prints the model solution, which is never shown otherwise.
+      """,
+    examples: [
+      ("List the exercises", "ctxsim exercise"),
+      ("Start the first: its brief, and exercise-1.json to edit", "ctxsim exercise 1"),
+      ("Grade your attempt", "ctxsim exercise 1 --grade exercise-1.json"),
+      ("The model solution, once you have tried", "ctxsim exercise 1 --solution"),
+      ("Check every exercise against its solution", "ctxsim exercise --check"),
+    ],
+    exitStatuses: statuses(
+      success: "the attempt passed; the brief was printed; every exercise checked passed",
+      violations: "the attempt failed a criterion, or --check found a problem",
+      invalidInput: "the attempt, a brief or its scenarios have errors",
+      noInput: "the exercise, the attempt or the exercises folder is missing, or the "
+        + "starting scenario cannot be written",
+      limit: "--max-steps or --max-threads cut a schedule short, or --max-schedules or "
+        + "--time-limit stopped the search before it covered every interleaving: not graded"))
+
   private static let crashes: [(status: Int32, meaning: String)] = [
     (
       Termination.concurrencyTrap.exitStatus,

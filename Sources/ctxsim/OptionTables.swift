@@ -156,6 +156,90 @@ extension ArgumentParser {
   }
 }
 
+extension ArgumentParser {
+  static var exerciseCommand: Subcommand<ExerciseDraft> {
+    Subcommand(
+      name: "exercise", aliases: ["exercises"], help: Help.exercise,
+      arguments: [
+        ArgumentHelp(
+          label: "<exercise>", abstract: "An exercise's number, part of its name, or its brief.",
+          optional: true)
+      ],
+      options: [
+        .value("--grade", .path("<file>"), "Grade your attempt at the exercise.") {
+          $0.grade = $1
+        },
+        .value(
+          "--to", .path("<file>"), "Write the starting scenario here.", default: "exercise-N.json"
+        ) { $0.options.to = $1 },
+        .flag("--force", "Overwrite that file if it exists.") { $0.options.force = true },
+        .flag("--solution", "Print the model solution; try the exercise first.") {
+          $0.solution = true
+        },
+        .flag("--check", "Check the exercises, or the one named.") { $0.check = true },
+        .value(
+          "--exercises", .path("<dir>"), "The exercises folder.",
+          default: ExerciseOptions().directory
+        ) { $0.options.directory = $1 },
+        .maxSchedules(
+          "The budget of schedules for --grade and --check.", default: CheckOptions.defaultBudget
+        ) { $0.options.maxSchedules = $1 },
+        .timeLimit("Stop grading an attempt after this many seconds.") {
+          $0.options.timeLimit = $1
+        },
+      ] + Limits.options(\.options.limits) + [
+        .format("With --grade: text, or one JSON document.") { $0.options.format = $1 },
+        .colour { $0.options.colour = $1 },
+      ],
+      start: ExerciseDraft(),
+      positionals: { (draft, words) throws(UsageError) in
+        guard words.count <= 1 else {
+          throw UsageError(message: "`ctxsim exercise` takes one exercise at a time")
+        }
+        draft.options.exercise = words.first
+      },
+      finish: { (draft) throws(UsageError) in try draft.command() })
+  }
+}
+
+/// `exercise`'s options while they are parsed: `--grade`, `--solution` and `--check` are
+/// one choice, made once all are read.
+struct ExerciseDraft {
+  var options = ExerciseOptions()
+  var grade: String?
+  var solution = false
+  var check = false
+
+  func command() throws(UsageError) -> Command {
+    var options = options
+    let modes = [grade != nil, solution, check].filter { $0 }.count
+    if modes > 1 {
+      throw UsageError(message: "use one of `--grade`, `--solution` and `--check`")
+    }
+    if let grade {
+      options.mode = .grade(grade)
+    } else if solution {
+      options.mode = .solution
+    } else if check {
+      options.mode = .check
+    }
+    let named = options.exercise != nil
+    if !named && (grade != nil || solution || options.to != nil || options.force) {
+      throw UsageError(
+        message: "name an exercise, such as `ctxsim exercise 1`; `ctxsim exercise` lists them")
+    }
+    if options.mode != .brief && (options.to != nil || options.force) {
+      throw UsageError(
+        message: "`--to` and `--force` go with starting an exercise: `ctxsim exercise 1 --to FILE`"
+      )
+    }
+    if options.format == .json && grade == nil {
+      throw UsageError(message: "`--format json` goes with `--grade`")
+    }
+    return .exercise(options)
+  }
+}
+
 /// `explore`'s options while they are parsed: the strategy is built once all are read.
 struct ExploreDraft {
   var options = ExploreOptions()

@@ -160,9 +160,9 @@ struct BadInputTests {
     #expect(folder.status == 66)
     #expect(
       folder.err.hasPrefix("scenarios: error: this is a folder, not a scenario file\n  fix: "))
-    let empty = ctxsim("check", "Lessons")
+    let empty = ctxsim("check", "Sources")
     #expect(empty.status == 66)
-    #expect(empty.err == "Lessons: error: no scenario files (*.json) in this folder\n")
+    #expect(empty.err == "Sources: error: no scenario files (*.json) in this folder\n")
     var err = ""
     let console = Console(
       write: { _ in }, writeError: { err += $0 }, isTerminal: false, environment: [:],

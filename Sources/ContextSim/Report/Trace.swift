@@ -20,6 +20,9 @@ public struct Trace: Sendable {
   public var orderings: [Ordering] = []
   /// Errors a step's `catch` body handled: the design working, not a violation.
   public var handledErrors: [HandledError] = []
+  /// What the run left behind once it was over; nil unless
+  /// ``SimulationOptions/capturesEndState`` asked for it.
+  public var endState: EndState?
 
   /// One happens-before arrow: the step at `from` comes before the step at `to`.
   public struct Ordering: Sendable, Equatable {

@@ -73,7 +73,8 @@ public struct HandledErrorSignature: Sendable, Hashable, Comparable {
 }
 
 /// What a set of schedules ended in: the same violations and handled errors, at the same
-/// steps, and the same limit if one cut the runs short.
+/// steps, and the same limit if one cut the runs short; when runs keep their end state
+/// (``SimulationOptions/capturesEndState``), the same one, which ``example`` carries.
 public struct Outcome: Sendable {
   /// The violations every schedule of this outcome showed; empty for a clean outcome.
   public var signature: [ViolationSignature]

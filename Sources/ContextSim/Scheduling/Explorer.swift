@@ -81,7 +81,8 @@ public struct Explorer<S: Scheduler> {
     }
     let key = OutcomeKey(
       signature: Set(trace.violations.map(ViolationSignature.init)).sorted(),
-      handled: Set(trace.handledErrors.map(HandledErrorSignature.init)).sorted(), limit: limit)
+      handled: Set(trace.handledErrors.map(HandledErrorSignature.init)).sorted(), limit: limit,
+      endState: trace.endState)
     if let i = outcomeIndex[key] {
       result.outcomes[i].schedules += 1
       if steps < result.outcomes[i].shortest.threads.count {
@@ -98,11 +99,14 @@ public struct Explorer<S: Scheduler> {
     }
   }
 
-  /// What makes two schedules the same outcome.
+  /// What makes two schedules the same outcome. With
+  /// ``SimulationOptions/capturesEndState`` on, runs that leave different rows behind are
+  /// different outcomes too, so each end state keeps an example and a schedule.
   private struct OutcomeKey: Hashable {
     var signature: [ViolationSignature]
     var handled: [HandledErrorSignature]
     var limit: Limit?
+    var endState: EndState?
   }
 
   /// FNV-1a over a schedule's threads: distinct schedules without keeping them.

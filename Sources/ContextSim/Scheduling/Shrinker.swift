@@ -32,12 +32,12 @@ struct Shrinker {
     return (best.trace, best.preemptionPoints.count)
   }
 
-  /// Whether a run ends in the outcome: the same violations and handled errors, and the
-  /// same limit if any.
+  /// Whether a run ends in the outcome: the same violations and handled errors, the same
+  /// limit if any, and the same end state when runs keep one.
   private func reaches(_ outcome: Outcome, _ trace: Trace) -> Bool {
     var limit: Limit?
     if case .limit(let l)? = trace.stop { limit = l }
-    return limit == outcome.limit
+    return limit == outcome.limit && trace.endState == outcome.example.endState
       && Set(trace.violations.map(ViolationSignature.init)).sorted() == outcome.signature
       && Set(trace.handledErrors.map(HandledErrorSignature.init)).sorted() == outcome.handled
   }

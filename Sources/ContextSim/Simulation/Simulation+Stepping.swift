@@ -34,6 +34,9 @@ public struct Execution {
     guard !isOver else { return nil }
     let runnable = simulation.runnableThreads()
     isOver = runnable == nil
+    if isOver && simulation.options.capturesEndState {
+      simulation.trace.endState = simulation.endState()
+    }
     return runnable
   }
 

@@ -12,6 +12,9 @@ public struct SimulationOptions: Sendable {
   public var maximumThreads = SimulationOptions.defaultMaximumThreads
   /// Whether the trace keeps every step's effect; exploration needs only the violations.
   public var recordsEvents = true
+  /// Whether the trace keeps what the run left behind (``Trace/endState``): the store's rows
+  /// and what viewContext sees. Off by default, so exploration stays lean; grading turns it on.
+  public var capturesEndState = false
 
   /// Steps a run may take unless told otherwise.
   public static let defaultMaximumSteps = 100_000
