@@ -175,19 +175,7 @@ struct TimelineRun {
     arrows = trace.orderings.map { o in
       Arrow(from: o.from, to: o.to, isMerge: trace.mergedSave(atStep: o.to) == o.from)
     }
-    // A thread blocked in `sync` or `performAndWait` has moved past the step it waits in:
-    // its line is the one of the last step it took.
-    var lastLine: [Int: Int] = [:]
-    states = worlds.enumerated().map { position, world in
-      if position > 0, let line = steps[position - 1].lines.first {
-        lastLine[steps[position - 1].lane] = line
-      }
-      var state = Self.state(world, scenario, linesOf: listing)
-      for (t, thread) in world.threads.enumerated() where state.threads[t].line == nil {
-        if case .waiting = thread.status { state.threads[t].line = lastLine[t] }
-      }
-      return state
-    }
+    states = worlds.map { Self.state($0, scenario, linesOf: listing) }
   }
 
   /// Where a step is in the file, with its label: `main[2].do[0] "insert-photo"`.

@@ -115,7 +115,11 @@ extension Simulation {
       let top = thread.frames.last
       return WorldSnapshot.Thread(
         number: t, name: thread.name, status: status, holds: thread.held.map { queues[$0].name },
-        at: top.flatMap { $0.next < $0.steps.count ? $0.steps[$0.next].index : nil })
+        at: top.flatMap { frame in
+          // A waiting thread has moved past the performAndWait or sync it waits in.
+          let next = thread.waiting == nil ? frame.next : frame.next - 1
+          return frame.steps.indices.contains(next) ? frame.steps[next].index : nil
+        })
     }
     let contextStates = graph.contexts.map { context in
       WorldSnapshot.Context(

@@ -111,3 +111,31 @@ struct WorldValuesTests {
     #expect(before.threads[0].at == 0)
   }
 }
+
+@Suite("Where each thread is")
+struct ThreadPlaceTests {
+  @Test("A thread waiting in performAndWait is at the performAndWait")
+  func waitingThreadIsAtItsWait() throws {
+    let s = try scenario(
+      """
+      {
+        "title": "wait",
+        "model": {"Note": {"attributes": {"title": "string"}}},
+        "contexts": {"background": {"queue": "private"}},
+        "main": [
+          {"perform": "background", "do": [
+            {"count": "Note", "in": "background", "as": "n"},
+            {"count": "Note", "in": "background", "as": "o"}]},
+          {"performAndWait": "background", "do": [{"count": "Note", "in": "background", "as": "m"}]}
+        ]
+      }
+      """)
+    // Main enqueues the block, the block starts on background's queue, main asks to wait.
+    let (_, world) = simulate(
+      s, options: SimulationOptions(concurrencyDebug: true),
+      following: Schedule(parsing: "0,1,0")!, steps: 3)
+    let main = try #require(world.threads.first)
+    #expect(main.status == .waiting(queue: "background"))
+    #expect(main.at.map { s.allSteps[$0].verb } == "performAndWait")
+  }
+}
