@@ -17,6 +17,7 @@ enum Command: Equatable {
   case explore(ExploreOptions)
   case lesson(LessonOptions)
   case exercise(ExerciseOptions)
+  case game(GameOptions)
 }
 
 enum OutputFormat: String, CaseIterable {
@@ -67,6 +68,16 @@ struct LessonOptions: Equatable {
   var colour = ColourChoice.auto
   /// Where the stepper's `e` key writes the timeline; nil: the temporary folder.
   var exportDirectory: String?
+}
+
+struct GameOptions: Equatable {
+  /// A level's number, part of its name, or its path; nil lists the levels.
+  var level: String?
+  var directory = "Lessons/Levels"
+  var check = false
+  /// Forget the progress kept between sessions.
+  var reset = false
+  var colour = ColourChoice.auto
 }
 
 struct ExerciseOptions: Equatable {
@@ -134,7 +145,7 @@ enum ArgumentParser {
   static var subcommands: [AnySubcommand] {
     [
       runCommand.erased, exploreCommand.erased, checkCommand.erased, lessonCommand.erased,
-      exerciseCommand.erased,
+      exerciseCommand.erased, gameCommand.erased,
     ]
   }
 

@@ -35,6 +35,8 @@ enum Ctxsim {
       return LessonCommand(options: options, console: console).execute()
     case .exercise(let options):
       return ExerciseCommand(options: options, console: console).execute()
+    case .game(let options):
+      return GameCommand(options: options, console: console).execute()
     }
   }
 }

@@ -179,6 +179,37 @@ enum Help {
       limit: "--max-steps or --max-threads cut a schedule short, or --max-schedules or "
         + "--time-limit stopped the search before it covered every interleaving: not graded"))
 
+  static let game = CommandHelp(
+    abstract: "Play the scheduler game: levels won by your choices.",
+    discussion: """
+      With no level, lists the levels in Lessons/Levels/ with a mark on each one done and \
+      the next one pointed out. With one, plays it full screen: you pick the thread that \
+      runs at every point where more than one could, to reach the level's goal (a trap, a \
+      race, a deadlock, corruption without the flag, or getting through unharmed), or you \
+      pick the candidate fix that holds, which ctxsim then explores in every interleaving. \
+      A failed try reveals a hint. When standard output is not a terminal, prints the \
+      level's briefing instead.
+
+      Progress is kept in $XDG_STATE_HOME/ctxsim/game.json, or \
+      ~/.local/state/ctxsim/game.json; --reset forgets it.
+
+      Keys: Enter start, 0-9 run a thread, 1-9 pick a fix, n next, b back, r try again, \
+      v next violation of a counterexample, h help, q quit. After a win, Enter plays the \
+      next level.
+      """,
+    examples: [
+      ("List the levels and what is done", "ctxsim game"),
+      ("Play the first level", "ctxsim game 1"),
+      ("Check every level", "ctxsim game --check"),
+      ("Start again from nothing", "ctxsim game --reset"),
+    ],
+    exitStatuses: statuses(
+      success: "the level was played, the levels listed, or every level checked passed",
+      violations: "--check found a problem",
+      invalidInput: "a level or one of its scenarios has errors",
+      noInput: "a level, its scenario or the levels folder is missing",
+      limit: "a level's scenario is larger than 16 MiB"))
+
   private static let crashes: [(status: Int32, meaning: String)] = [
     (
       Termination.concurrencyTrap.exitStatus,

@@ -58,12 +58,14 @@ struct LessonCommand {
 
   // MARK: Finding and loading lessons
 
-  /// The lesson files in the lessons folder, sorted: `NN-name.md`, without the README.
+  /// The lesson files directly in the lessons folder, sorted: `NN-name.md`, without the
+  /// README, and without the game's levels in `Levels/` below it.
   func lessonFiles() -> [String] {
     guard case .directory(let all) = console.readFile(options.directory) else { return [] }
+    let folder = options.directory.hasSuffix("/") ? options.directory : options.directory + "/"
     return all.filter { path in
-      let name = path.split(separator: "/").last.map(String.init) ?? path
-      return name.hasSuffix(".md") && name.first?.isNumber == true
+      let name = path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
+      return !name.contains("/") && name.hasSuffix(".md") && name.first?.isNumber == true
     }
   }
 
@@ -153,7 +155,7 @@ struct LessonCommand {
             "\(file): error: docs/model.md cannot be read, so the lesson's § references cannot be checked\n  fix: keep docs/model.md in the folder above \(options.directory)/"
           )
         }
-        for other in lesson.alsoScenarios {
+        for other in lesson.alsoScenarios + lesson.fixes.map(\.scenario) {
           if case .failure(let failure) = loadScenario(
             root(of: file) + "/" + other, console: console)
           {

@@ -240,6 +240,43 @@ struct ExerciseDraft {
   }
 }
 
+extension ArgumentParser {
+  static var gameCommand: Subcommand<GameOptions> {
+    Subcommand(
+      name: "game", aliases: ["levels"], help: Help.game,
+      arguments: [
+        ArgumentHelp(
+          label: "<level>", abstract: "A level's number, part of its name, or its path.",
+          optional: true)
+      ],
+      options: [
+        .flag("--check", "Check the levels, or the one named.") { $0.check = true },
+        .flag("--reset", "Forget which levels are done, and the failed tries.") {
+          $0.reset = true
+        },
+        .value(
+          "--levels", .path("<dir>"), "The levels folder.", default: GameOptions().directory
+        ) {
+          $0.directory = $1
+        },
+        .colour { $0.colour = $1 },
+      ],
+      start: GameOptions(),
+      positionals: { (options, words) throws(UsageError) in
+        guard words.count <= 1 else {
+          throw UsageError(message: "`ctxsim game` plays one level at a time")
+        }
+        options.level = words.first
+      },
+      finish: { (options) throws(UsageError) in
+        if options.reset && (options.level != nil || options.check) {
+          throw UsageError(message: "`--reset` forgets all progress; use it alone")
+        }
+        return .game(options)
+      })
+  }
+}
+
 /// `explore`'s options while they are parsed: the strategy is built once all are read.
 struct ExploreDraft {
   var options = ExploreOptions()

@@ -21,7 +21,7 @@ struct CheckCommandTests {
     let run = ctxsim("check", "scenarios/", "--max-schedules", "300")
     #expect(run.status == 75, "\(run.out)")
     let rows = run.out.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains(".json") }
-    #expect(rows.count == 59)
+    #expect(rows.count == 66)
     #expect(
       rows.filter { !$0.hasPrefix("PASS") } == [
         "INCOMPLETE  scenarios/photo-downloader-fixed.json (pct: 300 schedules; too many interleavings for exhaustive search)"

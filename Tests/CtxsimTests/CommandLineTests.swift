@@ -8,6 +8,7 @@ private func positionals(of command: String) -> [String] {
   switch command {
   case "check": ["scenarios"]
   case "lesson", "exercise": ["1"]
+  case "game": []
   default: ["scenarios/wrong-thread.json"]
   }
 }
@@ -230,6 +231,7 @@ struct CommandLineTests {
       case .check(let options): options.colour
       case .lesson(let options): options.colour
       case .exercise(let options): options.colour
+      case .game(let options): options.colour
       default: nil
       }
     #expect(colour == .always)

@@ -43,6 +43,12 @@ public struct Lesson: Sendable {
   public var question: String
   /// The `## Answer` section, reflowed.
   public var answer: String
+  /// The `## Hints` section: one hint per list item, in the order a game reveals them, one
+  /// per failed try. Empty for a lesson without the section.
+  public var hints: [String] = []
+  /// The `## Fixes` section: candidate fixes of the scenario, one scenario each, for a game
+  /// level that asks which one holds in every interleaving. Empty without the section.
+  public var fixes: [Fix] = []
 
   /// The crash "you are the scheduler" asks the class to reach, if that is the goal.
   public var crash: CrashGoal? {
@@ -60,6 +66,16 @@ public struct Lesson: Sendable {
     /// The narration, reflowed.
     public var text: String
     /// The heading's line, for errors.
+    public var line: Int
+  }
+
+  /// A candidate fix: a list item of `## Fixes`, `` - `scenarios/x-fixed.json`: what it changes``.
+  public struct Fix: Sendable, Equatable {
+    /// The candidate's scenario, as a path from the repository's root.
+    public var scenario: String
+    /// What the candidate changes, in a sentence the learner chooses by.
+    public var description: String
+    /// The list item's line, for errors.
     public var line: Int
   }
 
@@ -156,12 +172,13 @@ public struct LessonError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Reads lesson files: a `---` header of `key: value` lines, a `#` title, then the
-/// `## Steps`, `## Question` and `## Answer` sections.
+/// `## Steps`, `## Question` and `## Answer` sections, and for a game level `## Hints` and
+/// `## Fixes`, whose list items are read one by one.
 public enum LessonParser {
   static let headerKeys = [
     "scenario", "also", "goal", "play", "crash", "schedule", "concurrencyDebug",
   ]
-  static let sections = ["Steps", "Question", "Answer"]
+  static let sections = ["Steps", "Question", "Answer", "Hints", "Fixes"]
 
   /// Reads a lesson file; every problem found is reported, not just the first.
   public static func parse(_ text: String, file: String) throws(LessonErrorList) -> Lesson {
@@ -209,6 +226,8 @@ public enum LessonParser {
     var narration: [Lesson.Narration] = []
     var question: [String] = []
     var answer: [String] = []
+    var hintLines: [(text: String, line: Int)] = []
+    var fixLines: [(text: String, line: Int)] = []
     var section: String?
     var currentLabel: (String, Lesson.Condition?, Int)?
     var currentText: [String] = []
@@ -234,7 +253,8 @@ public enum LessonParser {
           fail(
             i + 1, "unknown section \"\(name)\"",
             nearestName(to: name, in: sections).map { "did you mean \"## \($0)\"?" }
-              ?? "a lesson has the sections Steps, Question and Answer")
+              ?? "a lesson has the sections Steps, Question and Answer; a game level also Hints or Fixes"
+          )
         }
       } else if line.hasPrefix("### ") {
         closeNarration()
@@ -270,6 +290,8 @@ public enum LessonParser {
               "start the narration with ### and the step's label")
           }
         case "Question": question.append(line)
+        case "Hints": hintLines.append((line, i + 1))
+        case "Fixes": fixLines.append((line, i + 1))
         default: answer.append(line)
         }
       }
@@ -295,6 +317,10 @@ public enum LessonParser {
           "keep one ### \(heading)")
       }
       seen[heading] = entry.line
+    }
+    let hints = listItems(hintLines, section: "Hints", fail: fail).map(\.text)
+    let fixes = listItems(fixLines, section: "Fixes", fail: fail).compactMap { item in
+      fix(item.text, line: item.line, fail: fail)
     }
     var play: PlayGoal?
     if header["play"] != nil && header["crash"] != nil {
@@ -340,7 +366,7 @@ public enum LessonParser {
       goal: header["goal"]!.value, play: play, schedule: schedule,
       concurrencyDebug: concurrencyDebug,
       introduction: reflow(introduction), narration: narration,
-      question: questionText, answer: answerText)
+      question: questionText, answer: answerText, hints: hints, fixes: fixes)
   }
 }
 
@@ -365,6 +391,65 @@ extension LessonParser {
       return nil
     }
     return Lesson.CrashGoal(kind: kind, label: parts.count > 1 ? parts[1].trimmed : nil)
+  }
+
+  /// The list items of a section, each with the line it starts on: `- ` or `1. ` starts an
+  /// item, and the lines after it, up to a blank line or the next item, continue it.
+  ///
+  ///     - Let the background fill the cache
+  ///       first.                      →  ["Let the background fill the cache first."]
+  static func listItems(
+    _ lines: [(text: String, line: Int)], section: String, fail: (Int?, String, String) -> Void
+  ) -> [(text: String, line: Int)] {
+    var items: [(text: String, line: Int)] = []
+    var open = false
+    for (line, number) in lines {
+      let text = line.trimmed
+      if text.isEmpty {
+        open = false
+      } else if let item = listItemText(text) {
+        items.append((item, number))
+        open = true
+      } else if open, let last = items.popLast() {
+        items.append((last.text + " " + text, last.line))
+      } else {
+        fail(
+          number, "text under ## \(section) that is not a list item",
+          "write each entry as a list item: - and its text")
+      }
+    }
+    return items
+  }
+
+  /// A list item's text without its `- `, `* ` or `1. `; nil for a line that starts none.
+  private static func listItemText(_ text: String) -> String? {
+    guard startsListItem(text) else { return nil }
+    if text.hasPrefix("- ") || text.hasPrefix("* ") { return String(text.dropFirst(2)).trimmed }
+    let digits = text.prefix { $0.isNumber }
+    return String(text.dropFirst(digits.count + 2)).trimmed
+  }
+
+  /// `` `scenarios/x.json`: what it changes`` (the backticks optional), or a located error.
+  static func fix(_ text: String, line: Int, fail: (Int?, String, String) -> Void) -> Lesson.Fix? {
+    guard let colon = text.firstIndex(of: ":") else {
+      fail(
+        line, "a fix needs its scenario and what it changes",
+        "write - `scenarios/name-fixed.json`: what the fix changes")
+      return nil
+    }
+    let path = String(text[..<colon]).trimmed.filter { $0 != "`" }
+    let description = String(text[text.index(after: colon)...]).trimmed
+    guard path.hasSuffix(".json"), !path.contains(" ") else {
+      fail(
+        line, "\"\(path)\" is not a scenario file",
+        "start the item with the candidate's scenario: - `scenarios/name-fixed.json`: …")
+      return nil
+    }
+    guard !description.isEmpty else {
+      fail(line, "the fix \(path) does not say what it changes", "add it after the colon")
+      return nil
+    }
+    return Lesson.Fix(scenario: path, description: description, line: line)
   }
 
   /// Markdown's paragraphs as lines: the lines of one paragraph joined with spaces, a blank

@@ -29,6 +29,9 @@ public struct LessonScreen {
     public var pane = Pane.world
     /// How many lines of the narration are scrolled past.
     public var scroll = 0
+    /// Whether the line under the step says who may run next, and whether the play goal is
+    /// met; `ctxsim game` draws its own, with the level's goal and hints.
+    public var playLine = true
 
     /// The lesson, the world pane, not scrolled.
     public init() {}
@@ -73,7 +76,7 @@ public struct LessonScreen {
       : "step \(session.position) of \(session.total)"
     let top = [fit(bold("Lesson: \(session.lesson.title)"), right: right), rule()]
     var bottom = [rule()]
-    if session.isPlaying && !view.help {
+    if session.isPlaying && !view.help && view.playLine {
       let colour = session.hasWon ? green : session.hasLost ? red : { $0 }
       bottom += wrap(playLine(session), indent: " ").map(colour)
     }
