@@ -8,12 +8,14 @@ struct ExerciseCommand {
   var console: Console
 
   func execute() -> Int32 {
-    let files = exerciseFiles()
+    let numbered = NumberedFiles(folder: options.directory, prefix: "exercise-")
+    let files = numbered.list(console)
     if options.mode == .check {
-      return check(options.exercise.map { [resolve($0, in: files)].compactMap { $0 } } ?? files)
+      return check(
+        options.exercise.map { [numbered.resolve($0, in: files)].compactMap { $0 } } ?? files)
     }
     guard let name = options.exercise else { return list(files) }
-    guard let file = resolve(name, in: files) else {
+    guard let file = numbered.resolve(name, in: files) else {
       console.writeError(
         "ctxsim: error: no exercise \"\(name)\" in \(options.directory)/\n"
           + "  fix: run `ctxsim exercise` to list them\n")
@@ -36,29 +38,6 @@ struct ExerciseCommand {
   }
 
   // MARK: Finding and loading exercises
-
-  /// The briefs in the exercises folder, `exercise-NN-name.md`, sorted.
-  func exerciseFiles() -> [String] {
-    guard case .directory(let all) = console.readFile(options.directory) else { return [] }
-    return all.filter { path in
-      let name = base(path)
-      return name.hasPrefix("exercise-") && name.hasSuffix(".md")
-        && !path.contains("/Solutions/")
-    }
-  }
-
-  private func base(_ path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
-  }
-
-  /// An exercise by number (`1`, `01`), by part of its name, or by its brief's path.
-  func resolve(_ name: String, in files: [String]) -> String? {
-    if name.hasSuffix(".md") { return name }
-    if let n = Int(name) {
-      return files.first { ExerciseParser.number(of: $0) == n }
-    }
-    return files.first { base($0).contains(name) }
-  }
 
   /// The folder a brief's scenario paths start from: its own.
   private func folder(of file: String) -> String {

@@ -10,10 +10,11 @@ struct GameCommand {
   func execute() -> Int32 {
     let progressFile = GameProgressFile(environment: console.environment)
     if options.reset { return reset(progressFile) }
-    let files = levelFiles()
+    let numbered = NumberedFiles(folder: options.directory)
+    let files = numbered.list(console)
     if options.check {
       guard let name = options.level else { return check(files) }
-      return check([resolve(name, in: files)].compactMap { $0 }, numbering: false)
+      return check([numbered.resolve(name, in: files)].compactMap { $0 }, numbering: false)
     }
     guard !files.isEmpty || options.level?.hasSuffix(".md") == true else {
       console.writeError(
@@ -22,7 +23,7 @@ struct GameCommand {
       return ExitStatus.noInput
     }
     guard let name = options.level else { return list(files, progressFile) }
-    guard let file = resolve(name, in: files) else {
+    guard let file = numbered.resolve(name, in: files) else {
       console.writeError(
         "ctxsim: error: no level \"\(name)\" in \(options.directory)/\n  fix: run `ctxsim game` to list them\n"
       )
@@ -52,26 +53,6 @@ struct GameCommand {
   }
 
   // MARK: Finding and loading levels
-
-  /// The level files directly in the levels folder, sorted: `NN-name.md`.
-  func levelFiles() -> [String] {
-    guard case .directory(let all) = console.readFile(options.directory) else { return [] }
-    let folder = options.directory.hasSuffix("/") ? options.directory : options.directory + "/"
-    return all.filter { path in
-      let name = path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
-      return !name.contains("/") && name.hasSuffix(".md") && name.first?.isNumber == true
-    }
-  }
-
-  /// A level by number (`1`, `01`), by part of its name, or by path.
-  func resolve(_ name: String, in files: [String]) -> String? {
-    if name.hasSuffix(".md") { return name }
-    let base = { (path: String) in path.split(separator: "/").last.map(String.init) ?? path }
-    if let n = Int(name) {
-      return files.first { base($0).split(separator: "-").first.flatMap { Int($0) } == n }
-    }
-    return files.first { base($0).contains(name) }
-  }
 
   /// The repository root a level's scenario paths start from: two folders above the
   /// level's, as `Lessons/Levels/01-name.md` is under the root.

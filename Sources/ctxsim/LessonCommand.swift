@@ -8,12 +8,14 @@ struct LessonCommand {
   var console: Console
 
   func execute() -> Int32 {
-    let files = lessonFiles()
+    let numbered = NumberedFiles(folder: options.directory)
+    let files = numbered.list(console)
     if options.check {
-      return check(options.lesson.map { [resolve($0, in: files)].compactMap { $0 } } ?? files)
+      return check(
+        options.lesson.map { [numbered.resolve($0, in: files)].compactMap { $0 } } ?? files)
     }
     guard let name = options.lesson else { return list(files) }
-    guard let file = resolve(name, in: files) else {
+    guard let file = numbered.resolve(name, in: files) else {
       console.writeError(
         "ctxsim: error: no lesson \"\(name)\" in \(options.directory)/\n  fix: run `ctxsim lesson` to list them\n"
       )
@@ -57,27 +59,6 @@ struct LessonCommand {
   }
 
   // MARK: Finding and loading lessons
-
-  /// The lesson files directly in the lessons folder, sorted: `NN-name.md`, without the
-  /// README, and without the game's levels in `Levels/` below it.
-  func lessonFiles() -> [String] {
-    guard case .directory(let all) = console.readFile(options.directory) else { return [] }
-    let folder = options.directory.hasSuffix("/") ? options.directory : options.directory + "/"
-    return all.filter { path in
-      let name = path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
-      return !name.contains("/") && name.hasSuffix(".md") && name.first?.isNumber == true
-    }
-  }
-
-  /// A lesson by number (`1`, `01`), by part of its name, or by path.
-  func resolve(_ name: String, in files: [String]) -> String? {
-    if name.hasSuffix(".md") { return name }
-    let base = { (path: String) in path.split(separator: "/").last.map(String.init) ?? path }
-    if let n = Int(name) {
-      return files.first { base($0).split(separator: "-").first.flatMap { Int($0) } == n }
-    }
-    return files.first { base($0).contains(name) }
-  }
 
   /// The repository root a lesson's scenario paths start from: the lessons folder's parent.
   func root(of file: String) -> String {

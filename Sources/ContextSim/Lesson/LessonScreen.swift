@@ -289,41 +289,11 @@ public struct LessonScreen {
 
   /// Cuts text to `n` visible characters, leaving colour codes whole.
   func clip(_ text: String, _ n: Int) -> String {
-    guard visible(text) > n else { return text }
-    var out = ""
-    var count = 0
-    var inEscape = false
-    for c in text {
-      if c == "\u{1B}" { inEscape = true }
-      if inEscape {
-        out.append(c)
-        if c == "m" { inEscape = false }
-        continue
-      }
-      if count >= n - 1 { break }
-      out.append(c)
-      count += 1
-    }
-    return out + ellipsis + (style.colour ? "\u{1B}[0m" : "")
+    text.clipped(to: n, ellipsis: ellipsis, colour: style.colour)
   }
 
   /// The length of text as the terminal shows it: without colour codes.
-  func visible(_ text: String) -> Int {
-    var count = 0
-    var inEscape = false
-    for c in text {
-      if c == "\u{1B}" {
-        inEscape = true
-        continue
-      }
-      if inEscape {
-        if c == "m" { inEscape = false }
-        continue
-      }
-      count += 1
-    }
-    return count
-  }
+  func visible(_ text: String) -> Int { text.visibleWidth }
 
   func wrap(_ text: String, indent: String, width: Int? = nil) -> [String] {
     let width = width ?? self.width

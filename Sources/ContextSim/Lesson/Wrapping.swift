@@ -30,3 +30,42 @@ extension String {
     }
   }
 }
+
+extension String {
+  /// How many columns the text takes on a terminal: its characters without colour codes.
+  var visibleWidth: Int {
+    var count = 0
+    var inEscape = false
+    for c in self {
+      if c == "\u{1B}" {
+        inEscape = true
+      } else if inEscape {
+        if c == "m" { inEscape = false }
+      } else {
+        count += 1
+      }
+    }
+    return count
+  }
+
+  /// Cut to `n` columns, colour codes left whole, ending in `ellipsis` (and a reset of the
+  /// colour, when `colour`) so that a reader sees it was cut.
+  func clipped(to n: Int, ellipsis: String, colour: Bool) -> String {
+    guard visibleWidth > n else { return self }
+    var out = ""
+    var count = 0
+    var inEscape = false
+    for c in self {
+      if c == "\u{1B}" { inEscape = true }
+      if inEscape {
+        out.append(c)
+        if c == "m" { inEscape = false }
+        continue
+      }
+      if count >= n - 1 { break }
+      out.append(c)
+      count += 1
+    }
+    return out + ellipsis + (colour ? "\u{1B}[0m" : "")
+  }
+}
