@@ -203,7 +203,7 @@ table.add(
 // MARK: Proof scaling
 
 log("proof scaling: the fixed photo downloader with N URLs, complete DPOR…")
-ProofScaling.measure(sizes: quick ? 2...4 : 2...8, budget: quick ? 10 : 120, into: &table)
+ProofScaling.measure(sizes: quick ? 2...4 : 2...8, budget: quick ? 10 : 180, into: &table)
 if let check = ProofScaling.checkWallTime() {
   table.add(
     "ctxsim check scenarios/, wall",

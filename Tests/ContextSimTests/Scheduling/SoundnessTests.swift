@@ -1,0 +1,103 @@
+import Testing
+
+@testable import ContextSim
+
+/// Small random programs: two or three blocks over two private contexts, `viewContext` and
+/// two shared vars, each block on its context's queue (`perform`) or on a global thread,
+/// with inserts, fetches, counts, saves, reads and writes, with or without the flag.
+///
+/// Partial-order reduction is only worth having if it misses nothing: for each program the
+/// outcomes it finds must be exactly those plain exhaustive search finds.
+struct ProgramGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 &+ 1 }
+
+  /// A number below `n`, from SplitMix64.
+  private mutating func below(_ n: Int) -> Int {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return Int((z ^ (z >> 31)) % UInt64(n))
+  }
+
+  private mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+
+  private mutating func step(in context: String) -> String {
+    let other = pick(["a", "b", "viewContext"])
+    let target = below(4) == 0 ? other : context
+    switch below(7) {
+    case 0: return #"{"insert": "N", "into": "\#(target)", "values": {"t": "n\#(below(3))"}}"#
+    case 1: return #"{"fetch": "N", "in": "\#(target)"}"#
+    case 2: return #"{"count": "N", "in": "\#(target)"}"#
+    case 3: return #"{"save": "\#(target)", "try": "?"}"#
+    case 4: return #"{"write": "\#(pick(["x", "y"]))", "value": \#(below(3))}"#
+    default: return #"{"read": "\#(pick(["x", "y"]))"}"#
+    }
+  }
+
+  /// One program, as a scenario file.
+  mutating func next() -> String {
+    var main: [String] = []
+    for _ in 0..<(2 + below(2)) {
+      let context = pick(["a", "b", "viewContext"])
+      let steps = (0..<(1 + below(3))).map { _ in step(in: context) }.joined(separator: ", ")
+      main.append(
+        below(3) == 0
+          ? #"{"async": "global", "do": [\#(steps)]}"#
+          : #"{"perform": "\#(context)", "do": [\#(steps)]}"#)
+    }
+    if below(2) == 0 { main.append(step(in: "viewContext")) }
+    return #"""
+      {"title": "generated", "concurrencyDebug": \#(below(2) == 0),
+       "model": {"N": {"attributes": {"t": "string"}}},
+       "store": {"N": [{"id": "n-1", "t": "first"}]},
+       "vars": {"x": 0, "y": 0},
+       "contexts": {"a": {"queue": "private"}, "b": {"queue": "private"}},
+       "main": [\#(main.joined(separator: ", "))]}
+      """#
+  }
+}
+
+@Suite("Reduction is sound on generated programs")
+struct SoundnessTests {
+  static let programs = 200
+
+  /// Programs where DPOR misses an outcome today: two fetches take the coordinator's lock,
+  /// which orders accesses to a var for the race detector, but DPOR treats two reads of the
+  /// store as independent and never runs them the other way round, so a race's clean (or
+  /// other) outcome is lost. Treating every store use as dependent is not enough on its own
+  /// (DPOR then still runs fewer classes than the relation defines); issue 13 fixes it.
+  static let knownUnsound: Set<Int> = [116, 165]
+
+  @Test("DPOR finds exactly the outcomes exhaustive search finds, program after program")
+  func reducedEqualsExhaustive() throws {
+    var generator = ProgramGenerator(seed: 13)
+    var compared = 0
+    for index in 0..<Self.programs {
+      let json = generator.next()
+      let s = try scenario(json, file: "generated-\(index).json")
+      let options = SimulationOptions(concurrencyDebug: s.concurrencyDebug)
+      let full = explore(
+        s, strategy: .exhaustive, options: options, maxSchedules: 4_000, shrinking: false)
+      guard full.isComplete else { continue }
+      let reduced = explore(
+        s, strategy: .dpor(preemptionBound: nil), options: options, maxSchedules: 4_000,
+        shrinking: false)
+      #expect(reduced.isComplete, "generated-\(index): \(json)")
+      let same = Set(reduced.outcomes.map(\.signature)) == Set(full.outcomes.map(\.signature))
+      if Self.knownUnsound.contains(index) {
+        withKnownIssue("DPOR treats two store reads as independent (issue 13)") {
+          #expect(same, "generated-\(index): \(json)")
+        }
+      } else {
+        #expect(same, "generated-\(index): \(json)")
+      }
+      #expect(reduced.schedulesRun <= full.schedulesRun)
+      compared += 1
+    }
+    // Most programs are small enough to enumerate; the comparison must not be vacuous.
+    #expect(compared >= Self.programs * 3 / 4)
+  }
+}
