@@ -136,7 +136,7 @@ struct ExerciseCommandTests {
     let file = attempts + "04-refresh-too-early.json"
     let run = ctxsim("exercise", "4", "--grade", file)
     #expect(run.status == 1)
-    #expect(run.out.contains("in 1 of 2 schedules; replay: ctxsim run \(file) --schedule 0x5,1x3"))
+    #expect(run.out.contains("in 3 of 4 schedules; replay: ctxsim run \(file) --schedule 0x5,1x3"))
     // The replay shows the refresh before the import's save: the screen reads Draft again.
     let replay = ctxsim("run", file, "--schedule", "0x5,1x3")
     #expect(replay.status == 0)

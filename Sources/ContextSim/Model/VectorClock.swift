@@ -31,7 +31,8 @@ struct VectorClock: Equatable {
 }
 
 /// What a step touched, for telling which steps can be reordered without changing the
-/// outcome: two steps are independent when neither writes what the other touches.
+/// outcome: two steps are independent when neither writes what the other touches and they
+/// do not both take the same lock.
 struct Access: Hashable {
   enum Resource: Hashable {
     case context(Int)
@@ -50,6 +51,12 @@ struct Access: Hashable {
   var isWrite: Bool
 
   func conflicts(with other: Access) -> Bool {
-    resource == other.resource && (isWrite || other.isWrite)
+    resource == other.resource && (orders || other.orders)
   }
+
+  /// Whether this access orders the ones after it: a write, or any use of a lock, which the
+  /// race detector counts as a release the next user acquires. Two reads of the store in
+  /// the other order order two threads' other accesses the other way, and can decide
+  /// whether those race (found by SoundnessTests' generated programs).
+  var orders: Bool { isWrite || resource == .store || resource == .observers }
 }

@@ -226,7 +226,7 @@ struct DependenceAnalysis {
     var conflicting: Set<Int> = []
     for access in accesses {
       if let w = lastWrite[access.resource] { conflicting.insert(w) }
-      if access.isWrite { conflicting.formUnion(readsSinceWrite[access.resource] ?? []) }
+      if access.orders { conflicting.formUnion(readsSinceWrite[access.resource] ?? []) }
     }
     let reversals = conflicting.sorted().filter { i in
       stepThreads[i] != p && !clock.hasSeen(thread: stepThreads[i], time: stepTimes[i])
@@ -238,7 +238,7 @@ struct DependenceAnalysis {
     stepThreads.append(p)
     stepTimes.append(clock[p])
     for access in accesses {
-      if access.isWrite {
+      if access.orders {
         lastWrite[access.resource] = j
         readsSinceWrite[access.resource] = []
       } else {

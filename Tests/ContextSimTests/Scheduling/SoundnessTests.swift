@@ -64,13 +64,6 @@ struct ProgramGenerator {
 struct SoundnessTests {
   static let programs = 200
 
-  /// Programs where DPOR misses an outcome today: two fetches take the coordinator's lock,
-  /// which orders accesses to a var for the race detector, but DPOR treats two reads of the
-  /// store as independent and never runs them the other way round, so a race's clean (or
-  /// other) outcome is lost. Treating every store use as dependent is not enough on its own
-  /// (DPOR then still runs fewer classes than the relation defines); issue 13 fixes it.
-  static let knownUnsound: Set<Int> = [116, 165]
-
   @Test("DPOR finds exactly the outcomes exhaustive search finds, program after program")
   func reducedEqualsExhaustive() throws {
     var generator = ProgramGenerator(seed: 13)
@@ -86,14 +79,9 @@ struct SoundnessTests {
         s, strategy: .dpor(preemptionBound: nil), options: options, maxSchedules: 4_000,
         shrinking: false)
       #expect(reduced.isComplete, "generated-\(index): \(json)")
-      let same = Set(reduced.outcomes.map(\.signature)) == Set(full.outcomes.map(\.signature))
-      if Self.knownUnsound.contains(index) {
-        withKnownIssue("DPOR treats two store reads as independent (issue 13)") {
-          #expect(same, "generated-\(index): \(json)")
-        }
-      } else {
-        #expect(same, "generated-\(index): \(json)")
-      }
+      #expect(
+        Set(reduced.outcomes.map(\.signature)) == Set(full.outcomes.map(\.signature)),
+        "generated-\(index): \(json)")
       #expect(reduced.schedulesRun <= full.schedulesRun)
       compared += 1
     }
