@@ -7,9 +7,18 @@ package enum JSONWriter {
     return out + "\n"
   }
 
-  private static func write(_ value: JSONValue, indent: Int, into out: inout String) {
-    let pad = String(repeating: "  ", count: indent + 1)
-    let close = String(repeating: "  ", count: indent)
+  /// The same JSON on one line, without spaces: for data embedded in a page.
+  package static func compact(_ value: JSONValue) -> String {
+    var out = ""
+    write(value, indent: nil, into: &out)
+    return out
+  }
+
+  /// Indented `indent` levels deep, or on one line when `indent` is nil.
+  private static func write(_ value: JSONValue, indent: Int?, into out: inout String) {
+    let pad = indent.map { "\n" + String(repeating: "  ", count: $0 + 1) } ?? ""
+    let close = indent.map { "\n" + String(repeating: "  ", count: $0) } ?? ""
+    let next = indent.map { $0 + 1 }
     switch value.kind {
     case .null: out += "null"
     case .bool(let b): out += b ? "true" : "false"
@@ -21,11 +30,10 @@ package enum JSONWriter {
         out += "[]"
         return
       }
-      out += "[\n"
+      out += "["
       for (i, item) in items.enumerated() {
-        out += pad
-        write(item, indent: indent + 1, into: &out)
-        out += i == items.count - 1 ? "\n" : ",\n"
+        out += (i == 0 ? "" : ",") + pad
+        write(item, indent: next, into: &out)
       }
       out += close + "]"
     case .object(let members):
@@ -33,11 +41,10 @@ package enum JSONWriter {
         out += "{}"
         return
       }
-      out += "{\n"
+      out += "{"
       for (i, member) in members.enumerated() {
-        out += pad + quoted(member.key) + ": "
-        write(member.value, indent: indent + 1, into: &out)
-        out += i == members.count - 1 ? "\n" : ",\n"
+        out += (i == 0 ? "" : ",") + pad + quoted(member.key) + (indent == nil ? ":" : ": ")
+        write(member.value, indent: next, into: &out)
       }
       out += close + "}"
     }

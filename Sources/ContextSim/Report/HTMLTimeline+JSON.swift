@@ -113,55 +113,18 @@ extension HTMLTimeline {
   ///
   ///     ["</script>"]  →  ["\u003c/script\u003e"]
   static func scriptJSON(_ value: JSONValue) -> String {
+    // These characters can only stand inside JSON strings, where the escapes mean the same.
     var out = ""
-    write(value, into: &out)
-    return out
-  }
-
-  private static func write(_ value: JSONValue, into out: inout String) {
-    switch value.kind {
-    case .null: out += "null"
-    case .bool(let b): out += b ? "true" : "false"
-    case .integer(let i): out += String(i)
-    case .double(let d): out += String(d)
-    case .string(let s): quote(s, into: &out)
-    case .array(let items):
-      out += "["
-      for (i, item) in items.enumerated() {
-        if i > 0 { out += "," }
-        write(item, into: &out)
-      }
-      out += "]"
-    case .object(let members):
-      out += "{"
-      for (i, member) in members.enumerated() {
-        if i > 0 { out += "," }
-        quote(member.key, into: &out)
-        out += ":"
-        write(member.value, into: &out)
-      }
-      out += "}"
-    }
-  }
-
-  private static func quote(_ text: String, into out: inout String) {
-    out += "\""
-    for scalar in text.unicodeScalars {
+    for scalar in JSONWriter.compact(value).unicodeScalars {
       switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
       case "<": out += "\\u003c"
       case ">": out += "\\u003e"
       case "&": out += "\\u0026"
       case "\u{2028}": out += "\\u2028"
       case "\u{2029}": out += "\\u2029"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: out.unicodeScalars.append(scalar)
       }
     }
-    out += "\""
+    return out
   }
 }
