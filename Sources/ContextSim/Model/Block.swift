@@ -24,15 +24,10 @@ struct TaskGroupState {
 }
 
 /// Variables bound with `as`, shared by a block and the synchronous bodies inside it.
-final class Scope {
-  var values: [String: Value]
-
-  init(_ values: [String: Value] = [:]) {
-    self.values = values
-  }
-
-  /// A new scope with the same bindings: what an escaping closure captures.
-  func capture() -> Scope {
-    Scope(values)
-  }
+///
+/// A scope is a number into the run's table of bindings (``Simulation/scopes``) rather than
+/// an object, so a run is a plain value: a search copies it at a choice point and carries on
+/// from the copy instead of running the steps before it again.
+struct Scope: Hashable {
+  let index: Int
 }

@@ -41,7 +41,7 @@ extension Simulation {
       read(key, of: transaction, bind: bind)
     case .letValue(let name, let value):
       let bound = evaluate(value)
-      scope.values[name] = bound
+      scopes[scope.index][name] = bound
       record(.bound(name: name, value: shown(bound)))
     default:
       executeData(step)
@@ -58,7 +58,7 @@ extension Simulation {
 
   /// A context by the name a step uses: one a step made in this scope, or a declared one.
   mutating func contextIndex(_ name: String) -> Int {
-    if case .context(let index)? = scope.values[name] { return index }
+    if case .context(let index)? = scopes[scope.index][name] { return index }
     return graph.declaredContext(named: name)!
   }
 
@@ -68,7 +68,7 @@ extension Simulation {
       [BacktraceEntry.enqueued(queue: queues[q].name, thread: threads[current].name)]
       + backtrace(of: current, at: step.index)
     record(.enqueued(queue: queues[q].name))
-    enqueue(Block(steps: steps, scope: scope.capture(), origin: origin), on: q)
+    enqueue(Block(steps: steps, scope: capture(scope), origin: origin), on: q)
   }
 
   /// Puts a block on a queue: in line for a serial queue's thread, or on a thread of its
@@ -139,7 +139,7 @@ extension Simulation {
     let elements = self.elements(of: sequence)
     record(.loop(count: elements.count))
     guard let first = elements.first, !body.isEmpty else { return }
-    scope.values[name] = first
+    scopes[scope.index][name] = first
     threads[current].frames.append(
       SimulatedThread.Frame(
         steps: body, scope: scope, opener: step.index, loop: (name, elements.dropFirst())))

@@ -22,14 +22,14 @@ extension Simulation {
     let c = contextIndex(context)
     let index = controllers.count
     controllers.append(FetchedResultsController(name: name, context: c, request: request))
-    scope.values[name] = .controller(index)
+    scopes[scope.index][name] = .controller(index)
     guard let delegate else { return }
     // Setting the delegate registers the controller for its context's changes.
     touch(.observers, write: true)
     observers.append(
       Observer(
         name: .objectsDidChange, object: c, queue: nil, bind: nil, body: delegate,
-        scope: scope.capture(), step: step.index, controller: index))
+        scope: capture(scope), step: step.index, controller: index))
     record(.observing("controllerDidChangeContent", object: context, queue: nil))
   }
 
@@ -59,7 +59,7 @@ extension Simulation {
     let shown: Value =
       key == .fetchedObjects ? .list(objects.map { .objectID(graph[$0].id) }) : value
     record(.property(owner: controller, name: key.rawValue, value: shown, isSet: false))
-    bind.map { scope.values[$0] = value }
+    bind.map { scopes[scope.index][$0] = value }
   }
 
   /// Takes an objects-did-change in: new matching objects join, deleted ones leave, and

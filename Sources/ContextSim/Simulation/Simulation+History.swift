@@ -46,8 +46,8 @@ extension Simulation {
     let n = notifications.count - 1
     record(.postedRemoteChange(token: token, observers: receivers.count))
     for o in receivers {
-      let scope = observers[o].scope.capture()
-      observers[o].bind.map { scope.values[$0] = .notification(n) }
+      let scope = capture(observers[o].scope)
+      observers[o].bind.map { scopes[scope.index][$0] = .notification(n) }
       let q = observers[o].queue ?? Self.globalQueue
       let origin =
         [BacktraceEntry.enqueued(queue: queues[q].name, thread: threads[current].name)]
@@ -67,7 +67,7 @@ extension Simulation {
     touch(.store, write: false)
     if let error = injectedError() {
       fail(error, call: "\(context).execute(NSPersistentHistoryChangeRequest)", mode: mode)
-      bind.map { scope.values[$0] = .null }
+      bind.map { scopes[scope.index][$0] = .null }
       return
     }
     var token: Int?
@@ -75,14 +75,14 @@ extension Simulation {
     let found = store.transactions(after: token)
     record(
       .fetchedHistory(context: graph.contexts[c].name, after: token, tokens: found.map(\.token)))
-    bind.map { scope.values[$0] = .list(found.map { .transaction($0.token) }) }
+    bind.map { scopes[scope.index][$0] = .list(found.map { .transaction($0.token) }) }
   }
 
   /// `tx.token`, `tx.author`, the IDs it changed: read from the transaction, never trapping.
   mutating func read(_ key: TransactionKey, of variable: String, bind: String?) {
     guard case .transaction(let token) = evaluate(.variable(variable)) else {
       record(.readNil(variable: variable))
-      bind.map { scope.values[$0] = .null }
+      bind.map { scopes[scope.index][$0] = .null }
       return
     }
     let tx = store.history[token - 1]
@@ -99,7 +99,7 @@ extension Simulation {
     // Lists of IDs print as URIs, as `print` shows them; a token or a name as itself.
     let shownValue = if case .list = value { Value.string(describe(value)) } else { value }
     record(.property(owner: variable, name: key.rawValue, value: shownValue, isSet: false))
-    bind.map { scope.values[$0] = value }
+    bind.map { scopes[scope.index][$0] = value }
   }
 
   /// The changes `tx.objectIDNotification()` lists, as a merge takes them.

@@ -24,7 +24,7 @@ extension Simulation {
       let isOtherRoot = parent == nil && graph.contexts[r].parent == nil
       guard isChild || isSibling || isOtherRoot else { continue }
       let block = Block(
-        steps: [], scope: Scope(),
+        steps: [], scope: newScope(),
         origin: [
           .enqueued(queue: queues[graph.contexts[r].queue].name, thread: threads[current].name)
         ]

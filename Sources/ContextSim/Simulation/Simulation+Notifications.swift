@@ -48,11 +48,11 @@ extension Simulation {
     else { return }
     touch(.observers, write: true)
     let index = observers.count
-    token.map { scope.values[$0] = .observer(index) }
+    token.map { scopes[scope.index][$0] = .observer(index) }
     observers.append(
       Observer(
         name: name, object: object.map { contextIndex($0) }, queue: queue.map { queueIndex($0) },
-        bind: bind, body: body, scope: scope.capture(), step: step.index))
+        bind: bind, body: body, scope: capture(scope), step: step.index))
     record(.observing(name.rawValue, object: object, queue: queue))
   }
 
@@ -90,7 +90,7 @@ extension Simulation {
     for (i, (notification, receivers)) in pendingDeliveries.enumerated().reversed() {
       var frame = SimulatedThread.Frame(
         steps: receivers.map { scenario.allSteps[observers[$0].step] },
-        scope: threads[current].frames.last?.scope ?? Scope(),
+        scope: threads[current].frames.last?.scope ?? newScope(),
         acquired: i == pendingDeliveries.count - 1 ? q : nil,
         opener: stepIndex)
       frame.delivery = (notification, receivers)
@@ -118,8 +118,8 @@ extension Simulation {
     touch(.observers, write: false)
     guard observers[o].isActive else { return record(.skipped) }
     if let k = observers[o].controller { update(controller: k, with: notifications[notification]) }
-    let scope = observers[o].scope.capture()
-    observers[o].bind.map { scope.values[$0] = .notification(notification) }
+    let scope = capture(observers[o].scope)
+    observers[o].bind.map { scopes[scope.index][$0] = .notification(notification) }
     guard let q = observers[o].queue, !threads[current].held.contains(q) else {
       threads[current].frames.append(
         SimulatedThread.Frame(steps: observers[o].body, scope: scope, opener: step.index))
@@ -167,7 +167,7 @@ extension Simulation {
   mutating func read(_ key: NotificationKey, of variable: String, bind: String?) {
     guard case .notification(let n) = evaluate(.variable(variable)) else {
       record(.readNil(variable: variable))
-      bind.map { scope.values[$0] = .null }
+      bind.map { scopes[scope.index][$0] = .null }
       return
     }
     let posted = notifications[n]
@@ -182,7 +182,7 @@ extension Simulation {
     // A token prints as itself; objects and contexts as `print` shows them.
     let shownValue = key == .historyToken ? value : .string(describe(value))
     record(.property(owner: variable, name: key.rawValue, value: shownValue, isSet: false))
-    bind.map { scope.values[$0] = value }
+    bind.map { scopes[scope.index][$0] = value }
   }
 
   // MARK: What a save posts

@@ -147,7 +147,7 @@ extension Simulation {
   /// A variable's value without reading it as the app does: deciding where a step runs is
   /// not an access the race checker should see.
   private func peek(_ name: String) -> Value? {
-    scope.values[name] ?? sharedVars[name]
+    scopes[scope.index][name] ?? sharedVars[name]
   }
 
   private func peek(_ expression: Expression) -> Value? {
@@ -159,7 +159,7 @@ extension Simulation {
   }
 
   private func peekContext(_ name: String) -> Int? {
-    if case .context(let index)? = scope.values[name] { return index }
+    if case .context(let index)? = scopes[scope.index][name] { return index }
     return graph.declaredContext(named: name)
   }
 }

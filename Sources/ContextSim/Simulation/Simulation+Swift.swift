@@ -6,7 +6,7 @@ extension Simulation {
       accessVar(name, write: false)
       let value = sharedVars[name] ?? .null
       record(.varRead(name: name, value: value))
-      bind.map { scope.values[$0] = value }
+      bind.map { scopes[scope.index][$0] = value }
 
     case .write(let name, let expression):
       let value = evaluate(expression)
@@ -36,7 +36,7 @@ extension Simulation {
     switch expression {
     case .literal(let value): value
     case .variable(let name):
-      if let local = scope.values[name] { local } else { readShared(name) }
+      if let local = scopes[scope.index][name] { local } else { readShared(name) }
     case .list(let items): .list(items.map { evaluate($0) })
     }
   }

@@ -8,7 +8,7 @@ extension Simulation {
     let q = executor == .main ? Self.mainQueue : Self.globalQueue
     record(.taskStarted(queue: queues[q].name))
     enqueue(
-      Block(steps: body, scope: scope.capture(), origin: origin(onto: q, from: step)), on: q)
+      Block(steps: body, scope: capture(scope), origin: origin(onto: q, from: step)), on: q)
   }
 
   /// `try await context.perform(schedule:) { … }`.
@@ -48,8 +48,8 @@ extension Simulation {
     touch(.taskGroup(g), write: true)
     record(.groupStarted(children: elements.count))
     for element in elements {
-      let childScope = scope.capture()
-      childScope.values[name] = element
+      let childScope = capture(scope)
+      scopes[childScope.index][name] = element
       var block = Block(
         steps: child, scope: childScope, origin: origin(onto: Self.globalQueue, from: step))
       block.completion = .groupChild(g)
@@ -84,7 +84,7 @@ extension Simulation {
       enqueue(block, on: executor)
     case .groupChild(let g):
       touch(.taskGroup(g), write: true)
-      taskGroups[g].results.append((scope.values, raceDetector.release(by: current)))
+      taskGroups[g].results.append((scopes[scope.index], raceDetector.release(by: current)))
       taskGroups[g].outstanding -= 1
       if let waiting = taskGroups[g].waiting {
         taskGroups[g].waiting = nil

@@ -53,6 +53,8 @@ struct Simulation {
   var queues = QueueTable()
   var threads: [SimulatedThread] = []
   var sharedVars: [String: Value]
+  /// Every scope's bindings, by ``Scope/index``: blocks and frames name their scope.
+  var scopes: [[String: Value]] = []
   /// The store's UUID in permanent object IDs, and the coordinator's in temporary ones:
   /// made from the scenario's title, so every run prints the same IDs.
   var storeIdentifier: String { scenario.storeIdentifier }
@@ -126,12 +128,23 @@ struct Simulation {
     var main = SimulatedThread(name: "main", serves: Self.mainQueue)
     main.frames = [
       SimulatedThread.Frame(
-        steps: scenario.main, scope: Scope(), acquired: Self.mainQueue, origin: [.launch])
+        steps: scenario.main, scope: newScope(), acquired: Self.mainQueue, origin: [.launch])
     ]
     main.held = [Self.mainQueue]
     threads = [main]
     trace.threads = ["main"]
     unwind(0)
+  }
+
+  /// A scope with these bindings, for a new block or task.
+  mutating func newScope(_ values: [String: Value] = [:]) -> Scope {
+    scopes.append(values)
+    return Scope(index: scopes.count - 1)
+  }
+
+  /// A new scope with the same bindings as `scope`: what an escaping closure captures.
+  mutating func capture(_ scope: Scope) -> Scope {
+    newScope(scopes[scope.index])
   }
 
   /// Whether a thread can take a step now.
@@ -209,7 +222,7 @@ struct Simulation {
         touch(.taskGroup(g), write: true)
         if !taskGroups[g].results.isEmpty {
           let result = taskGroups[g].results.removeFirst()
-          top.scope.values.merge(result.values) { _, child in child }
+          scopes[top.scope.index].merge(result.values) { _, child in child }
           raceDetector.acquire(result.clock, by: t)
           threads[t].frames[last].next = 0
           continue
@@ -220,7 +233,7 @@ struct Simulation {
         }
       }
       if let loop = top.loop, let element = loop.rest.first {
-        top.scope.values[loop.name] = element
+        scopes[top.scope.index][loop.name] = element
         threads[t].frames[last].loop = (loop.name, loop.rest.dropFirst())
         threads[t].frames[last].next = 0
         continue
