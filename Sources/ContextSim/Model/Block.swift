@@ -17,7 +17,7 @@ struct Block {
 }
 
 /// A task group: its children's results not yet taken, and the parent if it waits.
-struct TaskGroupState {
+struct TaskGroupState: Sendable {
   var results: [(values: [String: Value], clock: VectorClock)] = []
   var outstanding: Int
   var waiting: (frames: [SimulatedThread.Frame], executor: Int)?

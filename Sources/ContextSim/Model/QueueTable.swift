@@ -11,7 +11,7 @@
 ///
 /// Queue 0 is the main queue, owned by the main thread at launch; queue 1 is the global
 /// concurrent queue.
-struct QueueTable {
+struct QueueTable: Sendable {
   /// Every queue, by index: the main and global queues, then the scenario's, then each
   /// private-queue context's, in the order they were made.
   private(set) var queues: [DispatchQueueModel] = []
@@ -119,7 +119,7 @@ struct QueueTable {
 /// A dispatch queue: FIFO work for the thread (serial) or threads (concurrent) serving it.
 ///
 /// Only ``QueueTable`` changes one, so its owner and line keep the table's rules.
-struct DispatchQueueModel {
+struct DispatchQueueModel: Sendable {
   /// Work waiting on a serial queue: a block to run, or a thread blocked in `sync` or
   /// `performAndWait` that runs its block on its own thread once the queue reaches it.
   enum Item {

@@ -1,7 +1,7 @@
 /// A thread of the simulated app and the stack of step lists it is working through.
-struct SimulatedThread {
+struct SimulatedThread: Sendable {
   /// One list of steps being run, and what ends when it does.
-  struct Frame {
+  struct Frame: Sendable {
     var steps: [Step]
     var next = 0
     var scope: Scope

@@ -35,6 +35,8 @@ public struct DPORScheduler: Scheduler {
   private var analysis = DependenceAnalysis()
   private var pendingSleep: [(thread: Int, accesses: [Access])] = []
   private var depth = 0
+  /// The node the execution just started changed: the steps before it are the last one's.
+  private var changedNode = 0
 
   /// Dynamic partial-order reduction with sleep sets, optionally within a preemption bound.
   public init(preemptionBound: Int? = nil) {
@@ -64,7 +66,21 @@ public struct DPORScheduler: Scheduler {
     analysis = DependenceAnalysis()
     pendingSleep = []
     depth = 0
+    changedNode = max(stack.count - 1, 0)
     return true
+  }
+
+  /// The steps before the node this execution changes are the same as the last one's.
+  public var sharedSteps: Int? { changedNode }
+
+  /// Goes on from step `k` of the same path: what those steps touched is known, so only the
+  /// dependence analysis is rebuilt from it, without running them.
+  public mutating func resume(afterSteps k: Int) {
+    precondition(k <= changedNode, "resumed past the node this execution changes")
+    for i in 0..<k where reduces {
+      _ = analysis.reversals(step: i, thread: stack[i].chosen, accesses: stack[i].accesses)
+    }
+    depth = k
   }
 
   /// Replays the choices down to the current point, then opens a new point: the thread

@@ -9,6 +9,11 @@ public struct Explorer<S: Scheduler> {
   private(set) var scheduler: S
   private var outcomeIndex: [OutcomeKey: Int] = [:]
   private var seen: Set<UInt64> = []
+  /// The run before its first step, made once and copied for every execution.
+  private let start: Execution
+  /// Copies of the current execution at some of its choice points, for a search that
+  /// resumes (``Scheduler/sharedSteps``).
+  private var checkpoints: Checkpoints?
   /// What the executions so far showed; ``finish(shrinking:)`` returns it ready for reports.
   public private(set) var result: Exploration
 
@@ -21,6 +26,7 @@ public struct Explorer<S: Scheduler> {
     quiet.recordsEvents = false
     self.options = quiet
     self.scheduler = scheduler
+    start = Execution(scenario, options: quiet)
     result = Exploration(
       strategy: strategy, strategyName: strategy?.name ?? String(describing: S.self),
       isExhaustive: scheduler.isExhaustive, isSystematic: !scheduler.samples)
@@ -36,8 +42,19 @@ public struct Explorer<S: Scheduler> {
   /// The next execution the scheduler runs to its end, or nil once it has none left.
   private mutating func nextExecution() -> Trace? {
     while scheduler.startExecution() {
-      var execution = Execution(scenario, options: options)
-      if execution.run(&scheduler) { return execution.trace }
+      guard let shared = scheduler.sharedSteps else {
+        var execution = start
+        if execution.run(&scheduler) { return execution.trace }
+        result.prunedRuns += 1
+        continue
+      }
+      if checkpoints == nil { checkpoints = Checkpoints() }
+      var execution = start
+      if let copy = checkpoints?.latest(sharing: shared) {
+        scheduler.resume(afterSteps: copy.stepsTaken)
+        execution = copy
+      }
+      if execution.run(&scheduler, keeping: &checkpoints) { return execution.trace }
       // The scheduler abandoned a run that could only repeat one already explored.
       result.prunedRuns += 1
     }
@@ -187,12 +204,15 @@ extension Explorer where S: SeededScheduler {
       }
       let start = result.schedulesRun
       let count = min(batch, maxSchedules - start)
-      let (scenario, options, scheduler) = (self.scenario, self.options, self.scheduler)
+      let (template, scheduler) = (self.start, self.scheduler)
       for trace in concurrentMap(
         count, workers: workers,
         { i in
           var one = scheduler.startingAt(execution: start + i)
-          return simulate(scenario, options: options, scheduler: &one)
+          var execution = template
+          _ = one.startExecution()
+          execution.run(&one)
+          return execution.trace
         })
       {
         record(trace)

@@ -31,6 +31,14 @@ public protocol Scheduler {
   /// Whether its executions are samples (random, PCT) rather than a search: a sampler that
   /// ran every execution asked for has done what it set out to do.
   var samples: Bool { get }
+  /// How many first steps the execution just started repeats from the one before it, for a
+  /// search that goes back to an earlier choice; nil for a scheduler that cannot resume.
+  /// A driver that kept a copy of the run after `k` of those steps may carry on from the
+  /// copy, after ``resume(afterSteps:)``.
+  var sharedSteps: Int? { get }
+  /// Skips the first `k` steps of the execution just started, `k` at most ``sharedSteps``:
+  /// the driver carries on from a copy of the run made after them.
+  mutating func resume(afterSteps k: Int)
 }
 
 extension Scheduler {
@@ -42,6 +50,10 @@ extension Scheduler {
   public var progress: Double? { nil }
   /// A scheduler searches unless it says otherwise.
   public var samples: Bool { false }
+  /// Every execution starts from the beginning.
+  public var sharedSteps: Int? { nil }
+  /// Never asked: ``sharedSteps`` is nil.
+  public mutating func resume(afterSteps k: Int) {}
 }
 
 /// A scheduler whose executions are independent of one another: execution `n` can be made

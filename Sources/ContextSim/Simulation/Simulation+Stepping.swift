@@ -7,7 +7,7 @@
 ///     var execution = Execution(scenario)
 ///     while let runnable = execution.runnableThreads() { execution.step(runnable[0]) }
 ///     print(execution.trace.violations)
-public struct Execution {
+public struct Execution: Sendable {
   var simulation: Simulation
   /// Whether the run has ended; asking again must not report its deadlock twice.
   private var isOver = false
@@ -50,8 +50,18 @@ public struct Execution {
   /// ``Scheduler/startExecution()``. Returns false if the scheduler abandoned the run.
   @discardableResult
   public mutating func run(_ scheduler: inout some Scheduler) -> Bool {
-    var previous: Int?
+    var none: Checkpoints?
+    return run(&scheduler, keeping: &none)
+  }
+
+  /// ``run(_:)``, from wherever this run is, keeping a copy of the run at each point where
+  /// more than one thread could move: what a search resumes from.
+  mutating func run(_ scheduler: inout some Scheduler, keeping checkpoints: inout Checkpoints?)
+    -> Bool
+  {
+    var previous = simulation.trace.schedule.threads.last
     while let runnable = runnableThreads() {
+      if runnable.count > 1 { checkpoints?.keep(self) }
       let number = stepsTaken + 1
       guard let chosen = scheduler.nextThread(runnable: runnable, previous: previous, step: number)
       else { return false }

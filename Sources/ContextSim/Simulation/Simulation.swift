@@ -42,7 +42,7 @@ public struct SimulationOptions: Sendable {
 /// leaves, the ``ObjectGraph`` one instance per object ID in each context, and the
 /// ``PersistentStore`` its rows. `Simulation` coordinates them: it runs each step on the
 /// threads, checks the queue rule, and records the trace.
-struct Simulation {
+struct Simulation: Sendable {
   let scenario: Scenario
   let options: SimulationOptions
   var trace: Trace

@@ -1,0 +1,28 @@
+/// Copies of one run at some of its choice points, for a search that goes back to an
+/// earlier choice: it carries on from the latest copy before that choice instead of running
+/// every step from the start again. A run is a value, so a copy shares most of its memory
+/// with the run it came from.
+struct Checkpoints {
+  /// How many copies are kept at most: past it every other one goes, so a long run keeps
+  /// copies spread along it and memory stays bounded whatever its length.
+  static let limit = 64
+
+  private var runs: [Execution] = []
+
+  /// Keeps a copy of the run as it is now, later than every copy kept so far.
+  mutating func keep(_ run: Execution) {
+    if runs.last?.stepsTaken == run.stepsTaken { return }
+    runs.append(run)
+    if runs.count > Self.limit {
+      let newest = runs.count - 1
+      runs = runs.indices.filter { (newest - $0) % 2 == 0 }.map { runs[$0] }
+    }
+  }
+
+  /// The latest copy no further along than `steps`, dropping every later one: the runs
+  /// after it have left the path they were made on.
+  mutating func latest(sharing steps: Int) -> Execution? {
+    while let last = runs.last, last.stepsTaken > steps { runs.removeLast() }
+    return runs.last
+  }
+}
