@@ -47,8 +47,10 @@ struct CheckCommand {
       (file, loadScenario(file, limits: self.options.limits, console: console))
     }
     let options = self.options
-    return concurrentMap(scenarios.count, workers: options.jobs) { i in
-      let (file, loaded) = scenarios[i]
+    // The biggest scenarios start first, so the last one to finish is a small one.
+    let order = scenarios.indices.sorted { a, b in size(scenarios[a].1) > size(scenarios[b].1) }
+    let checked = concurrentMap(scenarios.count, workers: options.jobs) { n in
+      let (file, loaded) = scenarios[order[n]]
       switch loaded {
       case .success(let scenario):
         let check = ContextSim.check(
@@ -61,5 +63,13 @@ struct CheckCommand {
         return CheckResult(file: file, outcome: .unreadable(failure.message))
       }
     }
+    var results = checked
+    for (n, i) in order.enumerated() { results[i] = checked[n] }
+    return results
+  }
+
+  /// How many steps a scenario has: the measure of how long it may take to check.
+  private func size(_ loaded: Result<Scenario, LoadFailure>) -> Int {
+    if case .success(let scenario) = loaded { scenario.allSteps.count } else { 0 }
   }
 }
