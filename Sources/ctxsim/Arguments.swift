@@ -111,7 +111,8 @@ struct CheckOptions: Equatable {
   var paths: [String] = []
   var colour = ColourChoice.auto
   var limits = Limits()
-  /// nil: exhaustive with reduction, falling back to PCT when the space is too large.
+  /// nil: exhaustive with reduction, falling back to a preemption bound (or PCT) when the
+  /// space is too large.
   var strategy: ExplorationStrategy?
   var maxSchedules = CheckOptions.defaultBudget
   /// Seconds per scenario; nil: the budget of schedules alone bounds it.
@@ -121,7 +122,7 @@ struct CheckOptions: Equatable {
   var format = OutputFormat.text
   var jobs = ExploreOptions.defaultJobs
 
-  /// Schedules per scenario: the exhaustive search's budget, and the PCT fallback's.
+  /// Schedules per scenario: the exhaustive search's budget, and the fallback's.
   static let defaultBudget = 10_000
 }
 

@@ -39,8 +39,8 @@ enum ExitStatus {
     }
   }
 
-  /// The status for a check of several files: an unreadable file first, then a limit or
-  /// an incomplete search, then a scenario that did not hold.
+  /// The status for a check of several files: an unreadable file first, then a limit, an
+  /// incomplete search or a bounded proof, then a scenario that did not hold.
   static func of(_ results: [CheckResult]) -> Int32 {
     let statuses = results.map(\.status)
     if statuses.contains(.error) { return invalidInput }
