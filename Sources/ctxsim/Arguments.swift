@@ -114,6 +114,9 @@ struct CheckOptions: Equatable {
   /// nil: exhaustive with reduction, falling back to a preemption bound (or PCT) when the
   /// space is too large.
   var strategy: ExplorationStrategy?
+  /// Accept a bounded proof with at least this many preemptions as holding, for the exit
+  /// status and JUnit; nil accepts none.
+  var acceptBounded: Int?
   var maxSchedules = CheckOptions.defaultBudget
   /// Seconds per scenario; nil: the budget of schedules alone bounds it.
   var timeLimit: Double?

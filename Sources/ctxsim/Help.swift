@@ -116,15 +116,20 @@ enum Help {
         "One scenario, with a smaller budget",
         "ctxsim check scenarios/photo-downloader-fixed.json --max-schedules 500"
       ),
+      (
+        "Accept a proof within 2 preemptions when the complete one does not fit",
+        "ctxsim check scenarios/ --accept-bounded 2"
+      ),
     ],
     exitStatuses: statuses(
-      success: "every scenario held",
+      success: "every scenario held, or is BOUNDED at --accept-bounded k or more",
       violations: "a scenario did not hold, or has no \"expect\"",
       invalidInput: "a scenario has errors, is over --max-file-size or nests too deep",
       noInput: "a path is missing, or a folder holds no scenarios",
       limit: "--max-steps or --max-threads cut a schedule short, or --max-schedules or "
         + "--time-limit stopped the search for a design declared clean before it covered "
-        + "every interleaving (BOUNDED or INCOMPLETE)"))
+        + "every interleaving (BOUNDED or INCOMPLETE; --accept-bounded k lets a proof within "
+        + "k or more preemptions hold)"))
 
   static let lesson = CommandHelp(
     abstract: "List the lessons, or step through one full screen.",

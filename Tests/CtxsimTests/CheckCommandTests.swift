@@ -173,6 +173,32 @@ struct CheckBoundedTests {
         """)
   }
 
+  @Test(
+    "--accept-bounded k lets a proof within k or more preemptions hold, and no other",
+    arguments: [("0", 0), ("1", 0), ("2", 75)] as [(String, Int32)])
+  func acceptBounded(k: String, status: Int32) {
+    let run = ctxsim("check", fixed, "--max-schedules", "100", "--accept-bounded", k)
+    #expect(run.status == status)
+    #expect(run.out.hasPrefix("BOUNDED  "), "a row never says PASS for a bounded proof")
+    #expect(run.out.hasSuffix(status == 0 ? "1 of them accepted).\n" : "bound only).\n"))
+  }
+
+  @Test("A failing scenario still fails beside an accepted bounded proof")
+  func acceptedDoesNotHideFailures() {
+    let wrong = #"{"title": "t", "main": [], "expect": {"violations": [{"kind": "deadlock"}]}}"#
+    let run = ctxsim(
+      "check", fixed, "wrong.json", "--max-schedules", "100", "--accept-bounded", "1",
+      files: ["wrong.json": wrong])
+    #expect(run.status == 1)
+  }
+
+  @Test("--accept-bounded with --strategy is a usage error: a strategy given has no fallback")
+  func acceptBoundedNeedsTheFallback() {
+    let run = ctxsim("check", fixed, "--strategy", "dpor", "--accept-bounded", "1")
+    #expect(run.status == 64)
+    #expect(run.err.contains("`--accept-bounded` accepts the fallback's bounded proof"))
+  }
+
   @Test("--format json gives the result, the fallback and the bound")
   func json() throws {
     let run = ctxsim("check", fixed, "--max-schedules", "100", "--format", "json")
@@ -195,7 +221,7 @@ struct CheckBoundedTests {
     #expect(other["bound"] == nil)
   }
 
-  @Test("JUnit reports a bounded proof as a failure with its honest message")
+  @Test("JUnit reports a bounded proof as a failure with its honest message, unless accepted")
   func junit() throws {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent(
       "ctxsim-bounded-\(getpid()).xml"
@@ -208,5 +234,10 @@ struct CheckBoundedTests {
       xml.contains(
         #"<failure message="clean for every schedule with ≤ 1 preemption (67 schedules); not proven clean: a bug that needs 2 or more preemptions is not excluded">"#
       ))
+    _ = ctxsim("check", fixed, "--max-schedules", "100", "--junit", path, "--accept-bounded", "1")
+    let accepted = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(accepted.contains(#"tests="1" failures="0" errors="0""#))
+    #expect(accepted.contains("<system-out>clean for every schedule with ≤ 1 preemption"))
+    #expect(!accepted.contains("<failure"))
   }
 }

@@ -27,6 +27,17 @@ public struct CheckResult: Sendable {
   /// Whether the scenario held.
   public var passed: Bool { status == .pass }
 
+  /// Whether the scenario held, or, when bounded proofs of at least `preemptions` are
+  /// accepted, is clean for every schedule with that many preemptions or fewer. A bounded
+  /// proof is still not a pass: this is the caller's policy, not the check's verdict.
+  public func holds(acceptingBounded preemptions: Int?) -> Bool {
+    if passed { return true }
+    guard let preemptions, case .checked(let check) = outcome,
+      case .bounded(let proven, _) = check.verdict
+    else { return false }
+    return proven >= preemptions
+  }
+
   /// What the row says of the file, as one word.
   public enum Status: String, Sendable {
     case pass = "PASS"
