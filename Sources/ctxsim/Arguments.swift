@@ -111,8 +111,12 @@ struct CheckOptions: Equatable {
   var paths: [String] = []
   var colour = ColourChoice.auto
   var limits = Limits()
-  /// nil: exhaustive with reduction, falling back to PCT when the space is too large.
+  /// nil: exhaustive with reduction, falling back to a preemption bound (or PCT) when the
+  /// space is too large.
   var strategy: ExplorationStrategy?
+  /// Accept a bounded proof with at least this many preemptions as holding, for the exit
+  /// status and JUnit; nil accepts none.
+  var acceptBounded: Int?
   var maxSchedules = CheckOptions.defaultBudget
   /// Seconds per scenario; nil: the budget of schedules alone bounds it.
   var timeLimit: Double?
@@ -121,7 +125,7 @@ struct CheckOptions: Equatable {
   var format = OutputFormat.text
   var jobs = ExploreOptions.defaultJobs
 
-  /// Schedules per scenario: the exhaustive search's budget, and the PCT fallback's.
+  /// Schedules per scenario: the exhaustive search's budget, and the fallback's.
   static let defaultBudget = 10_000
 }
 

@@ -26,7 +26,7 @@ struct CheckCommand {
       }
     }
     let results = checkAll(files)
-    let report = CheckReport(advice: .ctxsim())
+    let report = CheckReport(advice: .ctxsim(), acceptingBounded: options.acceptBounded)
     switch options.format {
     case .json: console.write(JSONWriter.write(report.document(results)))
     case .text: console.write(report.text(results, colour: console.useColour(options.colour)))
@@ -38,7 +38,7 @@ struct CheckCommand {
         return ExitStatus.noInput
       }
     }
-    return ExitStatus.of(results)
+    return ExitStatus.of(results, acceptingBounded: options.acceptBounded)
   }
 
   /// Checks every file, several at once; results come back in file order.

@@ -39,13 +39,21 @@ enum ExitStatus {
     }
   }
 
-  /// The status for a check of several files: an unreadable file first, then a limit or
-  /// an incomplete search, then a scenario that did not hold.
-  static func of(_ results: [CheckResult]) -> Int32 {
-    let statuses = results.map(\.status)
-    if statuses.contains(.error) { return invalidInput }
-    if statuses.contains(where: \.isCutShort) { return limitReached }
-    return statuses.allSatisfy { $0 == .pass } ? success : violations
+  /// The status for a check of several files: an unreadable file first, then a limit, an
+  /// incomplete search or a bounded proof, then a scenario that did not hold.
+  ///
+  /// A bounded proof (clean for every schedule with at most k preemptions) is not a pass: a
+  /// bug that needs more is not excluded, and a larger budget may give a complete proof, so
+  /// it exits as an incomplete search does, 75, "raise a bound and retry". Never 1: nothing
+  /// was found wrong. `acceptingBounded` is the user's own threshold: a bounded proof of at
+  /// least that many preemptions then counts as holding. It names a depth rather than "any
+  /// bound" because the bound reached depends on the budget and on `--time-limit`, and a
+  /// proof within 0 preemptions says little.
+  static func of(_ results: [CheckResult], acceptingBounded: Int? = nil) -> Int32 {
+    if results.contains(where: { $0.status == .error }) { return invalidInput }
+    let open = results.filter { !$0.holds(acceptingBounded: acceptingBounded) }
+    if open.contains(where: \.status.isCutShort) { return limitReached }
+    return open.isEmpty ? success : violations
   }
 
   /// The status for a graded attempt: a pass 0, a failed criterion 1, and a limit or an

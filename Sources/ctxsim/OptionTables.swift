@@ -81,6 +81,11 @@ extension ArgumentParser {
         .value("--junit", .path("<file>"), "Also write a JUnit XML report.") {
           $0.options.junit = $1
         },
+        .value(
+          "--accept-bounded", .count("<k>"),
+          "Count BOUNDED at k or more preemptions as held: exit 0, a JUnit pass.",
+          default: "none"
+        ) { $0.options.acceptBounded = $1 },
       ] + Limits.options(\.options.limits) + [
         .format("One line per scenario, or one JSON document.") { $0.options.format = $1 },
         .colour { $0.options.colour = $1 },
@@ -92,10 +97,15 @@ extension ArgumentParser {
         }
         draft.options.paths = words
       },
-      finish: { draft in
+      finish: { (draft) throws(UsageError) in
         var options = draft.options
         options.seed = draft.strategy.seed
         options.strategy = draft.strategy.strategy
+        if options.strategy != nil && options.acceptBounded != nil {
+          throw UsageError(
+            message: "`--accept-bounded` accepts the fallback's bounded proof, and `--strategy` "
+              + "runs that strategy only, with no fallback")
+        }
         return .check(options)
       })
   }

@@ -16,16 +16,31 @@ struct CheckCommandTests {
   func repositoryScenarios() {
     // A small budget keeps this debug-build test quick; CI checks with the full budget.
     // The fixed photo downloader has 6,720 classes of interleavings, which 300 schedules
-    // cannot cover: it is reported incomplete, never clean (PhotoDownloaderTests explores
-    // it completely), and the check exits 75.
+    // cannot cover: within another 300 DPOR covers every schedule with at most 1 preemption
+    // (4 with none, 67 with one; 462 with two do not fit), so it is bounded, never clean
+    // (PhotoDownloaderTests explores it completely), and the check exits 75.
     let run = ctxsim("check", "scenarios/", "--max-schedules", "300")
     #expect(run.status == 75, "\(run.out)")
     let rows = run.out.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains(".json") }
     #expect(rows.count == 66)
     #expect(
       rows.filter { !$0.hasPrefix("PASS") } == [
-        "INCOMPLETE  scenarios/photo-downloader-fixed.json (pct: 300 schedules; too many interleavings for exhaustive search)"
+        "BOUNDED  scenarios/photo-downloader-fixed.json (dpor: 600 schedules, every schedule with ≤ 1 preemption among them; too many interleavings for exhaustive search)"
       ])
+    // The buggy downloaders show every declared violation from the searches together.
+    for file in ["photo-downloader", "photo-downloader-relationship-fixed"] {
+      #expect(
+        rows.contains {
+          $0.hasPrefix("PASS  scenarios/\(file).json ")
+            && $0.hasSuffix(
+              "as declared (dpor: 600 schedules, every schedule with ≤ 0 preemptions among them; too many interleavings for exhaustive search)"
+            )
+        })
+    }
+    #expect(
+      run.out.hasSuffix(
+        "66 scenarios: 65 passed, 0 failed, 1 cut short by a limit (1 clean within a preemption bound only).\n"
+      ))
     #expect(
       run.out.contains(
         "PASS  scenarios/wrong-thread.json  wrongQueueContext, wrongQueueObject, as declared (dpor: 1 schedule, all of them)"
@@ -114,9 +129,115 @@ struct CheckReportTests {
     #expect(document["failed"]?.kind == .integer(0))
   }
 
-  @Test("When the space is too large for the budget, check says it fell back to PCT")
+  @Test("When the space is too large for the budget, check says it fell back to a preemption bound")
   func fallsBack() {
     let run = ctxsim("check", "scenarios/never-on-my-machine.json", "--max-schedules", "5")
-    #expect(run.out.contains("(pct: 5 schedules; too many interleavings for exhaustive search)"))
+    #expect(
+      run.out.contains(
+        "as declared (dpor: 10 schedules, every schedule with ≤ 1 preemption among them; too many interleavings for exhaustive search)"
+      ))
+    #expect(run.status == 0)
+  }
+
+  @Test("When not even the search without preemptions fits, PCT runs the rest: incomplete, exit 75")
+  func fallsBackToPCT() {
+    let run = ctxsim("check", "scenarios/photo-downloader-fixed.json", "--max-schedules", "6")
+    #expect(run.status == 75)
+    #expect(
+      run.out.hasPrefix(
+        """
+        INCOMPLETE  scenarios/photo-downloader-fixed.json (dpor: 9 schedules, then pct: 3; too many interleavings for exhaustive search)
+              not proven clean: no schedule failed, but the search did not cover every interleaving; stopped by the budget of 6 schedules (--max-schedules raises it)
+        """))
+  }
+}
+
+@Suite("ctxsim check with a bounded proof")
+struct CheckBoundedTests {
+  /// 100 schedules do not cover its 6,720 classes; another 100 cover the 4 with no
+  /// preemption and the 67 with at most one, not the 462 with at most two.
+  private let fixed = "scenarios/photo-downloader-fixed.json"
+
+  @Test("A bounded proof says what it proves and what it does not, and exits 75")
+  func bounded() {
+    let run = ctxsim("check", fixed, "--max-schedules", "100")
+    #expect(run.status == 75)
+    #expect(
+      run.out == """
+        BOUNDED  scenarios/photo-downloader-fixed.json (dpor: 200 schedules, every schedule with ≤ 1 preemption among them; too many interleavings for exhaustive search)
+              clean for every schedule with ≤ 1 preemption (67 schedules); not proven clean: a bug that needs 2 or more preemptions is not excluded
+              the complete search was stopped by the budget of 100 schedules (--max-schedules raises it)
+
+        1 scenario: 0 passed, 0 failed, 1 cut short by a limit (1 clean within a preemption bound only).
+
+        """)
+  }
+
+  @Test(
+    "--accept-bounded k lets a proof within k or more preemptions hold, and no other",
+    arguments: [("0", 0), ("1", 0), ("2", 75)] as [(String, Int32)])
+  func acceptBounded(k: String, status: Int32) {
+    let run = ctxsim("check", fixed, "--max-schedules", "100", "--accept-bounded", k)
+    #expect(run.status == status)
+    #expect(run.out.hasPrefix("BOUNDED  "), "a row never says PASS for a bounded proof")
+    #expect(run.out.hasSuffix(status == 0 ? "1 of them accepted).\n" : "bound only).\n"))
+  }
+
+  @Test("A failing scenario still fails beside an accepted bounded proof")
+  func acceptedDoesNotHideFailures() {
+    let wrong = #"{"title": "t", "main": [], "expect": {"violations": [{"kind": "deadlock"}]}}"#
+    let run = ctxsim(
+      "check", fixed, "wrong.json", "--max-schedules", "100", "--accept-bounded", "1",
+      files: ["wrong.json": wrong])
+    #expect(run.status == 1)
+  }
+
+  @Test("--accept-bounded with --strategy is a usage error: a strategy given has no fallback")
+  func acceptBoundedNeedsTheFallback() {
+    let run = ctxsim("check", fixed, "--strategy", "dpor", "--accept-bounded", "1")
+    #expect(run.status == 64)
+    #expect(run.err.contains("`--accept-bounded` accepts the fallback's bounded proof"))
+  }
+
+  @Test("--format json gives the result, the fallback and the bound")
+  func json() throws {
+    let run = ctxsim("check", fixed, "--max-schedules", "100", "--format", "json")
+    let document = try JSONReader.read(Array(run.out.utf8))
+    let row = try #require(document["scenarios"]?.elements?.first)
+    #expect(row["result"]?.string == "bounded")
+    #expect(row["strategy"]?.string == "dpor")
+    #expect(row["schedules"]?.kind == .integer(200))
+    #expect(row["complete"]?.kind == .bool(false))
+    #expect(row["fallback"]?.string == "bounded")
+    #expect(row["bound"]?["preemptions"]?.kind == .integer(1))
+    #expect(row["bound"]?["schedules"]?.kind == .integer(67))
+    #expect(document["bounded"]?.kind == .integer(1))
+    #expect(document["cutShort"]?.kind == .integer(1))
+    #expect(document["passed"]?.kind == .integer(0))
+    let pct = ctxsim("check", fixed, "--max-schedules", "6", "--format", "json")
+    let other = try #require(try JSONReader.read(Array(pct.out.utf8))["scenarios"]?.elements?.first)
+    #expect(other["strategy"]?.string == "pct")
+    #expect(other["fallback"]?.string == "pct")
+    #expect(other["bound"] == nil)
+  }
+
+  @Test("JUnit reports a bounded proof as a failure with its honest message, unless accepted")
+  func junit() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "ctxsim-bounded-\(getpid()).xml"
+    ).path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    _ = ctxsim("check", fixed, "--max-schedules", "100", "--junit", path)
+    let xml = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(xml.contains(#"tests="1" failures="1" errors="0""#))
+    #expect(
+      xml.contains(
+        #"<failure message="clean for every schedule with ≤ 1 preemption (67 schedules); not proven clean: a bug that needs 2 or more preemptions is not excluded">"#
+      ))
+    _ = ctxsim("check", fixed, "--max-schedules", "100", "--junit", path, "--accept-bounded", "1")
+    let accepted = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(accepted.contains(#"tests="1" failures="0" errors="0""#))
+    #expect(accepted.contains("<system-out>clean for every schedule with ≤ 1 preemption"))
+    #expect(!accepted.contains("<failure"))
   }
 }

@@ -1,17 +1,20 @@
 /// Explores a scenario and holds what its runs show to its declared `expect`.
 ///
 /// Without a strategy the search is systematic (DPOR with sleep sets) within the budget; a
-/// scenario with more classes of interleavings than that is explored again with PCT
-/// (depth 3) and the result says it fell back. The verdict is, in order: limited when a run
-/// limit cut any schedule short; failed when the runs differ from the declaration; for a
-/// design declared clean, incomplete unless the search covered every interleaving; passed.
-/// A design declared buggy passes once each declared violation showed where it must and
-/// nothing else did, even from an incomplete search: the violations found are real.
+/// scenario with more classes of interleavings than that falls back to DPOR within a
+/// preemption bound raised from 0 (iterative context bounding), and to PCT when not even the
+/// bound 0 fits. The verdict rests on every search's outcomes together, and is, in order:
+/// limited when a run limit cut any schedule short; failed when the runs differ from the
+/// declaration; for a design declared clean, bounded when only a search within a preemption
+/// bound finished, incomplete unless the search covered every interleaving; passed. A design
+/// declared buggy passes once each declared violation showed where it must and nothing else
+/// did, even from an incomplete search: the violations found are real.
 ///
 /// - Parameters:
 ///   - options: how runs are modelled; by default as the scenario says (its
 ///     `concurrencyDebug`).
-///   - strategy: nil for the systematic search with its PCT fallback.
+///   - strategy: nil for the systematic search with its fallback; a strategy given is the
+///     only one run.
 ///   - maxSchedules: the budget of schedules, for the search and again for the fallback.
 ///   - seed: the seed of the PCT fallback; a given `strategy` carries its own.
 ///   - shouldStop: asked between schedules; true ends the search (a time limit).
@@ -20,26 +23,29 @@ public func check(
   maxSchedules: Int = defaultScheduleBudget, seed: UInt64 = 0, shouldStop: () -> Bool = { false }
 ) -> ScenarioCheck {
   let options = options ?? SimulationOptions(scenario)
+  // Failing outcomes are shrunk once, after every search is merged, not once per search.
   var exploration = explore(
     scenario, strategy: strategy ?? .dpor(preemptionBound: nil), options: options,
-    maxSchedules: maxSchedules, shouldStop: shouldStop)
-  var fellBack = false
+    maxSchedules: maxSchedules, shrinking: false, shouldStop: shouldStop)
+  var fallback: ScenarioCheck.Fallback?
   if strategy == nil, exploration.stop == .maxSchedules(maxSchedules), exploration.limit == nil {
-    fellBack = true
-    exploration = explore(
-      scenario, strategy: .pct(seed: seed, depth: 3), options: options,
-      maxSchedules: maxSchedules, shouldStop: shouldStop)
+    fallback = boundPreemptions(
+      scenario, options: options, into: &exploration, maxSchedules: maxSchedules, seed: seed,
+      shouldStop: shouldStop)
   }
+  exploration = shrinkFailingOutcomes(of: exploration, scenario: scenario, options: options)
   return ScenarioCheck(
-    file: scenario.file, title: scenario.title, exploration: exploration, fellBack: fellBack,
-    verdict: verdict(scenario, exploration))
+    file: scenario.file, title: scenario.title, exploration: exploration, fallback: fallback,
+    verdict: verdict(scenario, exploration, fallback))
 }
 
 /// Schedules a check or an exploration runs unless told otherwise: enough to explore the
 /// fixed photo downloader's 6,720 classes of interleavings completely.
 public let defaultScheduleBudget = 10_000
 
-private func verdict(_ scenario: Scenario, _ exploration: Exploration) -> ScenarioCheck.Verdict {
+private func verdict(
+  _ scenario: Scenario, _ exploration: Exploration, _ fallback: ScenarioCheck.Fallback?
+) -> ScenarioCheck.Verdict {
   guard let expectation = scenario.expectation else { return .noExpectation }
   if let limited = exploration.limitedOutcome, let limit = limited.limit {
     return .limited(limit, replay: limited.shortest)
@@ -72,6 +78,9 @@ private func verdict(_ scenario: Scenario, _ exploration: Exploration) -> Scenar
     return .failed(missing + missingHandled + unexpected)
   }
   if expectation.violations.isEmpty && !exploration.isComplete {
+    if case .bounded(let preemptions, let schedules)? = fallback {
+      return .bounded(preemptions: preemptions, schedules: schedules)
+    }
     return .incomplete(exploration.stop)
   }
   return .passed

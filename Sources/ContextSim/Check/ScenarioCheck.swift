@@ -16,6 +16,11 @@ public struct ScenarioCheck: Sendable, CustomStringConvertible {
     /// The scenario declares a clean design, no run showed a violation, but the search did
     /// not cover every interleaving, so it is not proven clean.
     case incomplete(Exploration.Stop?)
+    /// The scenario declares a clean design and no run showed a violation; the complete
+    /// search ran out of budget, but DPOR ran every class of interleavings with at most
+    /// `preemptions` preemptions, `schedules` of them, to its end. Not proven clean: a bug
+    /// that needs more preemptions is not excluded.
+    case bounded(preemptions: Int, schedules: Int)
     /// The scenario declares no `expect`, so there is nothing to hold it to.
     case noExpectation
   }
@@ -39,10 +44,23 @@ public struct ScenarioCheck: Sendable, CustomStringConvertible {
   public let title: String
   /// The exploration the verdict rests on.
   public let exploration: Exploration
-  /// Whether the search with reduction ran out of budget and PCT took over.
-  public let fellBack: Bool
+  /// What ran once the complete search ran out of budget, if it did.
+  public let fallback: Fallback?
   /// What the check decided; only ``Verdict/passed`` counts as holding.
   public let verdict: Verdict
+
+  /// What `check` runs when the complete search with reduction does not fit its budget.
+  public enum Fallback: Sendable, Equatable {
+    /// DPOR within a preemption bound of 0, 1, 2, … (iterative context bounding) until the
+    /// budget ended: the largest bound whose search finished, and the schedules it ran.
+    case bounded(preemptions: Int, schedules: Int)
+    /// Not even the search without preemptions finished in its share of the budget, so PCT
+    /// (depth 3) ran the rest: `schedules` of them.
+    case pct(schedules: Int)
+  }
+
+  /// Whether the search with reduction ran out of budget and another search took over.
+  public var fellBack: Bool { fallback != nil }
 
   /// Whether the scenario held: the check passed.
   public var passed: Bool {

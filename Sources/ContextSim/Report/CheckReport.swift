@@ -1,80 +1,47 @@
-/// One scenario file's row in a check report: its check, or why it could not be read.
-public struct CheckResult: Sendable {
-  /// What became of the file.
-  public enum Outcome: Sendable {
-    /// The scenario was read and checked.
-    case checked(ScenarioCheck)
-    /// The file could not be read or decoded: the message says where and why.
-    case unreadable(String)
-  }
-
-  /// The scenario file, as the report lists it.
-  public var file: String
-  /// Its check, or why there is none.
-  public var outcome: Outcome
-
-  /// A row for `file`.
-  public init(file: String, outcome: Outcome) {
-    self.file = file
-    self.outcome = outcome
-  }
-
-  /// The scenario's title, once it was read.
-  public var title: String? {
-    if case .checked(let check) = outcome { check.title } else { nil }
-  }
-
-  /// Whether the scenario held.
-  public var passed: Bool { status == .pass }
-
-  /// What the row says of the file, as one word.
-  public enum Status: String, Sendable {
-    case pass = "PASS"
-    case fail = "FAIL"
-    case limit = "LIMIT"
-    case incomplete = "INCOMPLETE"
-    case error = "ERROR"
-
-    /// Whether a bound, not the design, kept the check from an answer.
-    public var isCutShort: Bool { self == .limit || self == .incomplete }
-  }
-
-  /// The row's word, from the check's verdict.
-  public var status: Status {
-    guard case .checked(let check) = outcome else { return .error }
-    switch check.verdict {
-    case .passed: return .pass
-    case .failed, .noExpectation: return .fail
-    case .limited: return .limit
-    case .incomplete: return .incomplete
-    }
-  }
-}
-
 /// Check results for people (text) and for tools (JSON, JUnit XML).
 ///
 ///     PASS  scenarios/deadlock.json  deadlock, as declared (dpor: 2 schedules, all of them)
 ///     FAIL  edited.json (dpor: 1 schedule, all of them)
 ///           missing: wrongQueueObject at hand-over-by-id
+///     BOUNDED  fixed.json (dpor: 200 schedules, every schedule with ≤ 1 preemption among them; …)
+///           clean for every schedule with ≤ 1 preemption (67 schedules); not proven clean: …
 public struct CheckReport {
   let advice: Advice
+  /// The fewest preemptions a bounded proof needs to be accepted, or nil to accept none.
+  let acceptedBound: Int?
 
-  /// A report that words replays and raised bounds with `advice`.
-  public init(advice: Advice = .plain) {
+  /// A report that words replays and raised bounds with `advice`, and, given
+  /// `acceptingBounded`, counts bounded proofs of at least that many preemptions as
+  /// accepted where a tool reads pass or fail (the summary, JUnit). Rows still say BOUNDED.
+  public init(advice: Advice = .plain, acceptingBounded: Int? = nil) {
     self.advice = advice
+    acceptedBound = acceptingBounded
   }
 
-  /// How the scenario was explored: `(dpor: 14 schedules, all of them)`.
+  /// How the scenario was explored: `(dpor: 14 schedules, all of them)`, and when the
+  /// complete search did not fit, what ran after it:
+  /// `(dpor: 600 schedules, every schedule with ≤ 1 preemption among them; too many …)`.
   public func exploration(_ check: ScenarioCheck) -> String {
     let e = check.exploration
-    let count = "\(e.schedulesRun) schedule\(e.schedulesRun == 1 ? "" : "s")"
     let strategy = e.strategyName
-    if e.isComplete { return "(\(strategy): \(count), all of them)" }
-    if check.fellBack {
-      return "(\(strategy): \(count); too many interleavings for exhaustive search)"
+    if e.isComplete { return "(\(strategy): \(schedules(e.schedulesRun)), all of them)" }
+    let tooMany = "too many interleavings for exhaustive search"
+    switch check.fallback {
+    case .bounded(let bound, _)?:
+      return
+        "(\(strategy): \(schedules(e.schedulesRun)), every schedule with ≤ \(preemptions(bound)) "
+        + "among them; \(tooMany))"
+    case .pct(let sampled)?:
+      return
+        "(\(strategy): \(schedules(e.schedulesRun - sampled)), then pct: \(sampled); \(tooMany))"
+    case nil:
+      return "(\(strategy): \(schedules(e.schedulesRun)))"
     }
-    return "(\(strategy): \(count))"
   }
+
+  private func schedules(_ n: Int) -> String { "\(n) schedule\(n == 1 ? "" : "s")" }
+
+  private func preemptions(_ n: Int) -> String { "\(n) preemption\(n == 1 ? "" : "s")" }
 
   /// The summary after PASS, or the lines that say what differed, what stopped the search,
   /// or why the file could not be read.
@@ -105,6 +72,15 @@ public struct CheckReport {
         "not proven clean: no schedule failed, but the search did not cover every interleaving"
       return [
         why + (stop.map { "; " + advice.stopped($0, strategy: check.exploration.strategy) } ?? "")
+      ]
+    case .bounded(let bound, let count):
+      let stop = check.exploration.stop.map {
+        "the complete search was " + advice.stopped($0, strategy: check.exploration.strategy)
+      }
+      return [
+        "clean for every schedule with ≤ \(preemptions(bound)) (\(schedules(count))); "
+          + "not proven clean: a bug that needs \(bound + 1) or more preemptions is not excluded",
+        stop ?? "the complete search did not finish",
       ]
     case .failed(let findings):
       return lines(findings, check)
@@ -161,8 +137,18 @@ public struct CheckReport {
     out +=
       "\n\(results.count) scenario\(results.count == 1 ? "" : "s"): \(passed) passed, "
       + "\(results.count - passed - cutShort) failed"
-      + (cutShort > 0 ? ", \(cutShort) cut short by a limit.\n" : ".\n")
+      + (cutShort > 0 ? ", \(cutShort) cut short by a limit" + bounded(results) : "") + ".\n"
     return out
+  }
+
+  /// How many of the rows cut short are bounded proofs, and how many of those are accepted:
+  /// ` (1 clean within a preemption bound only, 1 of them accepted)`.
+  private func bounded(_ results: [CheckResult]) -> String {
+    let bounded = results.filter { $0.status == .bounded }
+    guard !bounded.isEmpty else { return "" }
+    let accepted = bounded.filter { $0.holds(acceptingBounded: acceptedBound) }.count
+    return " (\(bounded.count) clean within a preemption bound only"
+      + (accepted > 0 ? ", \(accepted) of them accepted)" : ")")
   }
 
   /// The results as one JSON document.
@@ -176,23 +162,49 @@ public struct CheckReport {
             "file": .string(result.file),
             "title": result.title.map(JSONValue.string),
             "result": .string(result.status.rawValue.lowercased()),
-            "strategy": check.map { .string($0.exploration.strategyName) },
+            "strategy": check.map { .string(strategy($0)) },
             "schedules": check.map { .integer($0.exploration.schedulesRun) },
             "complete": check.map { .bool($0.exploration.isComplete) },
             "details": .array(details(result).map(JSONValue.string)),
+            "fallback": check?.fallback.map(fallback),
+            "bound": check?.fallback.flatMap(bound),
           ])
         }),
       "passed": .integer(results.filter(\.passed).count),
       "failed": .integer(results.filter { [.fail, .error].contains($0.status) }.count),
       "cutShort": .integer(
         results.filter(\.status.isCutShort).count),
+      "bounded": .integer(results.filter { $0.status == .bounded }.count),
     ])
   }
 
-  /// One `<testcase>` per scenario; failures and errors carry what differed.
+  /// The strategy a row names: PCT once it took over, as before the bounded fallback, so
+  /// tools that read `"strategy": "pct"` as a fallback still do.
+  private func strategy(_ check: ScenarioCheck) -> String {
+    if case .pct? = check.fallback { return "pct" }
+    return check.exploration.strategyName
+  }
+
+  /// What ran after the complete search, by name: `"bounded"` or `"pct"`.
+  private func fallback(_ fallback: ScenarioCheck.Fallback) -> JSONValue {
+    switch fallback {
+    case .bounded: .string("bounded")
+    case .pct: .string("pct")
+    }
+  }
+
+  /// The bounded proof: `{"preemptions": 2, "schedules": 462}`, or nil when there is none.
+  private func bound(_ fallback: ScenarioCheck.Fallback) -> JSONValue? {
+    guard case .bounded(let preemptions, let schedules) = fallback else { return nil }
+    return .object(["preemptions": .integer(preemptions), "schedules": .integer(schedules)])
+  }
+
+  /// One `<testcase>` per scenario; failures and errors carry what differed. A bounded proof
+  /// is a failure, as an incomplete search is, unless it is accepted.
   public func junit(_ results: [CheckResult]) -> String {
     let errors = results.filter { $0.status == .error }.count
-    let failures = results.count - errors - results.filter(\.passed).count
+    let held = results.filter { $0.holds(acceptingBounded: acceptedBound) }
+    let failures = results.count - errors - held.count
     var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
     xml +=
       #"<testsuites name="ctxsim check" tests="\#(results.count)" failures="\#(failures)" errors="\#(errors)">"#
@@ -205,9 +217,10 @@ public struct CheckReport {
       let lines = details(result)
       xml += #"    <testcase classname="ctxsim.check" name="\#(name)" file="\#(name)""#
       switch result.outcome {
-      case .checked(let check) where check.passed:
+      case .checked(let check) where result.holds(acceptingBounded: acceptedBound):
+        // An accepted bounded proof passes, with what it does and does not prove.
         xml +=
-          ">\n      <system-out>\(Markup.escape(lines.joined() + " " + exploration(check)))</system-out>\n    </testcase>\n"
+          ">\n      <system-out>\(Markup.escape(lines.joined(separator: "; ") + " " + exploration(check)))</system-out>\n    </testcase>\n"
       case .checked:
         xml +=
           ">\n" + #"      <failure message="\#(Markup.escape(lines.first ?? "failed"))">"#

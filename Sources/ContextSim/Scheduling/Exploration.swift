@@ -94,6 +94,33 @@ public struct Outcome: Sendable {
 
   /// Whether these schedules ran to their end without a violation.
   public var isClean: Bool { signature.isEmpty && limit == nil }
+
+  /// Whether two outcomes are the same one: the same violations, handled errors, limit and,
+  /// when runs keep it, end state. Two searches of one scenario reach the same outcomes.
+  func isSame(as other: Outcome) -> Bool {
+    signature == other.signature && handled == other.handled && limit == other.limit
+      && example.endState == other.example.endState
+  }
+
+  /// Whether this outcome's example is the better one to show: fewer preemptions when both
+  /// were counted (both shrunk), then fewer steps. A tie is not better, so the first kept
+  /// stays and merging stays deterministic.
+  func hasBetterExample(than other: Outcome) -> Bool {
+    if let mine = preemptions, let theirs = other.preemptions, mine != theirs {
+      return mine < theirs
+    }
+    return shortest.threads.count < other.shortest.threads.count
+  }
+
+  /// The order reports list outcomes in: clean first, then by how many schedules reached
+  /// them, then by their violations, an outcome a limit cut short last. The same order
+  /// `Explorer.finish(shrinking:)` sorts by.
+  static func reportOrder(_ a: Outcome, _ b: Outcome) -> Bool {
+    if a.isClean != b.isClean { return a.isClean }
+    if a.schedules != b.schedules { return a.schedules > b.schedules }
+    if a.signature != b.signature { return a.signature.lexicographicallyPrecedes(b.signature) }
+    return a.limit == nil && b.limit != nil
+  }
 }
 
 /// What an exploration found, with the figures that say how far it got.
@@ -121,7 +148,8 @@ public struct Exploration: Sendable {
   public var isSystematic: Bool
   /// Complete schedules run.
   public var schedulesRun = 0
-  /// Distinct schedules among them; nil once there were too many to keep counting.
+  /// Distinct schedules among them; nil once there were too many to keep counting, or once
+  /// searches that may have run the same schedule were merged (``merge(_:)``).
   public var distinctSchedules: Int? = 0
   /// Schedules with at least one violation.
   public var failingSchedules = 0
@@ -155,6 +183,36 @@ public struct Exploration: Sendable {
   /// A run a limit cut short leaves its continuations unexplored, so it makes the search
   /// incomplete even when the search ran out of alternatives.
   public var isComplete: Bool { searchFinished && isExhaustive && limitedSchedules == 0 }
+
+  /// Adds what another search of the same scenario, with the same options, found.
+  ///
+  /// One verdict can rest on several searches: `check` merges the complete search that ran
+  /// out of budget with the searches within each preemption bound that followed it, since
+  /// every violation any of them found is real. The figures add up; an outcome both reached
+  /// adds its schedules and keeps the better example (fewer preemptions, then fewer steps,
+  /// then this one's); outcomes are sorted again for reports. What this search was stays this exploration's:
+  /// its strategy, whether it finished, and why it stopped.
+  public mutating func merge(_ other: Exploration) {
+    schedulesRun += other.schedulesRun
+    distinctSchedules = nil
+    failingSchedules += other.failingSchedules
+    prunedRuns += other.prunedRuns
+    limitedSchedules += other.limitedSchedules
+    stepCounts.merge(other.stepCounts, uniquingKeysWith: +)
+    for outcome in other.outcomes {
+      guard let i = outcomes.firstIndex(where: { $0.isSame(as: outcome) }) else {
+        outcomes.append(outcome)
+        continue
+      }
+      outcomes[i].schedules += outcome.schedules
+      if outcome.hasBetterExample(than: outcomes[i]) {
+        outcomes[i].shortest = outcome.shortest
+        outcomes[i].example = outcome.example
+        outcomes[i].preemptions = outcome.preemptions
+      }
+    }
+    outcomes.sort(by: Outcome.reportOrder)
+  }
 
   /// The first outcome whose schedules a run limit cut short, if any.
   public var limitedOutcome: Outcome? { outcomes.first { $0.limit != nil } }

@@ -165,6 +165,34 @@ struct ExplorationTests {
     }
   }
 
+  @Test(
+    "Merging two searches adds their figures and keeps each outcome once, with the shorter example",
+    arguments: tiny)
+  func merging(json: String) throws {
+    let s = try scenario(json)
+    let options = SimulationOptions(concurrencyDebug: s.concurrencyDebug)
+    let dpor = explore(s, options: options, shrinking: false)
+    let pct = explore(
+      s, strategy: .pct(seed: 5, depth: 2), options: options, maxSchedules: 30, shrinking: false)
+    var merged = dpor
+    merged.merge(pct)
+    #expect(merged.schedulesRun == dpor.schedulesRun + pct.schedulesRun)
+    #expect(merged.failingSchedules == dpor.failingSchedules + pct.failingSchedules)
+    #expect(merged.stepCounts.values.reduce(0, +) == merged.schedulesRun)
+    #expect(merged.distinctSchedules == nil)
+    #expect(merged.isComplete == dpor.isComplete && merged.strategy == dpor.strategy)
+    #expect(Set(merged.outcomes.map(\.signature)) == signatures(dpor).union(signatures(pct)))
+    #expect(merged.outcomes.count == Set(merged.outcomes.map(\.signature)).count)
+    for outcome in merged.outcomes {
+      let both = (dpor.outcomes + pct.outcomes).filter { $0.signature == outcome.signature }
+      #expect(outcome.schedules == both.map(\.schedules).reduce(0, +))
+      #expect(outcome.shortest.threads.count == both.map(\.shortest.threads.count).min())
+    }
+    #expect(
+      merged.outcomes.map(\.signature)
+        == merged.outcomes.sorted(by: Outcome.reportOrder).map(\.signature))
+  }
+
   private func preemptions(_ s: Scenario, _ schedule: Schedule) -> Int {
     var scheduler = FollowingScheduler(threads: schedule.threads, keepAt: nil)
     _ = simulate(s, options: SimulationOptions(concurrencyDebug: false), scheduler: &scheduler)
