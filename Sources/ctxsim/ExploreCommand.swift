@@ -32,8 +32,10 @@ struct ExploreCommand {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let rate =
       seconds > 0 ? Int(Double(exploration.schedulesRun) / seconds) : exploration.schedulesRun
+    // A systematic search runs on one core whatever --jobs says.
+    let cores = exploration.isSystematic ? 1 : options.jobs
     console.writeError(
-      "explored in \(String(format: "%.2f", seconds)) s: \(rate) schedules/s on \(options.jobs) core\(options.jobs == 1 ? "" : "s")\n"
+      "explored in \(String(format: "%.2f", seconds)) s: \(rate) schedules/s on \(cores) core\(cores == 1 ? "" : "s")\n"
     )
     return ExitStatus.of(exploration)
   }

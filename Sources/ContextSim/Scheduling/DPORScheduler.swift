@@ -78,7 +78,7 @@ public struct DPORScheduler: Scheduler {
   public mutating func resume(afterSteps k: Int) {
     precondition(k <= changedNode, "resumed past the node this execution changes")
     for i in 0..<k where reduces {
-      _ = analysis.reversals(step: i, thread: stack[i].chosen, accesses: stack[i].accesses)
+      analysis.record(step: i, thread: stack[i].chosen, accesses: stack[i].accesses)
     }
     depth = k
   }
@@ -237,16 +237,37 @@ struct DependenceAnalysis {
   /// Records step `j` and returns the earlier steps it conflicts with that are not already
   /// ordered before it: the points where the reverse order must be tried, with the thread.
   mutating func reversals(step j: Int, thread p: Int, accesses: [Access]) -> [(Int, Int)] {
+    let conflicting = conflicts(of: p, accesses: accesses)
+    let clock = threadClocks[p]
+    let reversals = conflicting.sorted().filter { i in
+      stepThreads[i] != p && !clock.hasSeen(thread: stepThreads[i], time: stepTimes[i])
+    }.map { ($0, p) }
+    record(step: j, thread: p, accesses: accesses, after: conflicting)
+    return reversals
+  }
+
+  /// Records step `j` alone, for a search resuming after it: its reversals were scheduled
+  /// the first time it ran.
+  mutating func record(step j: Int, thread p: Int, accesses: [Access]) {
+    record(step: j, thread: p, accesses: accesses, after: conflicts(of: p, accesses: accesses))
+  }
+
+  /// The earlier steps a step of thread `p` touching `accesses` conflicts with.
+  private mutating func conflicts(of p: Int, accesses: [Access]) -> Set<Int> {
     while threadClocks.count <= p { threadClocks.append(VectorClock()) }
-    var clock = threadClocks[p]
     var conflicting: Set<Int> = []
     for access in accesses {
       if let w = lastWrite[access.resource] { conflicting.insert(w) }
       if access.orders { conflicting.formUnion(readsSinceWrite[access.resource] ?? []) }
     }
-    let reversals = conflicting.sorted().filter { i in
-      stepThreads[i] != p && !clock.hasSeen(thread: stepThreads[i], time: stepTimes[i])
-    }.map { ($0, p) }
+    return conflicting
+  }
+
+  /// Step `j` happens after its thread's earlier steps and the `conflicting` ones.
+  private mutating func record(
+    step j: Int, thread p: Int, accesses: [Access], after conflicting: Set<Int>
+  ) {
+    var clock = threadClocks[p]
     for i in conflicting { clock.join(stepClocks[i]) }
     clock[p] += 1
     threadClocks[p] = clock
@@ -261,7 +282,6 @@ struct DependenceAnalysis {
         readsSinceWrite[access.resource, default: []].append(j)
       }
     }
-    return reversals
   }
 }
 
