@@ -14,6 +14,8 @@ public struct Explorer<S: Scheduler> {
   /// Copies of the current execution at some of its choice points, for a search that
   /// resumes (``Scheduler/sharedSteps``).
   private var checkpoints: Checkpoints?
+  /// Whether `shouldStop` ended the search in the middle of a stretch of abandoned runs.
+  private var interrupted = false
   /// What the executions so far showed; ``finish(shrinking:)`` returns it ready for reports.
   public private(set) var result: Exploration
 
@@ -34,14 +36,28 @@ public struct Explorer<S: Scheduler> {
 
   /// Runs one more execution. Returns false when the scheduler has none left.
   public mutating func runNext() -> Bool {
-    guard let trace = nextExecution() else { return false }
+    runNext(shouldStop: { false })
+  }
+
+  /// Runs one more execution; false when the scheduler has none left, or when `shouldStop`
+  /// said so during a long stretch of abandoned runs (``interrupted``).
+  mutating func runNext(shouldStop: () -> Bool) -> Bool {
+    guard let trace = nextExecution(shouldStop: shouldStop) else { return false }
     record(trace)
     return true
   }
 
-  /// The next execution the scheduler runs to its end, or nil once it has none left.
-  private mutating func nextExecution() -> Trace? {
+  /// The next execution the scheduler runs to its end, or nil once it has none left. A
+  /// search may abandon many runs in a row; `shouldStop` is asked every 64 of them, so a
+  /// time limit holds there too.
+  private mutating func nextExecution(shouldStop: () -> Bool = { false }) -> Trace? {
+    var abandoned = 0
     while scheduler.startExecution() {
+      abandoned += 1
+      if abandoned % 64 == 0, shouldStop() {
+        interrupted = true
+        return nil
+      }
       guard let shared = scheduler.sharedSteps else {
         var execution = start
         if execution.run(&scheduler) { return execution.trace }
@@ -180,7 +196,10 @@ extension Explorer {
         stopped(.timeLimit)
         return finish(shrinking: shrinking)
       }
-      guard runNext() else { return finish(shrinking: shrinking) }
+      guard runNext(shouldStop: shouldStop) else {
+        if interrupted { stopped(.timeLimit) }
+        return finish(shrinking: shrinking)
+      }
     }
     reachedBudget(maxSchedules)
     return finish(shrinking: shrinking)

@@ -4,6 +4,32 @@ import Testing
 
 @Suite("Exploring interleavings")
 struct ExplorationTests {
+  /// A search that abandons its first 1,000 runs, as DPOR within a bound can, then ends.
+  private struct Abandoning: Scheduler {
+    var started = 0
+    mutating func startExecution() -> Bool {
+      started += 1
+      return started <= 1_000
+    }
+    func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int? { nil }
+    var isExhaustive: Bool { true }
+  }
+
+  @Test("A time limit holds in a long stretch of abandoned runs, not only between schedules")
+  func timeLimitAmongAbandonedRuns() throws {
+    let s = try scenario(#"{"title": "t", "main": [{"print": "hi"}]}"#)
+    var asked = 0
+    let e = explore(
+      s, scheduler: Abandoning(),
+      shouldStop: {
+        asked += 1
+        return asked > 1
+      })
+    #expect(e.stop == .timeLimit)
+    #expect(!e.searchFinished)
+    #expect(e.prunedRuns < 1_000)
+  }
+
   /// Small scenarios whose interleavings can all be enumerated.
   static let tiny: [String] = [
     // Two writers of one var, one reader: every order matters.
