@@ -113,8 +113,7 @@ public struct Outcome: Sendable {
   }
 
   /// The order reports list outcomes in: clean first, then by how many schedules reached
-  /// them, then by their violations, an outcome a limit cut short last. The same order
-  /// `Explorer.finish(shrinking:)` sorts by.
+  /// them, then by their violations, an outcome a limit cut short last.
   static func reportOrder(_ a: Outcome, _ b: Outcome) -> Bool {
     if a.isClean != b.isClean { return a.isClean }
     if a.schedules != b.schedules { return a.schedules > b.schedules }

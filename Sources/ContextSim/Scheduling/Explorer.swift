@@ -156,12 +156,7 @@ public struct Explorer<S: Scheduler> {
     if shrinking {
       result = shrinkFailingOutcomes(of: result, scenario: scenario, options: options)
     }
-    result.outcomes.sort { a, b in
-      if a.isClean != b.isClean { return a.isClean }
-      if a.schedules != b.schedules { return a.schedules > b.schedules }
-      if a.signature != b.signature { return a.signature.lexicographicallyPrecedes(b.signature) }
-      return a.limit == nil && b.limit != nil
-    }
+    result.outcomes.sort(by: Outcome.reportOrder)
     return result
   }
 }
