@@ -3,7 +3,7 @@ import Foundation
 
 // ctxsim-bench: figures for exploration, printed side by side from one run.
 //
-//     swift run -c release ctxsim-bench            # everything (a few minutes)
+//     swift run -c release ctxsim-bench            # everything (about 15 minutes)
 //     swift run -c release ctxsim-bench --quick    # smaller sizes, for a smoke test
 //     swift run -c release ctxsim-bench --only cost,scaling    # some sections
 

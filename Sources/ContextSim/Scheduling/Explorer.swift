@@ -58,17 +58,14 @@ public struct Explorer<S: Scheduler> {
         interrupted = true
         return nil
       }
-      guard let shared = scheduler.sharedSteps else {
-        var execution = start
-        if execution.run(&scheduler) { return execution.trace }
-        result.prunedRuns += 1
-        continue
-      }
-      if checkpoints == nil { checkpoints = Checkpoints() }
       var execution = start
-      if let copy = checkpoints?.latest(sharing: shared) {
-        scheduler.resume(afterSteps: copy.stepsTaken)
-        execution = copy
+      // Only a search that can resume keeps copies (checkpoints stays nil otherwise).
+      if let shared = scheduler.sharedSteps {
+        if checkpoints == nil { checkpoints = Checkpoints() }
+        if let copy = checkpoints?.latest(sharing: shared) {
+          scheduler.resume(afterSteps: copy.stepsTaken)
+          execution = copy
+        }
       }
       if execution.run(&scheduler, keeping: &checkpoints) { return execution.trace }
       // The scheduler abandoned a run that could only repeat one already explored.
