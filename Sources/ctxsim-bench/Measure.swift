@@ -2,11 +2,22 @@ import Foundation
 
 /// Wall time of a piece of work, in seconds.
 func seconds(_ work: () -> Void) -> Double {
-  let clock = ContinuousClock()
-  let start = clock.now
+  let stopwatch = Stopwatch()
   work()
-  let elapsed = start.duration(to: clock.now)
-  return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  return stopwatch.seconds
+}
+
+/// Seconds since it was made, for work that asks how long it has run as it goes.
+struct Stopwatch {
+  private let clock = ContinuousClock()
+  private let start: ContinuousClock.Instant
+
+  init() { start = clock.now }
+
+  var seconds: Double {
+    let elapsed = start.duration(to: clock.now)
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+  }
 }
 
 /// The most memory the process has held so far, in megabytes.

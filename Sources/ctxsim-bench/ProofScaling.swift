@@ -50,19 +50,12 @@ enum ProofScaling {
         addBoundedProof(scenario, urls: n, into: &table)
         continue
       }
-      let clock = ContinuousClock()
-      let start = clock.now
-      var e: Exploration?
-      let time = seconds {
-        e = explore(
-          scenario, strategy: .dpor(preemptionBound: nil), options: SimulationOptions(scenario),
-          maxSchedules: 100_000_000, workers: 1, shrinking: false,
-          shouldStop: {
-            let elapsed = clock.now - start
-            return Double(elapsed.components.seconds) >= budget
-          })
-      }
-      guard let e else { continue }
+      let stopwatch = Stopwatch()
+      let e = explore(
+        scenario, strategy: .dpor(preemptionBound: nil), options: SimulationOptions(scenario),
+        maxSchedules: 100_000_000, workers: 1, shrinking: false,
+        shouldStop: { stopwatch.seconds >= budget })
+      let time = stopwatch.seconds
       let clean = e.outcomes.allSatisfy { $0.signature.isEmpty && $0.limit == nil }
       let figure =
         e.isComplete
@@ -84,21 +77,16 @@ enum ProofScaling {
   /// largest bound whose search finished.
   static func addBoundedProof(_ scenario: Scenario, urls n: Int, into table: inout Table) {
     let budget = 60.0
-    let clock = ContinuousClock()
-    let start = clock.now
-    func elapsed() -> Double {
-      let d = clock.now - start
-      return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-    }
+    let stopwatch = Stopwatch()
     var proven: (bound: Int, schedules: Int, seconds: Double)?
     var bound = 0
-    while elapsed() < budget {
+    while stopwatch.seconds < budget {
       let e = explore(
         scenario, strategy: .dpor(preemptionBound: bound), options: SimulationOptions(scenario),
         maxSchedules: 100_000_000, workers: 1, shrinking: false,
-        shouldStop: { elapsed() >= budget })
+        shouldStop: { stopwatch.seconds >= budget })
       guard e.searchFinished, e.outcomes.allSatisfy({ $0.isClean }) else { break }
-      proven = (bound, e.schedulesRun, elapsed())
+      proven = (bound, e.schedulesRun, stopwatch.seconds)
       bound += 1
     }
     let figure =

@@ -168,13 +168,17 @@ if wants("cost") {
   log("cost: schedules per second and memory…")
   let thirty = Generated.thirtySteps
   let thirtyLength = PCTScheduler.typicalSteps(of: thirty, options: debug)
-  let costRuns = 100_000 / scale
-  let costTime = seconds {
-    _ = explore(
-      thirty, strategy: .random(seed: 1), options: debug, maxSchedules: costRuns, workers: 1,
-      shrinking: false)
+  /// Random schedules of the 30-step scenario per second, on `workers` cores.
+  func randomRate(workers: Int) -> Double {
+    let runs = 100_000 / scale
+    let time = seconds {
+      _ = explore(
+        thirty, strategy: .random(seed: 1), options: debug, maxSchedules: runs, workers: workers,
+        shrinking: false)
+    }
+    return Double(runs) / time
   }
-  let rate = Double(costRuns) / costTime
+  let rate = randomRate(workers: 1)
   table.add(
     "schedules per second, \(thirtyLength)-step scenario, 1 core", String(format: "%.0f", rate),
     target: ">= 50000",
@@ -205,13 +209,7 @@ if wants("cost") {
     String(format: "%.1f MB / %.1f MB", memoryAt100k, memoryAt1M),
     target: "flat", met: memoryAt1M <= memoryAt100k * 1.1 + 1)
 
-  let twoCoreRuns = costRuns
-  let twoCoreTime = seconds {
-    _ = explore(
-      thirty, strategy: .random(seed: 1), options: debug, maxSchedules: twoCoreRuns, workers: 2,
-      shrinking: false)
-  }
-  let twoCoreRate = Double(twoCoreRuns) / twoCoreTime
+  let twoCoreRate = randomRate(workers: 2)
   table.add(
     "schedules per second, \(thirtyLength)-step scenario, 2 cores",
     String(format: "%.0f (%.2fx one core)", twoCoreRate, twoCoreRate / rate),
