@@ -72,6 +72,29 @@ enum ProofScaling {
     }
   }
 
+  /// One row per N: the stateful search, states visited and time.
+  static func measureStateful(sizes: ClosedRange<Int>, budget: Double, into table: inout Table) {
+    for n in sizes {
+      guard let scenario = fixedDownloader(urls: n) else { return }
+      let stopwatch = Stopwatch()
+      let e = explore(
+        scenario, strategy: .stateful(maxStates: defaultStateBudget),
+        options: SimulationOptions(scenario), shrinking: false,
+        shouldStop: { stopwatch.seconds >= budget })
+      let time = stopwatch.seconds
+      let clean = e.outcomes.allSatisfy { $0.isClean }
+      let figure =
+        (e.isComplete ? "complete" : "NOT finished")
+        + ": \(e.statesVisited ?? 0) states, \(e.schedulesRun) ends, \(e.outcomes.count) outcomes, "
+        + String(format: "%.2f s, ", time) + (clean ? "clean" : "NOT clean")
+      table.add(
+        "fixed downloader, \(n) URLs: stateful, 1 core", figure,
+        target: n == 6 ? "complete <= 10 s" : n == 8 ? "complete <= 60 s" : "(reference)",
+        met: n == 6 ? e.isComplete && time <= 10 : n == 8 ? e.isComplete && time <= 60 : nil)
+      if !e.isComplete { return }
+    }
+  }
+
   /// What `check` falls back to when the complete search does not fit: DPOR within a
   /// preemption bound of 0, 1, 2, … for 60 s in all (iterative context bounding), and the
   /// largest bound whose search finished.

@@ -233,4 +233,9 @@ if wants("scaling") {
   }
 }
 
+if wants("stateful") {
+  log("proof scaling: the fixed photo downloader with N URLs, stateful search…")
+  ProofScaling.measureStateful(sizes: quick ? 2...5 : 2...8, budget: quick ? 10 : 60, into: &table)
+}
+
 print(table.render())

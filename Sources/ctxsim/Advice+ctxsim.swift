@@ -18,6 +18,7 @@ extension Advice {
         case .threads: "--max-threads raises it"
         case .queues: "--max-threads raises it too"
         case .schedules: "--max-schedules raises it"
+        case .states: "--max-states raises it"
         case .time: "--time-limit raises it"
         case .nesting: "--max-nesting raises it"
         }

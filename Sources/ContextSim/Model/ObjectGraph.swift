@@ -16,7 +16,7 @@ struct ObjectGraph {
   /// The scenario's contexts by name; contexts made at run time are found through the
   /// variable their step bound.
   private var declared: [String: Int] = [:]
-  private var nextTemporaryID = 1
+  private(set) var nextTemporaryID = 1
 
   /// An object's state. Changing its values and flags in place is free; its ID changes only
   /// through ``reassign(_:to:)`` (checked in debug builds).

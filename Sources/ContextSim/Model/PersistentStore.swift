@@ -15,7 +15,7 @@ struct PersistentStore: Sendable {
 
   let entities: [Entity]
   private(set) var rows: [Row] = []
-  private var nextPrimaryKey: [String: Int] = [:]
+  private(set) var nextPrimaryKey: [String: Int] = [:]
   /// Where each row is in `rows`, and each entity's rows in order: lookups without scans.
   private var positions: [ObjectID: Int] = [:]
   private var idsByEntity: [String: [ObjectID]] = [:]

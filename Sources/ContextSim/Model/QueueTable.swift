@@ -141,7 +141,7 @@ struct DispatchQueueModel: Sendable {
   fileprivate(set) var releasedAt = 0
   /// The vector clock of the thread that last gave this serial queue back: its next owner
   /// has seen everything done on the queue before.
-  fileprivate var clock = VectorClock()
+  fileprivate(set) var clock = VectorClock()
 
   var isFree: Bool { owner == nil }
 }

@@ -27,14 +27,14 @@ struct RaceDetector {
   /// Each thread's clock, by thread number. A thread's own entry starts at 1.
   private(set) var clocks: [VectorClock] = []
   /// The clock the coordinator's lock holds since its last release.
-  private var storeClock = VectorClock()
-  private var notificationCenterClock = VectorClock()
+  private(set) var storeClock = VectorClock()
+  private(set) var notificationCenterClock = VectorClock()
   /// Shared vars' indices by name, in the order the scenario declares them.
   private let variables: [String: Int]
   /// Per var: the last write and the reads since it.
-  private var histories: [History]
+  private(set) var histories: [History]
   /// Pairs of steps already reported for a var.
-  private var reported: Set<Key> = []
+  private(set) var reported: Set<Key> = []
 
   /// A detector for the main thread alone, watching the given shared vars.
   init(variables names: [String]) {
@@ -122,13 +122,13 @@ struct RaceDetector {
   }
 
   /// The accesses to one shared var that later accesses must be ordered after.
-  private struct History {
+  struct History {
     var lastWrite: VarAccess?
     var reads: [VarAccess] = []
   }
 
   /// One reported race, so a pair of steps is reported once per run.
-  private struct Key: Hashable {
+  struct Key: Hashable {
     var variable: Int
     var first: Int
     var second: Int

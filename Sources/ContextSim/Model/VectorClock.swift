@@ -4,7 +4,7 @@
 /// earlier one's thread at the earlier one's time. Threads are numbered as the simulation
 /// starts them, so clocks grow as threads appear.
 struct VectorClock: Equatable {
-  private var times: [Int] = []
+  private(set) var times: [Int] = []
 
   subscript(thread: Int) -> Int {
     get { thread < times.count ? times[thread] : 0 }
@@ -45,6 +45,10 @@ struct Access: Hashable {
     case taskGroup(Int)
     /// The notification center's observers, which adding, removing and posting use.
     case observers
+    /// Whether the run goes on, in a run that ends at its first crash: every step reads it
+    /// and the crash writes it, so a crash is ordered against every step of every thread
+    /// (which of two crashes comes first, and what happens before it, is the outcome).
+    case runGoesOn
   }
 
   var resource: Resource

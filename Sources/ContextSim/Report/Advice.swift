@@ -40,6 +40,8 @@ public enum Bound: Sendable, Hashable, CaseIterable {
   case queues
   /// Schedules one exploration may run.
   case schedules
+  /// States one stateful search may keep.
+  case states
   /// Time one exploration, or one scenario's check, may take.
   case time
   /// How deeply a scenario file's JSON may nest.

@@ -116,6 +116,7 @@ extension ExplorationRenderer {
         case .maxSchedules: .string("maxSchedules")
         case .timeLimit: .string("timeLimit")
         case .searchBound: .string("searchBound")
+        case .maxStates: .string("maxStates")
         }
       },
       "steps": .object([
@@ -151,6 +152,7 @@ extension Advice {
     case .maxSchedules(let n):
       explain("stopped by the budget of \(n) schedules", raising: .schedules)
     case .timeLimit: explain("stopped by the time limit", raising: .time)
+    case .maxStates(let n): explain("stopped by the bound of \(n) states", raising: .states)
     case .searchBound:
       if case .dpor(let bound?)? = strategy {
         "every class of interleavings with at most \(bound) preemptions, none with more"

@@ -234,7 +234,7 @@ public enum ConcurrencyType: String, Sendable, CaseIterable {
 }
 
 /// Where a context saves to: the persistent store coordinator, or a parent context.
-public enum ParentStore: Sendable, Equatable {
+public enum ParentStore: Sendable, Hashable {
   case store
   case context(String)
 }
@@ -249,7 +249,7 @@ public enum MergePolicy: String, Sendable, CaseIterable {
 }
 
 /// A context the scenario declares up front, with its options.
-public struct ContextDescription: Sendable, Equatable {
+public struct ContextDescription: Sendable, Hashable {
   /// Its name in the scenario, as steps and reports use it.
   public internal(set) var name: String
   /// Main-queue or private-queue.

@@ -100,6 +100,13 @@ public struct DPORScheduler: Scheduler {
       for (i, thread) in analysis.reversals(step: depth, thread: chosen, accesses: accesses) {
         addBacktrack(thread, at: i)
       }
+      // The run ends here, so no later step can show what it conflicts with: every thread
+      // that could have gone instead is tried (as if the crash conflicted with them all).
+      if footprint.endsRun {
+        for thread in stack[depth].runnable where thread != chosen {
+          addBacktrack(thread, at: depth)
+        }
+      }
       pendingSleep = stack[depth].sleep.filter { entry in
         entry.thread != chosen
           && !entry.accesses.contains { a in accesses.contains { a.conflicts(with: $0) } }

@@ -12,6 +12,9 @@ public enum ExplorationStrategy: Sendable, Equatable {
   case dpor(preemptionBound: Int?)
   /// Exhaustive search without reduction: every interleaving. For measuring the reduction.
   case exhaustive
+  /// Search over the run's states, each visited once, within a bound on the states kept
+  /// (``defaultStateBudget``): complete where the classes of interleavings are too many.
+  case stateful(maxStates: Int)
 
   /// The strategy's name on the command line.
   public var name: String {
@@ -20,6 +23,7 @@ public enum ExplorationStrategy: Sendable, Equatable {
     case .pct: "pct"
     case .dpor: "dpor"
     case .exhaustive: "exhaustive"
+    case .stateful: "stateful"
     }
   }
 
@@ -134,6 +138,8 @@ public struct Exploration: Sendable {
     /// The scheduler covered every class of interleavings within a bound of its own (a
     /// preemption bound), and none beyond it.
     case searchBound
+    /// A stateful search kept this many states, its bound, before it was done.
+    case maxStates(Int)
   }
 
   /// The strategy used, or nil for a scheduler of the caller's own.
@@ -145,8 +151,11 @@ public struct Exploration: Sendable {
   public var isExhaustive: Bool
   /// Whether the scheduler searches rather than samples: random and PCT sample.
   public var isSystematic: Bool
-  /// Complete schedules run.
+  /// Complete schedules run. A stateful search counts the runs it finished: one for each
+  /// distinct state a run can end in.
   public var schedulesRun = 0
+  /// States a stateful search visited; nil for a search over schedules.
+  public var statesVisited: Int?
   /// Distinct schedules among them; nil once there were too many to keep counting, or once
   /// searches that may have run the same schedule were merged (``merge(_:)``).
   public var distinctSchedules: Int? = 0

@@ -84,6 +84,14 @@ public struct Explorer<S: Scheduler> {
     stopped(.maxSchedules(maxSchedules))
   }
 
+  /// Records how a stateful search, which drives runs itself, ended: finished, or `stop`.
+  mutating func searched(states: Int, stop: Exploration.Stop?) {
+    result.statesVisited = states
+    result.isExhaustive = true
+    result.stop = stop
+    result.searchFinished = stop == nil
+  }
+
   /// Records that a bound ended the exploration before the scheduler did.
   mutating func stopped(_ reason: Exploration.Stop) {
     result.stop = reason
@@ -266,6 +274,9 @@ public func explore(
   switch strategy {
   case .dpor(let bound): return run(DPORScheduler(preemptionBound: bound))
   case .exhaustive: return run(DPORScheduler.exhaustive)
+  case .stateful(let maxStates):
+    return StatefulSearch(scenario: scenario, options: options, maxStates: maxStates)
+      .explore(shrinking: shrinking, shouldStop: shouldStop)
   case .random(let seed): return sample(RandomScheduler.exploring(seed: seed))
   case .pct(let seed, let depth):
     return sample(

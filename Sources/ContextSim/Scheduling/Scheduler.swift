@@ -75,6 +75,9 @@ extension SeededScheduler {
 /// them writes it; only such pairs need to be tried in both orders.
 public struct Footprint: Sendable {
   let accesses: [Access]
+  /// Whether the step crashed a run that stops at its first crash: then no other thread
+  /// takes another step, so every thread that could have gone instead must be tried.
+  var endsRun = false
 
   /// Whether the two steps do not commute.
   public func conflicts(with other: Footprint) -> Bool {

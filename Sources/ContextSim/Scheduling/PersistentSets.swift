@@ -1,0 +1,101 @@
+/// Which steps a stateful search may take alone from a state: a *persistent set* of one
+/// (Godefroid, "Partial-Order Methods for the Verification of Concurrent Systems", 1996).
+///
+/// Step α of thread t may be the only one taken from state s when every step the other
+/// threads can take from s, for as long as t does not move, commutes with α and cannot
+/// disable it. Then every run from s is equivalent to one that takes α first, and since the
+/// violations so far are part of the state and the state graph has no cycles (the step
+/// count is in the fingerprint), every state a run can end in is still reached.
+///
+/// Two cases are recognised, each checked on the state itself rather than assumed:
+///
+/// - a *local* step: t is in the middle of a block (nothing can take its step away), and
+///   the step touched nothing (empty ``Footprint``), made nothing that is numbered in
+///   order (threads, queues, contexts, groups, observers, notifications, controllers,
+///   history) and reported nothing;
+/// - the one step of the one thread that is not a *pure child* (a task-group child with
+///   only `let` steps left over values it has bound), when that step does not touch the
+///   children's groups: the children can do nothing but compute and hand their result to
+///   their group, which wakes no one while no task waits on the group.
+extension Simulation {
+  /// Whether thread `t`'s step from this state to `next`, which touched nothing shared, is
+  /// local.
+  func tookLocalStep(_ t: Int, to next: Simulation) -> Bool {
+    guard !threads[t].frames.isEmpty, threads[t].waiting == nil else { return false }
+    return threads.count == next.threads.count && queues.count == next.queues.count
+      && graph.contexts.count == next.graph.contexts.count
+      && taskGroups.count == next.taskGroups.count && observers.count == next.observers.count
+      && notifications.count == next.notifications.count
+      && controllers.count == next.controllers.count
+      && store.history.count == next.store.history.count
+      && trace.violations.count == next.trace.violations.count
+      && trace.handledErrors.count == next.trace.handledErrors.count
+      && next.trace.stop == nil
+  }
+
+  /// The task groups of the runnable threads that are pure children, or nil when some
+  /// runnable thread other than the one `except` is not one.
+  ///
+  /// A pure child runs on a concurrent queue, holds no serial queue and no context, and has
+  /// only `let` steps left (each over names its scope binds now, so none reads a shared
+  /// var); its block ends by handing its bindings to a group no task waits on. So all it
+  /// can still do touches its group and nothing else, enqueues nothing and frees no queue.
+  func pureChildGroups(among runnable: [Int], except t: Int) -> Set<Int>? {
+    var groups: Set<Int> = []
+    for u in runnable where u != t {
+      guard let g = pureChildGroup(u) else { return nil }
+      groups.insert(g)
+    }
+    return groups
+  }
+
+  /// Whether the step that led from this state to `next` left the pure children's `groups`
+  /// as it found them but for taking results from the front of a queue that still had them.
+  ///
+  /// Children only append to the back, so such a step takes the same result whether or not
+  /// some of them finish first, and finishing first changes nothing else it sees: it
+  /// commutes with everything the children can do. A step that found a queue empty (and
+  /// waited) or appended to it does not.
+  func leavesChildrenAlone(_ next: Simulation, groups: Set<Int>) -> Bool {
+    groups.allSatisfy { g in
+      next.taskGroups[g].results.count <= taskGroups[g].results.count
+        && next.taskGroups[g].outstanding == taskGroups[g].outstanding
+        && next.taskGroups[g].waiting == nil
+    }
+  }
+
+  private func pureChildGroup(_ u: Int) -> Int? {
+    let thread = threads[u]
+    guard thread.waiting == nil, thread.serves == nil, thread.inFlight.isEmpty,
+      thread.held.allSatisfy({ !queues[$0].isSerial }),
+      case .groupChild(let g)? = thread.frames.first?.completion, taskGroups[g].waiting == nil
+    else { return nil }
+    for (i, frame) in thread.frames.enumerated() {
+      guard frame.group == nil, frame.delivery == nil, i == 0 || frame.completion == nil,
+        frame.acquired.map({ !queues[$0].isSerial }) ?? true
+      else { return nil }
+      let left = frame.loop == nil ? frame.steps[frame.next...] : frame.steps[...]
+      var bound = Set(scopes[frame.scope.index].keys)
+      if let loop = frame.loop { bound.insert(loop.name) }
+      for step in left {
+        guard case .letValue(let name, let value) = step.action,
+          value.names.allSatisfy(bound.contains),
+          step.condition.map({ bound.contains($0.variable) }) ?? true
+        else { return nil }
+        bound.insert(name)
+      }
+    }
+    return g
+  }
+}
+
+extension Expression {
+  /// The names it reads.
+  var names: [String] {
+    switch self {
+    case .literal: []
+    case .variable(let name): [name]
+    case .list(let items): items.flatMap(\.names)
+    }
+  }
+}

@@ -1,0 +1,470 @@
+/// What a stateful search compares: everything that decides how a run goes on and how it
+/// ends, and nothing kept only for reports.
+///
+/// Left out, because no step reads them: step numbers (``Block/enqueuedAt``,
+/// ``SimulatedThread/startedFrom``, a queue's `releasedAt`, sites' `step`), where blocks
+/// came from (origins, backtraces), the trace's events, orderings and schedule, and the
+/// violations' text. The violations so far count as a set of ``ViolationSignature``s,
+/// which is what an outcome is made of; the number of steps taken counts too, so no state
+/// is reached twice along one path and the search never goes round a loop.
+///
+/// Ranked: a vector clock's entry for thread u is only ever compared with u's times at
+/// accesses to shared vars, those the race detector remembers and those u has yet to make
+/// (none earlier than u's own time now). So each entry goes in as its rank among those
+/// times, and two runs whose clocks order every remembered and future access alike
+/// compare equal, however many times their threads synchronised to get there.
+///
+/// Renamed: a managed object is named by its context and object ID, not by its place in
+/// the object table, and a scope by the order this walk first meets it (written out in full
+/// there), so two runs that made the same objects and closures in a different order compare
+/// equal. Both are only names: no step depends on where an object or scope sits in its
+/// table. (An object no longer registered, or one of two registered under one ID, keeps its
+/// place as its name.) Dictionaries go in as the sum of their entries' hashes, which does
+/// not depend on their order. Everything else keeps its number (threads, queues, contexts,
+/// notifications, observers), which is sound and only merges fewer states.
+extension Simulation {
+  /// This state's fingerprint.
+  func fingerprint() -> StateFingerprint {
+    var writer = StateWriter(graph: graph, scopes: scopes, raceDetector: raceDetector)
+    writer.write(self)
+    return writer.hasher.finalize()
+  }
+}
+
+/// Writes one state into a ``FingerprintHasher``, naming objects and numbering scopes.
+private struct StateWriter {
+  var hasher = FingerprintHasher()
+  let graph: ObjectGraph
+  let scopes: [[String: Value]]
+  private var scopeNumbers: [Int]
+  private var scopesSeen = 0
+  /// Per context: whether its registered objects have one ID each, so the ID names them.
+  private let namedByID: [Bool]
+  /// Per thread: the times a clock's entry for it is compared with, ascending.
+  private let times: [[Int]]
+
+  init(graph: ObjectGraph, scopes: [[String: Value]], raceDetector: RaceDetector) {
+    self.graph = graph
+    self.scopes = scopes
+    scopeNumbers = Array(repeating: -1, count: scopes.count)
+    namedByID = graph.contexts.map { $0.byID.count == $0.registered.count }
+    var times = raceDetector.clocks.indices.map { [raceDetector.clocks[$0][$0]] }
+    for history in raceDetector.histories {
+      for access in (history.lastWrite.map { [$0] } ?? []) + history.reads {
+        times[access.thread].append(access.time)
+      }
+    }
+    self.times = times.map { Array(Set($0)).sorted() }
+  }
+
+  /// How many of the times thread `u`'s entries are compared with are at most `time`.
+  private func rank(_ time: Int, of u: Int) -> Int {
+    guard u < times.count else { return time }
+    return times[u].firstIndex { $0 > time } ?? times[u].count
+  }
+
+  mutating func write(_ s: Simulation) {
+    writeOutcomeSoFar(s.trace)
+    hasher.combine(s.threads.count)
+    for thread in s.threads { write(thread) }
+    hasher.combine(s.queues.count)
+    for q in 0..<s.queues.count { write(s.queues[q]) }
+    write(graph)
+    write(s.store)
+    write(s.sharedVars)
+    write(s.raceDetector)
+    hasher.combine(s.taskGroups.count)
+    for group in s.taskGroups {
+      hasher.combine(group.results.count)
+      for result in group.results {
+        write(result.values)
+        write(result.clock)
+      }
+      hasher.combine(group.outstanding)
+      hasher.combine(group.waiting?.executor)
+      if let waiting = group.waiting { write(waiting.frames) }
+    }
+    hasher.combine(s.injectedCalls.count)
+    for key in s.injectedCalls.keys.sorted() {
+      hasher.combine(key)
+      hasher.combine(s.injectedCalls[key]!)
+    }
+    writeNotifications(s)
+  }
+
+  /// The violations and handled errors as sets, how the run stopped, and its length.
+  private mutating func writeOutcomeSoFar(_ trace: Trace) {
+    hasher.combine(trace.schedule.threads.count)
+    let signatures = Set(trace.violations.map(ViolationSignature.init)).sorted()
+    hasher.combine(signatures.count)
+    for signature in signatures {
+      hasher.combine(signature.kind.rawValue)
+      hasher.combine(signature.stepIndex)
+      hasher.combine(signature.otherStepIndex)
+    }
+    let handled = Set(trace.handledErrors.map(HandledErrorSignature.init)).sorted()
+    hasher.combine(handled.count)
+    for error in handled {
+      hasher.combine(error.code)
+      hasher.combine(error.stepIndex)
+    }
+    hasher.combine(trace.firstCrash != nil)
+    switch trace.stop {
+    case nil: hasher.combine(0)
+    case .crashed: hasher.combine(1)
+    case .limit(let limit):
+      hasher.combine(2)
+      hasher.combine(limit.hashValue)
+    case .scheduleMismatch(let step, let thread, let runnable):
+      hasher.combine(3)
+      hasher.combine(step)
+      hasher.combine(thread)
+      hasher.combine(runnable)
+    }
+  }
+
+  // MARK: Threads and queues
+
+  private mutating func write(_ thread: SimulatedThread) {
+    hasher.combine(thread.name)
+    hasher.combine(thread.serves)
+    write(thread.frames)
+    hasher.combine(thread.held)
+    hasher.combine(thread.waiting?.queue)
+    if let body = thread.waiting?.body { write(body) }
+    hasher.combine(thread.inFlight.sorted())
+    hasher.combine(thread.postedWillSave)
+  }
+
+  private mutating func write(_ frames: [SimulatedThread.Frame]) {
+    hasher.combine(frames.count)
+    for frame in frames { write(frame) }
+  }
+
+  private mutating func write(_ frame: SimulatedThread.Frame) {
+    write(frame.steps)
+    hasher.combine(frame.next)
+    write(frame.scope)
+    hasher.combine(frame.acquired)
+    hasher.combine(frame.opener)
+    hasher.combine(frame.loop?.name)
+    if let rest = frame.loop?.rest { write(Array(rest)) }
+    write(frame.completion)
+    hasher.combine(frame.group)
+    hasher.combine(frame.delivery?.notification)
+    if let observers = frame.delivery?.observers { hasher.combine(observers) }
+  }
+
+  private mutating func write(_ completion: SimulatedThread.Completion?) {
+    switch completion {
+    case nil: hasher.combine(0)
+    case .resume(let frames, let executor):
+      hasher.combine(1)
+      write(frames)
+      hasher.combine(executor)
+    case .groupChild(let group):
+      hasher.combine(2)
+      hasher.combine(group)
+    }
+  }
+
+  /// A list of scenario steps, by their indices: the steps themselves never change.
+  private mutating func write(_ steps: [Step]) {
+    hasher.combine(steps.count)
+    for step in steps { hasher.combine(step.index) }
+  }
+
+  private mutating func write(_ queue: DispatchQueueModel) {
+    hasher.combine(queue.name)
+    hasher.combine(queue.isSerial)
+    hasher.combine(queue.pending.count)
+    for item in queue.pending {
+      switch item {
+      case .block(let block): write(block)
+      case .waiter(let thread):
+        hasher.combine(-1)
+        hasher.combine(thread)
+      }
+    }
+    hasher.combine(queue.owner)
+    hasher.combine(queue.server)
+    hasher.combine(queue.started)
+    write(queue.clock)
+  }
+
+  private mutating func write(_ block: Block) {
+    write(block.steps)
+    write(block.scope)
+    if let merge = block.merge {
+      hasher.combine(merge.changes.source)
+      write(merge.changes.inserted)
+      write(merge.changes.updated)
+      write(merge.changes.deleted)
+      hasher.combine(merge.into)
+      hasher.combine(merge.causedBy)
+    } else {
+      hasher.combine(-1)
+    }
+    write(block.clock)
+    if let resume = block.resume { write(resume) } else { hasher.combine(-1) }
+    write(block.completion)
+  }
+
+  private mutating func write(_ clock: VectorClock) {
+    // Trailing zeros say nothing: a clock grows as threads appear.
+    let ranks = clock.times.indices.map { rank(clock.times[$0], of: $0) }
+    let end = (ranks.lastIndex { $0 != 0 } ?? -1) + 1
+    hasher.combine(end)
+    for r in ranks[..<end] { hasher.combine(r) }
+  }
+
+  // MARK: Scopes, objects and values
+
+  /// A scope by its number in this walk, in full the first time.
+  private mutating func write(_ scope: Scope) {
+    if scopeNumbers[scope.index] >= 0 {
+      hasher.combine(scopeNumbers[scope.index])
+      return
+    }
+    scopeNumbers[scope.index] = scopesSeen
+    scopesSeen += 1
+    hasher.combine(-1)
+    write(scopes[scope.index])
+  }
+
+  /// An object by its name: its context and ID, or its place in the table.
+  private mutating func write(_ ref: ObjectReference) {
+    let object = graph[ref]
+    if object.registration == .registered && namedByID[object.context] {
+      hasher.combine(object.context)
+      write(object.id)
+    } else {
+      hasher.combine(-1)
+      hasher.combine(ref.index)
+    }
+  }
+
+  /// Bindings or values by key: the sum of each entry's hash, whatever order they are in.
+  private mutating func write(_ values: [String: Value]) {
+    var sum = (UInt64(0), UInt64(0))
+    let outer = hasher
+    for (key, value) in values {
+      hasher = FingerprintHasher()
+      hasher.combine(key)
+      write(value)
+      let entry = hasher.finalize()
+      sum = (sum.0 &+ entry.first, sum.1 &+ entry.second)
+    }
+    hasher = outer
+    hasher.combine(values.count)
+    hasher.combine(sum.0)
+    hasher.combine(sum.1)
+  }
+
+  private mutating func write(_ values: [Value]) {
+    hasher.combine(values.count)
+    for value in values { write(value) }
+  }
+
+  private mutating func write(_ value: Value) {
+    switch value {
+    case .null: hasher.combine(0)
+    case .bool(let b):
+      hasher.combine(1)
+      hasher.combine(b)
+    case .integer(let i):
+      hasher.combine(2)
+      hasher.combine(i)
+    case .double(let d):
+      hasher.combine(3)
+      hasher.combine(d)
+    case .string(let s):
+      hasher.combine(4)
+      hasher.combine(s)
+    case .list(let items):
+      hasher.combine(5)
+      write(items)
+    case .object(let ref):
+      hasher.combine(6)
+      write(ref)
+    case .objectID(let id):
+      hasher.combine(7)
+      write(id)
+    case .context(let c):
+      hasher.combine(8)
+      hasher.combine(c)
+    case .notification(let n):
+      hasher.combine(9)
+      hasher.combine(n)
+    case .observer(let o):
+      hasher.combine(10)
+      hasher.combine(o)
+    case .controller(let k):
+      hasher.combine(11)
+      hasher.combine(k)
+    case .transaction(let token):
+      hasher.combine(12)
+      hasher.combine(token)
+    }
+  }
+
+  /// An ID by entity and number (its own hash leaves the entity out).
+  private mutating func write(_ id: ObjectID) {
+    hasher.combine(id.entity)
+    switch id.kind {
+    case .temporary(let n):
+      hasher.combine(1)
+      hasher.combine(n)
+    case .permanent(let n):
+      hasher.combine(2)
+      hasher.combine(n)
+    }
+  }
+
+  private mutating func write(_ ids: [ObjectID]) {
+    hasher.combine(ids.count)
+    for id in ids { write(id) }
+  }
+
+  private mutating func write(_ refs: [ObjectReference]) {
+    hasher.combine(refs.count)
+    for ref in refs { write(ref) }
+  }
+
+  // MARK: Contexts and the store
+
+  private mutating func write(_ graph: ObjectGraph) {
+    hasher.combine(graph.contexts.count)
+    for context in graph.contexts {
+      hasher.combine(context.name)
+      hasher.combine(context.description.hashValue)
+      hasher.combine(context.queue)
+      hasher.combine(context.parent)
+      hasher.combine(context.isRuntime)
+      // In order: a save assigns permanent IDs in the order objects were registered.
+      write(context.registered)
+      hasher.combine(context.byID.count)
+    }
+    hasher.combine(graph.nextTemporaryID)
+    // Every object once, wherever it is in the table: the sum of their hashes.
+    var sum = (UInt64(0), UInt64(0))
+    let outer = hasher
+    for (index, object) in graph.objects.enumerated() {
+      hasher = FingerprintHasher()
+      write(ObjectReference(index: index))
+      hasher.combine(object.context)
+      hasher.combine(object.isFault)
+      hasher.combine(object.isInserted)
+      hasher.combine(object.isDeleted)
+      hasher.combine(object.registration.hashValue)
+      write(object.snapshot)
+      hasher.combine(object.snapshotVersion)
+      write(object.changes)
+      let entry = hasher.finalize()
+      sum = (sum.0 &+ entry.first, sum.1 &+ entry.second)
+    }
+    hasher = outer
+    hasher.combine(graph.objects.count)
+    hasher.combine(sum.0)
+    hasher.combine(sum.1)
+  }
+
+  private mutating func write(_ store: PersistentStore) {
+    hasher.combine(store.rows.count)
+    for row in store.rows {
+      write(row.id)
+      write(row.values)
+      hasher.combine(row.version)
+    }
+    hasher.combine(store.nextPrimaryKey.count)
+    for entity in store.nextPrimaryKey.keys.sorted() {
+      hasher.combine(entity)
+      hasher.combine(store.nextPrimaryKey[entity]!)
+    }
+    hasher.combine(store.history.count)
+    for transaction in store.history {
+      hasher.combine(transaction.token)
+      hasher.combine(transaction.author)
+      hasher.combine(transaction.contextName)
+      write(transaction.inserted)
+      write(transaction.updated)
+      write(transaction.deleted)
+    }
+  }
+
+  // MARK: Happens-before
+
+  private mutating func write(_ detector: RaceDetector) {
+    hasher.combine(detector.clocks.count)
+    for clock in detector.clocks { write(clock) }
+    write(detector.storeClock)
+    write(detector.notificationCenterClock)
+    hasher.combine(detector.histories.count)
+    for history in detector.histories {
+      if let write = history.lastWrite { self.write(write) } else { hasher.combine(-1) }
+      hasher.combine(history.reads.count)
+      for read in history.reads { write(read) }
+    }
+    hasher.combine(detector.reported.count)
+    let reported = detector.reported.map { [$0.variable, $0.first, $0.second] }
+    for key in reported.sorted(by: { $0.lexicographicallyPrecedes($1) }) { hasher.combine(key) }
+  }
+
+  /// An access by who made it, when, and at which scenario step: what a later race report
+  /// says of it.
+  private mutating func write(_ access: RaceDetector.VarAccess) {
+    hasher.combine(access.thread)
+    hasher.combine(rank(access.time, of: access.thread))
+    hasher.combine(access.isWrite)
+    hasher.combine(access.site.stepIndex)
+  }
+
+  // MARK: Notifications and controllers
+
+  private mutating func writeNotifications(_ s: Simulation) {
+    hasher.combine(s.observers.count)
+    for observer in s.observers {
+      hasher.combine(observer.name.rawValue)
+      hasher.combine(observer.object)
+      hasher.combine(observer.queue)
+      hasher.combine(observer.bind)
+      write(observer.body)
+      write(observer.scope)
+      hasher.combine(observer.step)
+      hasher.combine(observer.controller)
+      hasher.combine(observer.isActive)
+    }
+    hasher.combine(s.notifications.count)
+    for notification in s.notifications {
+      hasher.combine(notification.name.rawValue)
+      hasher.combine(notification.context)
+      write(notification.inserted)
+      write(notification.updated)
+      write(notification.deleted)
+      hasher.combine(notification.historyToken)
+    }
+    hasher.combine(s.pendingDeliveries.count)
+    for delivery in s.pendingDeliveries {
+      hasher.combine(delivery.notification)
+      hasher.combine(delivery.observers)
+    }
+    hasher.combine(s.unprocessed.count)
+    for c in s.unprocessed.keys.sorted() {
+      let pending = s.unprocessed[c]!
+      hasher.combine(c)
+      write(pending.inserted)
+      write(pending.updated)
+      write(pending.deleted)
+    }
+    hasher.combine(s.controllers.count)
+    for controller in s.controllers {
+      hasher.combine(controller.name)
+      hasher.combine(controller.context)
+      // Controllers are rare: their request and resolved predicate go in as text, with
+      // objects by ID (the table's positions are not names this walk keeps).
+      hasher.combine(String(describing: controller.request))
+      hasher.combine(String(describing: controller.predicate?.map { graph.idForm($0) }))
+      write(controller.objects)
+    }
+  }
+}
