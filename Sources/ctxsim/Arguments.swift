@@ -118,6 +118,8 @@ struct CheckOptions: Equatable {
   /// status and JUnit; nil accepts none.
   var acceptBounded: Int?
   var maxSchedules = CheckOptions.defaultBudget
+  /// The states the stateful search of a design declared clean keeps; nil for check's own.
+  var maxStates: Int?
   /// Seconds per scenario; nil: the budget of schedules alone bounds it.
   var timeLimit: Double?
   var seed: UInt64 = 0

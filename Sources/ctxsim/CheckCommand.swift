@@ -56,7 +56,8 @@ struct CheckCommand {
         let check = ContextSim.check(
           scenario,
           options: options.limits.simulation(concurrencyDebug: scenario.concurrencyDebug),
-          strategy: options.strategy, maxSchedules: options.maxSchedules, seed: options.seed,
+          strategy: options.strategy, maxSchedules: options.maxSchedules,
+          maxStates: options.maxStates, seed: options.seed,
           shouldStop: timeUp(after: options.timeLimit))
         return CheckResult(file: file, outcome: .checked(check))
       case .failure(let failure):

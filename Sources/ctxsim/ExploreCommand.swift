@@ -30,12 +30,15 @@ struct ExploreCommand {
     }
     // Timing varies from run to run, so it goes to standard error and stdout stays the same.
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    let rate =
-      seconds > 0 ? Int(Double(exploration.schedulesRun) / seconds) : exploration.schedulesRun
+    // A stateful search is measured in states, the work it does; any other in schedules.
+    let (work, unit) =
+      exploration.statesVisited.map { ($0, "states") }
+      ?? (exploration.schedulesRun, "schedules")
+    let rate = seconds > 0 ? Int(Double(work) / seconds) : work
     // A systematic search runs on one core whatever --jobs says.
     let cores = exploration.isSystematic ? 1 : options.jobs
     console.writeError(
-      "explored in \(String(format: "%.2f", seconds)) s: \(rate) schedules/s on \(cores) core\(cores == 1 ? "" : "s")\n"
+      "explored in \(String(format: "%.2f", seconds)) s: \(rate) \(unit)/s on \(cores) core\(cores == 1 ? "" : "s")\n"
     )
     return ExitStatus.of(exploration)
   }

@@ -100,6 +100,7 @@ extension ArgumentParser {
       finish: { (draft) throws(UsageError) in
         var options = draft.options
         options.seed = draft.strategy.seed
+        options.maxStates = draft.strategy.maxStates
         options.strategy = draft.strategy.strategy
         if options.strategy != nil && options.acceptBounded != nil {
           throw UsageError(
@@ -301,7 +302,7 @@ struct CheckDraft {
 
 /// The exploration strategies by the names the command line uses.
 enum StrategyName: String, CaseIterable {
-  case dpor, pct, random, exhaustive
+  case dpor, pct, random, exhaustive, stateful
 }
 
 /// The options that together pick an exploration strategy.
@@ -310,6 +311,8 @@ struct StrategyChoice {
   var seed: UInt64 = 0
   var depth = 3
   var preemptionBound: Int?
+  /// `--max-states`; nil when not given, so check keeps its own bound for its first search.
+  var maxStates: Int?
 
   /// The strategy named, with its parameters; nil when none was named.
   var strategy: ExplorationStrategy? {
@@ -319,6 +322,7 @@ struct StrategyChoice {
       case .pct: .pct(seed: seed, depth: depth)
       case .exhaustive: .exhaustive
       case .dpor: .dpor(preemptionBound: preemptionBound)
+      case .stateful: .stateful(maxStates: maxStates ?? defaultStateBudget)
       }
     }
   }
@@ -345,6 +349,15 @@ struct StrategyChoice {
       ) {
         $0.preemptionBound = $1
       },
+      name == nil
+        ? .value(
+          "--max-states", .positive("<n>"), "States the stateful search of a clean design keeps.",
+          default: "100 per schedule"
+        ) { $0.maxStates = $1 }
+        : .value(
+          "--max-states", .positive("<n>"), "States stateful keeps, 16 bytes each.",
+          default: "\(defaultStateBudget)"
+        ) { $0.maxStates = $1 },
     ]
     return options.map { $0.pulled(back: path) }
   }

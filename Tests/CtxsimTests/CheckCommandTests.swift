@@ -16,17 +16,17 @@ struct CheckCommandTests {
   func repositoryScenarios() {
     // A small budget keeps this debug-build test quick; CI checks with the full budget.
     // The fixed photo downloader has 6,720 classes of interleavings, which 300 schedules
-    // cannot cover: within another 300 DPOR covers every schedule with at most 1 preemption
-    // (4 with none, 67 with one; 462 with two do not fit), so it is bounded, never clean
-    // (PhotoDownloaderTests explores it completely), and the check exits 75.
+    // cannot cover, but its 1,521 states fit check's first, stateful search (a hundred
+    // states per schedule of the budget): it is proven clean, as every design declared clean is.
     let run = ctxsim("check", "scenarios/", "--max-schedules", "300")
-    #expect(run.status == 75, "\(run.out)")
+    #expect(run.status == 0, "\(run.out)")
     let rows = run.out.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains(".json") }
     #expect(rows.count == 66)
+    #expect(rows.filter { !$0.hasPrefix("PASS") } == [])
     #expect(
-      rows.filter { !$0.hasPrefix("PASS") } == [
-        "BOUNDED  scenarios/photo-downloader-fixed.json (dpor: 600 schedules, every schedule with ≤ 1 preemption among them; too many interleavings for exhaustive search)"
-      ])
+      rows.contains(
+        "PASS  scenarios/photo-downloader-fixed.json  clean, as declared (stateful: 1521 states, every one a run can reach)"
+      ))
     // The buggy downloaders show every declared violation from the searches together.
     for file in ["photo-downloader", "photo-downloader-relationship-fixed"] {
       #expect(
@@ -39,7 +39,7 @@ struct CheckCommandTests {
     }
     #expect(
       run.out.hasSuffix(
-        "66 scenarios: 65 passed, 0 failed, 1 cut short by a limit (1 clean within a preemption bound only).\n"
+        "66 scenarios: 66 passed, 0 failed.\n"
       ))
     #expect(
       run.out.contains(
@@ -141,7 +141,9 @@ struct CheckReportTests {
 
   @Test("When not even the search without preemptions fits, PCT runs the rest: incomplete, exit 75")
   func fallsBackToPCT() {
-    let run = ctxsim("check", "scenarios/photo-downloader-fixed.json", "--max-schedules", "6")
+    let run = ctxsim(
+      "check", "scenarios/photo-downloader-fixed.json", "--max-schedules", "6", "--max-states",
+      "1000")
     #expect(run.status == 75)
     #expect(
       run.out.hasPrefix(
@@ -155,12 +157,23 @@ struct CheckReportTests {
 @Suite("ctxsim check with a bounded proof")
 struct CheckBoundedTests {
   /// 100 schedules do not cover its 6,720 classes; another 100 cover the 4 with no
-  /// preemption and the 67 with at most one, not the 462 with at most two.
+  /// preemption and the 67 with at most one, not the 462 with at most two. `--max-states
+  /// 1000` keeps the stateful search, which proves it in 1,521 states, from finishing first.
   private let fixed = "scenarios/photo-downloader-fixed.json"
+
+  @Test("A design declared clean is proven state by state where that finishes first")
+  func statefulProof() {
+    let run = ctxsim("check", fixed, "--max-schedules", "100")
+    #expect(run.status == 0)
+    #expect(
+      run.out.hasPrefix(
+        "PASS  scenarios/photo-downloader-fixed.json  clean, as declared (stateful: 1521 states, every one a run can reach)"
+      ))
+  }
 
   @Test("A bounded proof says what it proves and what it does not, and exits 75")
   func bounded() {
-    let run = ctxsim("check", fixed, "--max-schedules", "100")
+    let run = ctxsim("check", fixed, "--max-schedules", "100", "--max-states", "1000")
     #expect(run.status == 75)
     #expect(
       run.out == """
@@ -177,7 +190,8 @@ struct CheckBoundedTests {
     "--accept-bounded k lets a proof within k or more preemptions hold, and no other",
     arguments: [("0", 0), ("1", 0), ("2", 75)] as [(String, Int32)])
   func acceptBounded(k: String, status: Int32) {
-    let run = ctxsim("check", fixed, "--max-schedules", "100", "--accept-bounded", k)
+    let run = ctxsim(
+      "check", fixed, "--max-schedules", "100", "--max-states", "1000", "--accept-bounded", k)
     #expect(run.status == status)
     #expect(run.out.hasPrefix("BOUNDED  "), "a row never says PASS for a bounded proof")
     #expect(run.out.hasSuffix(status == 0 ? "1 of them accepted).\n" : "bound only).\n"))
@@ -187,7 +201,8 @@ struct CheckBoundedTests {
   func acceptedDoesNotHideFailures() {
     let wrong = #"{"title": "t", "main": [], "expect": {"violations": [{"kind": "deadlock"}]}}"#
     let run = ctxsim(
-      "check", fixed, "wrong.json", "--max-schedules", "100", "--accept-bounded", "1",
+      "check", fixed, "wrong.json", "--max-schedules", "100", "--max-states", "1000",
+      "--accept-bounded", "1",
       files: ["wrong.json": wrong])
     #expect(run.status == 1)
   }
@@ -201,7 +216,8 @@ struct CheckBoundedTests {
 
   @Test("--format json gives the result, the fallback and the bound")
   func json() throws {
-    let run = ctxsim("check", fixed, "--max-schedules", "100", "--format", "json")
+    let run = ctxsim(
+      "check", fixed, "--max-schedules", "100", "--max-states", "1000", "--format", "json")
     let document = try JSONReader.read(Array(run.out.utf8))
     let row = try #require(document["scenarios"]?.elements?.first)
     #expect(row["result"]?.string == "bounded")
@@ -214,7 +230,8 @@ struct CheckBoundedTests {
     #expect(document["bounded"]?.kind == .integer(1))
     #expect(document["cutShort"]?.kind == .integer(1))
     #expect(document["passed"]?.kind == .integer(0))
-    let pct = ctxsim("check", fixed, "--max-schedules", "6", "--format", "json")
+    let pct = ctxsim(
+      "check", fixed, "--max-schedules", "6", "--max-states", "1000", "--format", "json")
     let other = try #require(try JSONReader.read(Array(pct.out.utf8))["scenarios"]?.elements?.first)
     #expect(other["strategy"]?.string == "pct")
     #expect(other["fallback"]?.string == "pct")
@@ -227,14 +244,16 @@ struct CheckBoundedTests {
       "ctxsim-bounded-\(getpid()).xml"
     ).path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    _ = ctxsim("check", fixed, "--max-schedules", "100", "--junit", path)
+    _ = ctxsim("check", fixed, "--max-schedules", "100", "--max-states", "1000", "--junit", path)
     let xml = try String(contentsOfFile: path, encoding: .utf8)
     #expect(xml.contains(#"tests="1" failures="1" errors="0""#))
     #expect(
       xml.contains(
         #"<failure message="clean for every schedule with ≤ 1 preemption (67 schedules); not proven clean: a bug that needs 2 or more preemptions is not excluded">"#
       ))
-    _ = ctxsim("check", fixed, "--max-schedules", "100", "--junit", path, "--accept-bounded", "1")
+    _ = ctxsim(
+      "check", fixed, "--max-schedules", "100", "--max-states", "1000", "--junit", path,
+      "--accept-bounded", "1")
     let accepted = try String(contentsOfFile: path, encoding: .utf8)
     #expect(accepted.contains(#"tests="1" failures="0" errors="0""#))
     #expect(accepted.contains("<system-out>clean for every schedule with ≤ 1 preemption"))

@@ -59,7 +59,8 @@ struct CommandLineTests {
           let contexts =
             command.name == "exercise"
             ? [[], ["--grade", "a.json"]]
-            : [[], ["--strategy", "pct"], ["--strategy", "dpor"]].filter {
+            : [[], ["--strategy", "pct"], ["--strategy", "dpor"], ["--strategy", "stateful"]].filter
+            {
               command.options.contains { $0.names == ["--strategy"] } || $0.isEmpty
             }
           var errors: [String] = []
@@ -267,7 +268,7 @@ struct CommandLineTests {
       (["explore", "a.json", "--seed"], "`--seed` needs a value, as in `--seed <n>`"),
       (
         ["explore", "a.json", "--strategy", "bfs"],
-        "`--strategy` takes one of dpor, pct, random, exhaustive, not `bfs`"
+        "`--strategy` takes one of dpor, pct, random, exhaustive, stateful, not `bfs`"
       ),
     ])
   func mistypedOption(words: [String], message: String) {

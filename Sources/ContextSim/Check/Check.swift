@@ -3,7 +3,9 @@
 /// Without a strategy the search is systematic (DPOR with sleep sets) within the budget; a
 /// scenario with more classes of interleavings than that falls back to DPOR within a
 /// preemption bound raised from 0 (iterative context bounding), and to PCT when not even the
-/// bound 0 fits. The verdict rests on every search's outcomes together, and is, in order:
+/// bound 0 fits. A design declared clean is first searched state by state
+/// (``ExplorationStrategy/stateful(maxStates:)``, keeping at most `maxStates` states): where that finishes it is the proof, often far sooner than DPOR's, and where it
+/// does not, DPOR and its fallback run as above, with any violation it found kept. The verdict rests on every search's outcomes together, and is, in order:
 /// limited when a run limit cut any schedule short; failed when the runs differ from the
 /// declaration; for a design declared clean, bounded when only a search within a preemption
 /// bound finished, incomplete unless the search covered every interleaving; passed. A design
@@ -16,17 +18,35 @@
 ///   - strategy: nil for the systematic search with its fallback; a strategy given is the
 ///     only one run.
 ///   - maxSchedules: the budget of schedules, for the search and again for the fallback.
+///   - maxStates: the states the first, stateful search of a design declared clean keeps;
+///     by default ``checkStateBudget(_:)`` of `maxSchedules`.
 ///   - seed: the seed of the PCT fallback; a given `strategy` carries its own.
 ///   - shouldStop: asked between schedules; true ends the search (a time limit).
 public func check(
   _ scenario: Scenario, options: SimulationOptions? = nil, strategy: ExplorationStrategy? = nil,
-  maxSchedules: Int = defaultScheduleBudget, seed: UInt64 = 0, shouldStop: () -> Bool = { false }
+  maxSchedules: Int = defaultScheduleBudget, maxStates: Int? = nil, seed: UInt64 = 0,
+  shouldStop: () -> Bool = { false }
 ) -> ScenarioCheck {
   let options = options ?? SimulationOptions(scenario)
+  var stateful: Exploration?
+  if strategy == nil, scenario.expectation?.violations.isEmpty == true {
+    stateful = explore(
+      scenario, strategy: .stateful(maxStates: maxStates ?? checkStateBudget(maxSchedules)),
+      options: options,
+      shrinking: false, shouldStop: shouldStop)
+  }
+  if let stateful, stateful.isComplete || stateful.limit != nil {
+    let proven = shrinkFailingOutcomes(of: stateful, scenario: scenario, options: options)
+    return ScenarioCheck(
+      file: scenario.file, title: scenario.title, exploration: proven, fallback: nil,
+      verdict: verdict(scenario, proven, nil))
+  }
   // Failing outcomes are shrunk once, after every search is merged, not once per search.
   var exploration = explore(
     scenario, strategy: strategy ?? .dpor(preemptionBound: nil), options: options,
     maxSchedules: maxSchedules, shrinking: false, shouldStop: shouldStop)
+  // Violations the unfinished stateful search found are real; its clean runs prove nothing.
+  if let stateful, stateful.failingSchedules > 0 { exploration.merge(stateful) }
   var fallback: ScenarioCheck.Fallback?
   if strategy == nil, exploration.stop == .maxSchedules(maxSchedules), exploration.limit == nil {
     fallback = boundPreemptions(
@@ -37,6 +57,13 @@ public func check(
   return ScenarioCheck(
     file: scenario.file, title: scenario.title, exploration: exploration, fallback: fallback,
     verdict: verdict(scenario, exploration, fallback))
+}
+
+/// States check's stateful search keeps before it gives way to DPOR: a hundred per schedule
+/// of the budget, at most ``defaultStateBudget`` (a million for the default budget, about
+/// 16 MB and half a minute at most).
+public func checkStateBudget(_ maxSchedules: Int) -> Int {
+  maxSchedules > defaultStateBudget / 100 ? defaultStateBudget : maxSchedules * 100
 }
 
 /// Schedules a check or an exploration runs unless told otherwise: enough to explore the

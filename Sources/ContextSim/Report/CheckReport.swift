@@ -24,6 +24,9 @@ public struct CheckReport {
   public func exploration(_ check: ScenarioCheck) -> String {
     let e = check.exploration
     let strategy = e.strategyName
+    if e.isComplete, let states = e.statesVisited {
+      return "(\(strategy): \(states) state\(states == 1 ? "" : "s"), every one a run can reach)"
+    }
     if e.isComplete { return "(\(strategy): \(schedules(e.schedulesRun)), all of them)" }
     let tooMany = "too many interleavings for exhaustive search"
     switch check.fallback {
@@ -164,6 +167,7 @@ public struct CheckReport {
             "result": .string(result.status.rawValue.lowercased()),
             "strategy": check.map { .string(strategy($0)) },
             "schedules": check.map { .integer($0.exploration.schedulesRun) },
+            "states": check?.exploration.statesVisited.map(JSONValue.integer),
             "complete": check.map { .bool($0.exploration.isComplete) },
             "details": .array(details(result).map(JSONValue.string)),
             "fallback": check?.fallback.map(fallback),

@@ -23,11 +23,19 @@ public struct ExplorationRenderer {
   public func render(_ exploration: Exploration) -> String {
     var out = [headline(exploration)]
     let range = exploration.stepRange
-    let distinct =
-      exploration.distinctSchedules.map(String.init) ?? "over \(distinctScheduleLimit)"
-    out.append(
-      "  \(exploration.schedulesRun) ran, \(distinct) distinct, \(exploration.failingSchedules) failing; "
-        + "steps per schedule \(range.min) / \(range.median) / \(range.max) (min / median / max)")
+    let steps = "\(range.min) / \(range.median) / \(range.max) (min / median / max)"
+    if exploration.statesVisited != nil {
+      // Each run of a stateful search ends in a state no other run ended in.
+      out.append(
+        "  \(exploration.schedulesRun) end state\(exploration.schedulesRun == 1 ? "" : "s"), "
+          + "\(exploration.failingSchedules) failing; steps to each \(steps)")
+    } else {
+      let distinct =
+        exploration.distinctSchedules.map(String.init) ?? "over \(distinctScheduleLimit)"
+      out.append(
+        "  \(exploration.schedulesRun) ran, \(distinct) distinct, \(exploration.failingSchedules) failing; "
+          + "steps per schedule \(steps)")
+    }
     out.append("Outcomes:")
     let width = String(exploration.outcomes.map(\.schedules).max() ?? 0).count
     for outcome in exploration.outcomes {
@@ -57,11 +65,16 @@ public struct ExplorationRenderer {
   }
 
   private func headline(_ e: Exploration) -> String {
-    let schedules = "\(e.schedulesRun) schedule\(e.schedulesRun == 1 ? "" : "s")"
+    let schedules =
+      e.statesVisited.map { "\($0) state\($0 == 1 ? "" : "s")" }
+      ?? "\(e.schedulesRun) schedule\(e.schedulesRun == 1 ? "" : "s")"
     var line = "Explored \(scenario.file) with \(e.strategyName): \(schedules)"
     if e.isComplete {
-      line +=
-        e.strategy == .exhaustive ? ", every interleaving." : ", every class of interleavings."
+      switch e.strategy {
+      case .exhaustive?: line += ", every interleaving."
+      case .stateful?: line += ", every state a run can reach."
+      default: line += ", every class of interleavings."
+      }
     } else if let limit = e.limit {
       line +=
         ", \(e.limitedSchedules) cut short by the \(limit.name) limit; the search is incomplete.\n  "
@@ -105,6 +118,7 @@ extension ExplorationRenderer {
       "scenario": .string(scenario.file),
       "strategy": .string(e.strategyName),
       "schedules": .integer(e.schedulesRun),
+      "states": e.statesVisited.map(JSONValue.integer),
       "distinct": e.distinctSchedules.map(JSONValue.integer),
       "failing": .integer(e.failingSchedules),
       "pruned": .integer(e.prunedRuns),

@@ -50,7 +50,7 @@ struct StatefulSearch {
         stop = .maxStates(maxStates)
         break search
       }
-      if visited.count % 256 == 0, shouldStop() {
+      if visited.count % 256 == 1, shouldStop() {
         stop = .timeLimit
         break search
       }

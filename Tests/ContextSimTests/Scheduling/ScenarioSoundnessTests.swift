@@ -49,7 +49,22 @@ struct ScenarioSoundnessTests {
     }
   }
 
-  @Test("DPOR finds exactly the outcomes exhaustive search finds, wherever that finishes")
+  @Test("The stateful search proves the fixed photo downloader as DPOR does, in fewer states")
+  func statefulEqualsDPOROnTheDownloader() throws {
+    let s = try scenarioAt("scenarios/photo-downloader-fixed.json")
+    let options = SimulationOptions(s)
+    let dpor = explore(
+      s, strategy: .dpor(preemptionBound: nil), options: options, maxSchedules: 10_000,
+      shrinking: false)
+    let stateful = explore(
+      s, strategy: .stateful(maxStates: 100_000), options: options, shrinking: false)
+    #expect(dpor.isComplete && stateful.isComplete)
+    #expect(outcomeSet(stateful) == outcomeSet(dpor))
+    #expect(stateful.verdict == .clean)
+    #expect((stateful.statesVisited ?? .max) < dpor.schedulesRun)
+  }
+
+  @Test("DPOR and the stateful search find exactly the outcomes exhaustive search finds")
   func reducedEqualsExhaustive() throws {
     var compared = 0
     for file in scenarioFiles {
@@ -64,6 +79,10 @@ struct ScenarioSoundnessTests {
       #expect(reduced.isComplete, "\(file)")
       #expect(
         Set(reduced.outcomes.map(\.signature)) == Set(full.outcomes.map(\.signature)), "\(file)")
+      let stateful = explore(
+        s, strategy: .stateful(maxStates: 100_000), options: options, shrinking: false)
+      #expect(stateful.isComplete, "\(file)")
+      #expect(outcomeSet(stateful) == outcomeSet(full), "\(file)")
       compared += 1
     }
     // All but the three photo downloaders, whose interleavings are far too many to list.
