@@ -219,7 +219,7 @@ if wants("cost") {
 // MARK: Proof scaling
 
 if wants("scaling") {
-  log("proof scaling: the fixed photo downloader with N URLs, complete DPOR…")
+  log("proof scaling: the fixed photo downloader with N URLs, DPOR then stateful…")
   ProofScaling.measure(sizes: quick ? 2...4 : 2...8, budget: quick ? 10 : 180, into: &table)
   if let check = ProofScaling.checkWallTime() {
     table.add(
@@ -231,11 +231,6 @@ if wants("scaling") {
       "ctxsim check scenarios/, wall", "skipped: build ctxsim first (swift build -c release)",
       target: "<= 4 s", met: nil)
   }
-}
-
-if wants("stateful") {
-  log("proof scaling: the fixed photo downloader with N URLs, stateful search…")
-  ProofScaling.measureStateful(sizes: quick ? 2...5 : 2...8, budget: quick ? 10 : 60, into: &table)
 }
 
 print(table.render())

@@ -322,7 +322,8 @@ struct StrategyChoice {
       case .pct: .pct(seed: seed, depth: depth)
       case .exhaustive: .exhaustive
       case .dpor: .dpor(preemptionBound: preemptionBound)
-      case .stateful: .stateful(maxStates: maxStates ?? defaultStateBudget)
+      case .stateful:
+        .stateful(maxStates: maxStates ?? defaultStateBudget, preemptionBound: preemptionBound)
       }
     }
   }
@@ -345,17 +346,18 @@ struct StrategyChoice {
       .value("--depth", .positive("<d>"), "PCT's bug depth.", default: "\(StrategyChoice().depth)")
       { $0.depth = $1 },
       .value(
-        "--preemption-bound", .count("<b>"), "At most b preemptions, with dpor.", default: "none"
+        "--preemption-bound", .count("<b>"), "At most b preemptions, with dpor or stateful.",
+        default: "none"
       ) {
         $0.preemptionBound = $1
       },
       name == nil
         ? .value(
           "--max-states", .positive("<n>"), "States the stateful search of a clean design keeps.",
-          default: "100 per schedule"
+          default: "20 per schedule"
         ) { $0.maxStates = $1 }
         : .value(
-          "--max-states", .positive("<n>"), "States stateful keeps, 16 bytes each.",
+          "--max-states", .positive("<n>"), "States stateful keeps, about 25 bytes each.",
           default: "\(defaultStateBudget)"
         ) { $0.maxStates = $1 },
     ]

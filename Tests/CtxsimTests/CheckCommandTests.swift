@@ -16,7 +16,7 @@ struct CheckCommandTests {
   func repositoryScenarios() {
     // A small budget keeps this debug-build test quick; CI checks with the full budget.
     // The fixed photo downloader has 6,720 classes of interleavings, which 300 schedules
-    // cannot cover, but its 1,521 states fit check's first, stateful search (a hundred
+    // cannot cover, but its 1,521 states fit check's first, stateful search (twenty
     // states per schedule of the budget): it is proven clean, as every design declared clean is.
     let run = ctxsim("check", "scenarios/", "--max-schedules", "300")
     #expect(run.status == 0, "\(run.out)")

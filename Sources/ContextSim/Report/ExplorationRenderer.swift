@@ -170,6 +170,8 @@ extension Advice {
     case .searchBound:
       if case .dpor(let bound?)? = strategy {
         "every class of interleavings with at most \(bound) preemptions, none with more"
+      } else if case .stateful(_, let bound?)? = strategy {
+        "every state a run with at most \(bound) preemptions reaches, none with more"
       } else {
         "every execution its scheduler offered; not proven to be every interleaving"
       }

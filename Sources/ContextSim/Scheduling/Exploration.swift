@@ -14,7 +14,8 @@ public enum ExplorationStrategy: Sendable, Equatable {
   case exhaustive
   /// Search over the run's states, each visited once, within a bound on the states kept
   /// (``defaultStateBudget``): complete where the classes of interleavings are too many.
-  case stateful(maxStates: Int)
+  /// A preemption bound keeps only schedules that preempt at most that many times.
+  case stateful(maxStates: Int, preemptionBound: Int? = nil)
 
   /// The strategy's name on the command line.
   public var name: String {

@@ -85,11 +85,11 @@ public struct Explorer<S: Scheduler> {
   }
 
   /// Records how a stateful search, which drives runs itself, ended: finished, or `stop`.
-  mutating func searched(states: Int, stop: Exploration.Stop?) {
+  mutating func searched(states: Int, stop: Exploration.Stop?, bounded: Bool) {
     result.statesVisited = states
-    result.isExhaustive = true
-    result.stop = stop
+    result.isExhaustive = !bounded
     result.searchFinished = stop == nil
+    result.stop = stop ?? (bounded ? .searchBound : nil)
   }
 
   /// Records that a bound ended the exploration before the scheduler did.
@@ -274,9 +274,10 @@ public func explore(
   switch strategy {
   case .dpor(let bound): return run(DPORScheduler(preemptionBound: bound))
   case .exhaustive: return run(DPORScheduler.exhaustive)
-  case .stateful(let maxStates):
-    return StatefulSearch(scenario: scenario, options: options, maxStates: maxStates)
-      .explore(shrinking: shrinking, shouldStop: shouldStop)
+  case .stateful(let maxStates, let bound):
+    return StatefulSearch(
+      scenario: scenario, options: options, maxStates: maxStates, preemptionBound: bound
+    ).explore(shrinking: shrinking, shouldStop: shouldStop)
   case .random(let seed): return sample(RandomScheduler.exploring(seed: seed))
   case .pct(let seed, let depth):
     return sample(

@@ -7,6 +7,12 @@
 struct StateFingerprint: Hashable, Sendable {
   let first: UInt64
   let second: UInt64
+
+  /// This fingerprint together with a number, such as a thread's.
+  func with(_ n: Int) -> StateFingerprint {
+    StateFingerprint(
+      first: first ^ (UInt64(truncatingIfNeeded: n + 1) &* 0x9E37_79B9_7F4A_7C15), second: second)
+  }
 }
 
 /// Folds a state, one 64-bit word at a time, into 128 bits (MurmurHash3's x64 128-bit

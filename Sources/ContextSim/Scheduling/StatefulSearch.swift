@@ -9,42 +9,56 @@
 /// states not seen before. Every state reachable by some schedule is visited, so every way
 /// a run can end is found, each with a schedule that reaches it.
 ///
-/// One reduction keeps it small: when a thread's next step is *local* (it touches nothing
-/// another thread can see, reports nothing, and starts nothing), only that step is taken
-/// from the state. Such a step commutes with every step of every other thread and stays
-/// enabled until taken, so taking it first loses no state a run can end in (a persistent
-/// set of one; the state graph has no cycles because the step count is part of the
-/// state). docs/exploration.md states the assumptions.
+/// Persistent sets of one keep it small (PersistentSets.swift): a step that commutes with
+/// everything the other threads can still do is taken alone, which loses no state a run
+/// can end in, since the state graph has no cycles (the step count is part of the state).
+/// docs/exploration.md states the assumptions and the tests that hold them.
 ///
-/// The fingerprints are the memory: about 16 bytes a state, bounded by `maxStates`. A
-/// search that reaches the bound stops and says so; it never reports itself complete.
+/// The fingerprints are the memory: about 25 bytes a state with the table's overhead,
+/// bounded by `maxStates`. A search that reaches the bound stops and says so; it never
+/// reports itself complete.
+///
+/// Within a preemption bound it covers every schedule that switches away from a runnable
+/// thread at most that many times (iterative context bounding, Musuvathi and Qadeer, 2007):
+/// a state counts as seen together with the thread that took the last step, and is visited
+/// again when reached with fewer preemptions, which leave it more ways on. No step is taken
+/// alone then: a persistent set may put off a step only by spending a preemption.
 struct StatefulSearch {
   let scenario: Scenario
   let options: SimulationOptions
   let maxStates: Int
+  var preemptionBound: Int? = nil
 
-  /// A state whose successors are still to be visited.
+  /// A state whose successors are still to be visited, with the preemptions each spent.
   private struct Pending {
-    var successors: [Execution]
+    var successors: [(execution: Execution, preemptions: Int)]
   }
 
   func explore(shrinking: Bool, shouldStop: () -> Bool) -> Exploration {
     var explorer = Explorer(
       scenario: scenario, scheduler: RunToCompletionScheduler(),
-      strategy: .stateful(maxStates: maxStates), options: options)
-    var visited: Set<StateFingerprint> = []
-    var stack = [Pending(successors: [Execution(scenario, options: explorer.options)])]
+      strategy: .stateful(maxStates: maxStates, preemptionBound: preemptionBound),
+      options: options)
+    // The fewest preemptions each state was reached with (always 0 without a bound).
+    var visited: [StateFingerprint: UInt8] = [:]
+    var stack = [Pending(successors: [(Execution(scenario, options: explorer.options), 0)])]
     var stop: Exploration.Stop?
     search: while !stack.isEmpty {
-      guard var state = stack[stack.count - 1].successors.popLast() else {
+      guard var (state, preemptions) = stack[stack.count - 1].successors.popLast() else {
         stack.removeLast()
         continue
       }
-      // Along a stretch with one way on, no state is kept: the stretch's end stands for it.
-      guard visited.insert(state.simulation.fingerprint()).inserted else { continue }
-      var next: [Execution] = []
+      var seen = state.simulation.fingerprint()
+      if preemptionBound != nil, let previous = state.trace.schedule.threads.last {
+        // Within a bound, a state counts as seen with the thread that took the last step.
+        seen = seen.with(previous)
+      }
+      let before = visited[seen]
+      if let before, Int(before) <= preemptions { continue }
+      visited[seen] = UInt8(min(preemptions, 255))
+      var next: [(Execution, Int)] = []
       if let runnable = state.runnableThreads() {
-        next = successors(of: state, runnable: runnable)
+        next = successors(of: state, runnable: runnable, preemptions: preemptions)
       }
       if visited.count >= maxStates {
         stop = .maxStates(maxStates)
@@ -55,25 +69,39 @@ struct StatefulSearch {
         break search
       }
       if next.isEmpty {
-        explorer.record(state.trace)
+        // A run ends here; reached again with fewer preemptions, it is the same end.
+        if before == nil { explorer.record(state.trace) }
       } else {
         stack.append(Pending(successors: next))
       }
     }
-    explorer.searched(states: visited.count, stop: stop)
+    explorer.searched(states: visited.count, stop: stop, bounded: preemptionBound != nil)
     return explorer.finish(shrinking: shrinking)
   }
 
   /// The states one step on from `execution`, last to be visited first: one step alone
   /// when a persistent set of one allows it (``Simulation/tookLocalStep(_:to:)``,
   /// ``Simulation/pureChildGroups(among:except:)``), else a step by every runnable thread.
-  private func successors(of execution: Execution, runnable: [Int]) -> [Execution] {
+  private func successors(of execution: Execution, runnable: [Int], preemptions: Int)
+    -> [(Execution, Int)]
+  {
+    if let bound = preemptionBound {
+      let previous = execution.trace.schedule.threads.last
+      return runnable.reversed().compactMap { t in
+        let spent =
+          preemptions + (previous != nil && t != previous && runnable.contains(previous!) ? 1 : 0)
+        guard spent <= bound else { return nil }
+        var next = execution
+        next.step(t)
+        return (next, spent)
+      }
+    }
     var all: [Execution] = []
     for t in runnable {
       var next = execution
       let footprint = next.step(t)
       if footprint.isEmpty, execution.simulation.tookLocalStep(t, to: next.simulation) {
-        return [next]
+        return [(next, 0)]
       }
       all.append(next)
     }
@@ -82,12 +110,12 @@ struct StatefulSearch {
       if let groups = before.pureChildGroups(among: runnable, except: t),
         before.leavesChildrenAlone(all[i].simulation, groups: groups)
       {
-        return [all[i]]
+        return [(all[i], 0)]
       }
     }
-    return all.reversed()
+    return all.reversed().map { ($0, 0) }
   }
 }
 
-/// States a stateful search keeps unless told otherwise: about 130 MB of fingerprints.
+/// States a stateful search keeps unless told otherwise: about 125 MB of fingerprints.
 public let defaultStateBudget = 5_000_000

@@ -168,4 +168,28 @@ struct SoundnessTests {
     }
     #expect(compared >= Self.programs * 3 / 4)
   }
+
+  @Test("Within a preemption bound, the stateful search finds what every such schedule shows")
+  func boundedStatefulEqualsBoundedExhaustive() throws {
+    var generator = ProgramGenerator(seed: 41)
+    var compared = 0
+    for index in 0..<Self.programs / 2 {
+      let json = index % 2 == 0 ? generator.next() : generator.nextWithTasks()
+      let s = try scenario(json, file: "generated-\(index).json")
+      let options = SimulationOptions(concurrencyDebug: s.concurrencyDebug)
+      let bound = index % 3
+      let every = explore(
+        s, scheduler: DPORScheduler(reduces: false, preemptionBound: bound), options: options,
+        maxSchedules: 4_000, shrinking: false)
+      guard every.searchFinished else { continue }
+      let stateful = explore(
+        s, strategy: .stateful(maxStates: 100_000, preemptionBound: bound), options: options,
+        shrinking: false)
+      #expect(stateful.searchFinished && !stateful.isComplete, "generated-\(index): \(json)")
+      #expect(
+        outcomeSet(stateful) == outcomeSet(every), "bound \(bound), generated-\(index): \(json)")
+      compared += 1
+    }
+    #expect(compared >= Self.programs / 2 * 3 / 4)
+  }
 }
