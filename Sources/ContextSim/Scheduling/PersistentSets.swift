@@ -14,9 +14,10 @@
 ///   order (threads, queues, contexts, groups, observers, notifications, controllers,
 ///   history) and reported nothing;
 /// - the one step of the one thread that is not a *pure child* (a task-group child with
-///   only `let` steps left over values it has bound), when that step does not touch the
-///   children's groups: the children can do nothing but compute and hand their result to
-///   their group, which wakes no one while no task waits on the group.
+///   only `let` steps left over values it has bound), when that step leaves the children's
+///   groups alone or only takes results from the front of a queue that still has them
+///   (``leavesChildrenAlone(_:groups:)``): the children can do nothing but compute and
+///   append their result, which wakes no one while no task waits on the group.
 extension Simulation {
   /// Whether thread `t`'s step from this state to `next`, which touched nothing shared, is
   /// local.

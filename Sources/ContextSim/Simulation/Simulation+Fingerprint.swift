@@ -246,17 +246,26 @@ private struct StateWriter {
 
   /// Bindings or values by key: the sum of each entry's hash, whatever order they are in.
   private mutating func write(_ values: [String: Value]) {
+    writeUnordered(values) { writer, entry in
+      writer.hasher.combine(entry.key)
+      writer.write(entry.value)
+    }
+  }
+
+  /// Items whose order is not their content: each hashed on its own, and the sum.
+  private mutating func writeUnordered<C: Collection>(
+    _ items: C, _ write: (inout StateWriter, C.Element) -> Void
+  ) {
     var sum = (UInt64(0), UInt64(0))
     let outer = hasher
-    for (key, value) in values {
+    for item in items {
       hasher = FingerprintHasher()
-      hasher.combine(key)
-      write(value)
+      write(&self, item)
       let entry = hasher.finalize()
       sum = (sum.0 &+ entry.first, sum.1 &+ entry.second)
     }
     hasher = outer
-    hasher.combine(values.count)
+    hasher.combine(items.count)
     hasher.combine(sum.0)
     hasher.combine(sum.1)
   }
@@ -347,26 +356,18 @@ private struct StateWriter {
     }
     hasher.combine(graph.nextTemporaryID)
     // Every object once, wherever it is in the table: the sum of their hashes.
-    var sum = (UInt64(0), UInt64(0))
-    let outer = hasher
-    for (index, object) in graph.objects.enumerated() {
-      hasher = FingerprintHasher()
-      write(ObjectReference(index: index))
-      hasher.combine(object.context)
-      hasher.combine(object.isFault)
-      hasher.combine(object.isInserted)
-      hasher.combine(object.isDeleted)
-      hasher.combine(object.registration.hashValue)
-      write(object.snapshot)
-      hasher.combine(object.snapshotVersion)
-      write(object.changes)
-      let entry = hasher.finalize()
-      sum = (sum.0 &+ entry.first, sum.1 &+ entry.second)
+    writeUnordered(graph.objects.indices) { writer, index in
+      let object = writer.graph.objects[index]
+      writer.write(ObjectReference(index: index))
+      writer.hasher.combine(object.context)
+      writer.hasher.combine(object.isFault)
+      writer.hasher.combine(object.isInserted)
+      writer.hasher.combine(object.isDeleted)
+      writer.hasher.combine(object.registration.hashValue)
+      writer.write(object.snapshot)
+      writer.hasher.combine(object.snapshotVersion)
+      writer.write(object.changes)
     }
-    hasher = outer
-    hasher.combine(graph.objects.count)
-    hasher.combine(sum.0)
-    hasher.combine(sum.1)
   }
 
   private mutating func write(_ store: PersistentStore) {
