@@ -43,13 +43,15 @@ public struct Execution: Sendable {
   /// Lets thread `t`, one of ``runnableThreads()``, take one step; returns what it touched.
   @discardableResult
   public mutating func step(_ t: Int) -> Footprint {
+    // Finding the first crash scans the violations: only a run that stops there asks.
+    guard simulation.options.stopAtFirstCrash else {
+      return Footprint(accesses: simulation.take(t))
+    }
     let crashedBefore = simulation.trace.firstCrash != nil
-    var footprint = Footprint(accesses: simulation.take(t))
-    guard simulation.options.stopAtFirstCrash else { return footprint }
-    footprint.endsRun = !crashedBefore && simulation.trace.firstCrash != nil
+    let accesses = simulation.take(t)
+    let endsRun = !crashedBefore && simulation.trace.firstCrash != nil
     return Footprint(
-      accesses: footprint.accesses + [Access(resource: .runGoesOn, isWrite: footprint.endsRun)],
-      endsRun: footprint.endsRun)
+      accesses: accesses + [Access(resource: .runGoesOn, isWrite: endsRun)], endsRun: endsRun)
   }
 
   /// Runs to the end with `scheduler` choosing every thread, after the scheduler's
