@@ -32,26 +32,24 @@ public func check(
   if strategy == nil, scenario.expectation?.violations.isEmpty == true {
     stateful = explore(
       scenario, strategy: .stateful(maxStates: maxStates ?? checkStateBudget(maxSchedules)),
-      options: options,
-      shrinking: false, shouldStop: shouldStop)
+      options: options, shrinking: false, shouldStop: shouldStop)
   }
-  if let stateful, stateful.isComplete || stateful.limit != nil {
-    let proven = shrinkFailingOutcomes(of: stateful, scenario: scenario, options: options)
-    return ScenarioCheck(
-      file: scenario.file, title: scenario.title, exploration: proven, fallback: nil,
-      verdict: verdict(scenario, proven, nil))
-  }
-  // Failing outcomes are shrunk once, after every search is merged, not once per search.
-  var exploration = explore(
-    scenario, strategy: strategy ?? .dpor(preemptionBound: nil), options: options,
-    maxSchedules: maxSchedules, shrinking: false, shouldStop: shouldStop)
-  // Violations the unfinished stateful search found are real; its clean runs prove nothing.
-  if let stateful, stateful.failingSchedules > 0 { exploration.merge(stateful) }
+  var exploration: Exploration
   var fallback: ScenarioCheck.Fallback?
-  if strategy == nil, exploration.stop == .maxSchedules(maxSchedules), exploration.limit == nil {
-    fallback = boundPreemptions(
-      scenario, options: options, into: &exploration, maxSchedules: maxSchedules, seed: seed,
-      shouldStop: shouldStop)
+  if let stateful, stateful.isComplete || stateful.limit != nil {
+    exploration = stateful
+  } else {
+    // Failing outcomes are shrunk once, after every search is merged, not once per search.
+    exploration = explore(
+      scenario, strategy: strategy ?? .dpor(preemptionBound: nil), options: options,
+      maxSchedules: maxSchedules, shrinking: false, shouldStop: shouldStop)
+    // Violations the unfinished stateful search found are real; its clean runs prove nothing.
+    if let stateful, stateful.failingSchedules > 0 { exploration.merge(stateful) }
+    if strategy == nil, exploration.stop == .maxSchedules(maxSchedules), exploration.limit == nil {
+      fallback = boundPreemptions(
+        scenario, options: options, into: &exploration, maxSchedules: maxSchedules, seed: seed,
+        shouldStop: shouldStop)
+    }
   }
   exploration = shrinkFailingOutcomes(of: exploration, scenario: scenario, options: options)
   return ScenarioCheck(

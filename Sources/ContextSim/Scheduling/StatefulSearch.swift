@@ -88,8 +88,8 @@ struct StatefulSearch {
     if let bound = preemptionBound {
       let previous = execution.trace.schedule.threads.last
       return runnable.reversed().compactMap { t in
-        let spent =
-          preemptions + (previous != nil && t != previous && runnable.contains(previous!) ? 1 : 0)
+        let preempts = previous.map { t != $0 && runnable.contains($0) } ?? false
+        let spent = preemptions + (preempts ? 1 : 0)
         guard spent <= bound else { return nil }
         var next = execution
         next.step(t)
