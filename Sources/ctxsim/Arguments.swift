@@ -18,6 +18,18 @@ enum Command: Equatable {
   case lesson(LessonOptions)
   case exercise(ExerciseOptions)
   case game(GameOptions)
+  case draft(DraftOptions)
+}
+
+/// `ctxsim draft FILE.swift…`: Swift in, a scenario out.
+struct DraftOptions: Equatable {
+  var files: [String] = []
+  var calls: [String] = []
+  var items = 4
+  var output: String?
+  var fileBytes = Limits.defaultFileBytes
+  /// Accepted as every command accepts it; a draft has no colour.
+  var colour = ColourChoice.auto
 }
 
 enum OutputFormat: String, CaseIterable {
@@ -151,7 +163,7 @@ enum ArgumentParser {
   static var subcommands: [AnySubcommand] {
     [
       runCommand.erased, exploreCommand.erased, checkCommand.erased, lessonCommand.erased,
-      exerciseCommand.erased, gameCommand.erased,
+      exerciseCommand.erased, gameCommand.erased, draftCommand.erased,
     ]
   }
 

@@ -191,6 +191,35 @@ enum Help {
       limit: "--max-steps or --max-threads cut a schedule short, or --max-schedules or "
         + "--time-limit stopped the search before it covered every interleaving: not graded"))
 
+  static let draft = CommandHelp(
+    abstract: "Draft a scenario from an app's own Swift.",
+    discussion: """
+      Reads the Swift files, finds the classes that use Core Data, and prints a scenario \
+      that calls each non-private method on the main thread in source order (or the calls \
+      given with --call), with stand-ins for the arguments: sample values for a \
+      collection, the screen's object from viewContext for a managed object, an injected \
+      dependency that answers at once. Each step's label is its file and line, and it \
+      carries the Swift it stands for; a line the draft does not model stays as a step \
+      that prints "not modelled". docs/draft.md says what is recognised.
+      """,
+    examples: [
+      (
+        "Draft a class that saves from many threads",
+        "ctxsim draft Examples/Draft/ImageImporter.swift"
+      ),
+      (
+        "Draft one call",
+        "ctxsim draft Examples/Draft/ImageImporter.swift --call 'markAllViewed()'"
+      ),
+    ],
+    exitStatuses: [
+      (ExitStatus.success, "the scenario was drafted"),
+      (ExitStatus.usage, "usage error: unknown option, bad option value, no file"),
+      (ExitStatus.invalidInput, "a file is not UTF-8 text"),
+      (ExitStatus.noInput, "a file is missing or unreadable, or -o cannot be written"),
+      (ExitStatus.limitReached, "a file is over --max-file-size"),
+    ])
+
   static let game = CommandHelp(
     abstract: "Play the scheduler game: levels won by your choices.",
     discussion: """

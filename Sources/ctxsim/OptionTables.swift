@@ -429,3 +429,39 @@ extension Option {
     ]
   }
 }
+
+extension ArgumentParser {
+  static var draftCommand: Subcommand<DraftOptions> {
+    Subcommand(
+      name: "draft", aliases: [], help: Help.draft,
+      arguments: [ArgumentHelp(label: "<file.swift>…", abstract: "The app's Swift files.")],
+      options: [
+        .value("--call", .path("<expr>"), "Call this, as Swift; repeat for more calls.") {
+          $0.calls.append($1)
+        },
+        .value(
+          "--items", .positive("<n>"),
+          "Sample values per collection argument, and rows per fetched entity.",
+          default: "4"
+        ) { $0.items = $1 },
+        .value("-o", .path("<file>"), "Write the scenario here, not to standard output.") {
+          $0.output = $1
+        },
+        .value(
+          "--max-file-size", .positive("<bytes>"), "Refuse larger Swift files unread.",
+          default: String(Limits.defaultFileBytes)
+        ) { $0.fileBytes = $1 },
+        .colour { $0.colour = $1 },
+      ],
+      start: DraftOptions(),
+      positionals: { (options, words) throws(UsageError) in
+        options.files += words
+      },
+      finish: { (options) throws(UsageError) in
+        guard !options.files.isEmpty else {
+          throw UsageError(message: "`ctxsim draft` needs at least one .swift file")
+        }
+        return .draft(options)
+      })
+  }
+}

@@ -1,0 +1,364 @@
+/// A call taken apart: who receives it, the method, its arguments and closure.
+struct Call {
+  var receiver: SwiftExpression?
+  var method: String
+  var arguments: [SwiftArgument]
+  /// `fetch(request).first`: the call's result narrowed to its first element.
+  var first = false
+  /// `handler?(x)`: a call through an optional.
+  var optional = false
+
+  init?(_ e: SwiftExpression) {
+    switch e.kind {
+    case .member(let inner, "first"):
+      guard let inner, var call = Call(inner) else { return nil }
+      call.first = true
+      self = call
+    case .call(let callee, let arguments):
+      self.arguments = arguments
+      switch callee.kind {
+      case .member(let base, let name):
+        (receiver, method) = (base, name)
+      case .name(let name):
+        (receiver, method) = (nil, name)
+      case .generic(let base, _):
+        guard case .name(let name) = base.kind else { return nil }
+        (receiver, method) = (nil, name)
+      case .optionalChain(let inner):
+        (receiver, method, optional) = (nil, inner.source, true)
+      default:
+        return nil
+      }
+    default:
+      return nil
+    }
+  }
+
+  func argument(_ label: String?) -> SwiftExpression? {
+    arguments.first { $0.label == label }?.value
+  }
+
+  var closure: SwiftClosure? {
+    for argument in arguments.reversed() {
+      if case .closure(let c) = argument.value.kind { return c }
+    }
+    return nil
+  }
+}
+
+extension Drafter {
+  mutating func callSteps(
+    _ call: Call, result: String?, tryMark: String?, awaited: Bool, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    let receiver = call.receiver.map(resolve)
+    switch (receiver, call.method) {
+    case (.context(let c)?, "perform"), (.context(let c)?, "performAndWait"):
+      guard let closure = call.closure else { return nil }
+      let body = closureSteps(closure, result: result)
+      if awaited {
+        var members: KeyValuePairs<String, JSONValue?> = [
+          "perform": .string(c), "await": .bool(true), "do": .array(body),
+        ]
+        if call.argument("schedule")?.source.contains("enqueued") == true {
+          members = [
+            "perform": .string(c), "await": .bool(true), "schedule": .string("enqueued"),
+            "do": .array(body),
+          ]
+        }
+        return [step(members, at: statement)]
+      }
+      return [step([call.method: .string(c), "do": .array(body)], at: statement)]
+    case (.context(let c)?, "save"):
+      return [step(["save": .string(c)], at: statement)]
+    case (.context(let c)?, "fetch"), (.context(let c)?, "count"):
+      guard let request = fetchRequest(call.arguments.first?.value) else { return nil }
+      let verb = call.method == "fetch" ? "fetch" : "count"
+      let name = result ?? "_\(verb)"
+      model.addEntity(request.entity, fetched: true)
+      bind(
+        name,
+        call.first || verb == "count"
+          ? (verb == "count" ? .value(name) : .object(name, entity: request.entity))
+          : .objects(name, entity: request.entity))
+      let conditions: JSONValue? =
+        request.conditions.isEmpty
+        ? nil
+        : .ordered(
+          request.conditions.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+      return [
+        step(
+          [
+            verb: .string(request.entity), "in": .string(c), "where": conditions,
+            "first": call.first ? .bool(true) : nil, "as": .string(name),
+          ],
+          at: statement)
+      ]
+    case (.context, "delete"):
+      guard case .object(let name, _)? = call.arguments.first.map({ resolve($0.value) }) else {
+        return nil
+      }
+      return [step(["delete": .string(name)], at: statement)]
+    case (.context(let c)?, "object"), (.context(let c)?, "existingObject"):
+      guard let argument = call.argument("with"), let id = value(of: argument), let result else {
+        return nil
+      }
+      var entity: String?
+      if case .objectID(let n)? = resolve(argument) { entity = idEntities[n] }
+      bind(result, .object(result, entity: entity))
+      return [step([call.method: id, "in": .string(c), "as": .string(result)], at: statement)]
+    case (.context(let c)?, "reset"), (.context(let c)?, "rollback"):
+      return [step([call.method: .string(c)], at: statement)]
+    case (.context, "refresh"):
+      guard case .object(let name, _)? = call.arguments.first.map({ resolve($0.value) }) else {
+        return nil
+      }
+      let merge = call.argument("mergeChanges").map { $0.source == "true" } ?? false
+      return [step(["refresh": .string(name), "merge": .bool(merge)], at: statement)]
+    case (.container?, "newBackgroundContext"):
+      let name = result ?? "backgroundContext"
+      bind(name, .context(name))
+      return [step(["newBackgroundContext": .string(name)], at: statement)]
+    case (.container?, "performBackgroundTask"):
+      guard let closure = call.closure else { return nil }
+      let name = closure.parameters.first ?? "context"
+      let create = step(["newBackgroundContext": .string(name)], at: statement)
+      let body = scoped { drafter in
+        drafter.bind(name, .context(name))
+        return drafter.closureSteps(closure, result: nil)
+      }
+      return [create, step(["perform": .string(name), "do": .array(body)], at: statement)]
+    case (.object(let name, let entity)?, "setValue"):
+      guard case .string(let key, _)? = call.argument("forKey")?.kind,
+        let value = call.arguments.first?.value
+      else { return nil }
+      return setSteps(object: name, entity: entity, key: key, value: value, at: statement)
+    case (.object(let name, let entity)?, "value"):
+      guard case .string(let key, _)? = call.argument("forKey")?.kind else { return nil }
+      if let entity { model.add(key: key, to: entity, type: nil) }
+      let target = result ?? "_value"
+      bind(target, .value(target))
+      return [step(["get": .string("\(name).\(key)"), "as": .string(target)], at: statement)]
+    case (.objects(let name, let entity)?, "forEach"):
+      guard let closure = call.closure else { return nil }
+      let element = closure.parameters.first ?? "$0"
+      let variable = element == "$0" ? singular(name) : element
+      let body = scoped { drafter in
+        drafter.bind(element, .object(variable, entity: entity))
+        return drafter.steps(closure.body)
+      }
+      return [
+        step(
+          ["forEach": .string("$" + name), "as": .string(variable), "do": .array(body)],
+          at: statement)
+      ]
+    case (.queue(let queue)?, "async"), (.queue(let queue)?, "sync"):
+      guard let closure = call.closure else { return nil }
+      return [
+        step(
+          [call.method: .string(queue), "do": .array(closureSteps(closure, result: nil))],
+          at: statement)
+      ]
+    case (.dependency?, _):
+      let name = result ?? "_" + call.method
+      let standIn = call.arguments.first.flatMap { value(of: $0.value) } ?? .string(call.method)
+      bind(name, .value(name))
+      valueTypes[name] = dependencyReturnType(call.method)
+      return [
+        step(
+          [
+            "let": .string(name), "value": standIn,
+            "note": .string("Stood in: \(call.method) answers at once."),
+          ],
+          at: statement)
+      ]
+    default:
+      return otherCallSteps(call, result: result, awaited: awaited, at: statement)
+    }
+  }
+
+  /// Calls on no recognised receiver: queues, tasks, inserts, the instance's own methods.
+  private mutating func otherCallSteps(
+    _ call: Call, result: String?, awaited: Bool, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    let receiverText = call.receiver?.source ?? ""
+    if ["async", "sync"].contains(call.method), let queue = dispatchQueue(receiverText),
+      let closure = call.closure
+    {
+      return [
+        step(
+          [call.method: .string(queue), "do": .array(closureSteps(closure, result: nil))],
+          at: statement)
+      ]
+    }
+    if call.method == "insertNewObject", receiverText == "NSEntityDescription",
+      case .string(let entity, _)? = call.argument("forEntityName")?.kind,
+      case .context(let c)? = call.argument("into").map(resolve)
+    {
+      let name = result ?? "_inserted"
+      model.addEntity(entity)
+      bind(name, .object(name, entity: entity))
+      return [
+        step(["insert": .string(entity), "into": .string(c), "as": .string(name)], at: statement)
+      ]
+    }
+    if call.receiver == nil, let context = call.argument("context"),
+      case .context(let c) = resolve(context),
+      call.arguments.count == 1
+    {
+      // `Photo(context: context)`: an entity's generated initialiser.
+      let name = result ?? "_inserted"
+      model.addEntity(call.method)
+      bind(name, .object(name, entity: call.method))
+      return [
+        step(
+          ["insert": .string(call.method), "into": .string(c), "as": .string(name)], at: statement)
+      ]
+    }
+    if call.receiver == nil && call.method == "NSManagedObjectContext",
+      let type = call.argument("concurrencyType")?.source
+    {
+      let name = result ?? "context"
+      bind(name, .context(name))
+      let queue = type.contains("main") ? "main" : "private"
+      return [step(["newContext": .string(name), "queue": .string(queue)], at: statement)]
+    }
+    if call.method == "Task" || (receiverText == "Task" && call.method == "detached"),
+      let closure = call.closure
+    {
+      let detached =
+        call.method == "detached" || !(onMainActor || closure.attributes.contains("@MainActor"))
+      let body = closureSteps(closure, result: nil)
+      return [
+        step(["task": .string(detached ? "detached" : "main"), "do": .array(body)], at: statement)
+      ]
+    }
+    if call.method == "withTaskGroup" || call.method == "withThrowingTaskGroup",
+      let closure = call.closure
+    {
+      return taskGroupSteps(closure, at: statement)
+    }
+    if call.optional,
+      case .shared(let variable)? = meaning(
+        of: call.method.replacingOccurrences(of: "self.", with: ""))
+    {
+      return [
+        step(
+          [
+            "read": .string(variable), "as": .string("_handler"),
+            "note": .string("Calls \(variable) if it is set; what it does is not in these files."),
+          ],
+          at: statement)
+      ]
+    }
+    if call.receiver == nil || call.receiver?.source == "self",
+      let function = subject?.functions.first(where: { $0.name == call.method }),
+      !inlining.contains(function.name)
+    {
+      return inline(function, call: call, result: result, at: statement)
+    }
+    if let result, let standIn = standInValue(call) {
+      bind(result, .value(result))
+      if call.method == "Data" { valueTypes[result] = "binary" }
+      return [
+        step(
+          [
+            "let": .string(result), "value": standIn,
+            "note": .string("Stood in: \(call.method) gives a value at once."),
+          ], at: statement)
+      ]
+    }
+    return nil
+  }
+
+  /// A value-producing call the drafter does not follow (`Data(contentsOf: url)`): its
+  /// first argument's value, or the call's name.
+  private mutating func standInValue(_ call: Call) -> JSONValue? {
+    guard call.receiver == nil || call.arguments.first != nil else { return nil }
+    let type = call.method
+    let standIn = call.arguments.first.flatMap { value(of: $0.value) } ?? .string(type)
+    return standIn
+  }
+
+  /// The instance's own method, its body drafted in place with its parameters bound.
+  private mutating func inline(
+    _ function: SwiftFunction, call: Call, result: String?, at statement: SwiftStatement
+  ) -> [JSONValue] {
+    var out: [JSONValue] = []
+    if let result {
+      // Bound before the body runs, so later steps may name it whatever path it returns by.
+      out.append(
+        step(["let": .string(result), "value": .string(call.method + "(…)")], at: statement))
+    }
+    let body: [JSONValue] = scoped { drafter in
+      for (index, parameter) in function.parameters.enumerated() where index < call.arguments.count
+      {
+        let argument = call.arguments[index].value
+        switch drafter.resolve(argument) {
+        case let m? where m.isCoreData:
+          drafter.bind(parameter.name, m)  // the same object, list, ID or context
+        default:
+          guard let v = drafter.value(of: argument) else { continue }
+          let local =
+            drafter.reservedNames.contains(parameter.name)
+            ? parameter.name + "Local" : parameter.name
+          drafter.bind(parameter.name, .value(local))
+          if v != .string("$" + local) {
+            out.append(drafter.step(["let": .string(local), "value": v], at: statement))
+          }
+          if case .name(let name) = argument.kind {
+            drafter.valueTypes[local] = drafter.valueTypes[name]
+          }
+        }
+      }
+      drafter.inlining.append(function.name)
+      defer { drafter.inlining.removeLast() }
+      let saved = drafter.returnTarget
+      drafter.returnTarget = result
+      defer { drafter.returnTarget = saved }
+      // A body of one expression returns it.
+      if let result, let body = function.body, body.count == 1,
+        case .expression(let e) = body[0].kind
+      {
+        return drafter.expressionSteps(e, result: result, at: body[0])
+      }
+      return drafter.steps(function.body ?? [])
+    }
+    if let result, meaning(of: result) == nil { bind(result, .value(result)) }
+    return out + body
+  }
+
+  /// A closure's body as steps; a `return` in it binds `result`.
+  mutating func closureSteps(_ closure: SwiftClosure, result: String?) -> [JSONValue] {
+    scoped { drafter in
+      let saved = drafter.returnTarget
+      drafter.returnTarget = result
+      defer { drafter.returnTarget = saved }
+      // A closure of one expression returns it.
+      if let result, closure.body.count == 1, case .expression(let e) = closure.body[0].kind {
+        return drafter.expressionSteps(e, result: result, at: closure.body[0])
+      }
+      return drafter.steps(closure.body)
+    }
+  }
+
+  func dispatchQueue(_ receiver: String) -> String? {
+    if receiver == "DispatchQueue.main" { return "main" }
+    if receiver.hasPrefix("DispatchQueue.global") { return "global" }
+    return nil
+  }
+
+  private func dependencyReturnType(_ method: String) -> String? {
+    for file in files {
+      for type in file.types where type.keyword == "protocol" {
+        if let f = type.functions.first(where: { $0.name == method }), f.returnType == "Data" {
+          return "binary"
+        }
+      }
+    }
+    return nil
+  }
+
+  func singular(_ name: String) -> String {
+    name.hasSuffix("s") && name.count > 1 ? String(name.dropLast()) : "element"
+  }
+}

@@ -1,0 +1,226 @@
+/// One expression statement, or the value a `let` binds, as steps: the Core Data calls,
+/// queues and tasks the drafter recognises (docs/draft.md lists them).
+extension Drafter {
+  mutating func expressionSteps(
+    _ expression: SwiftExpression, result: String?, at statement: SwiftStatement
+  ) -> [JSONValue] {
+    if let result, reservedNames.contains(result) {
+      // A local that hides a property: the scenario needs another name for it.
+      let renamed = result + "Local"
+      let out = expressionSteps(expression, result: renamed, at: statement)
+      if let m = meaning(of: renamed) { bind(result, m) }
+      return out
+    }
+    var e = expression
+    var tryMark: String?
+    var awaited = false
+    while true {
+      if case .try(let mark, let inner) = e.kind {
+        tryMark = mark
+        e = inner
+      } else if case .await(let inner) = e.kind {
+        awaited = true
+        e = inner
+      } else {
+        break
+      }
+    }
+    let call = Call(e)
+    var steps: [JSONValue]?
+    switch e.kind {
+    case .binary("=", let target, let value):
+      steps = assignment(target, value, at: statement)
+    case .binary("??", let first, let fallback):
+      if let result {
+        let firstSteps = expressionSteps(first, result: result, at: statement)
+        let fallbackSteps = expressionSteps(fallback, result: result, at: statement)
+        steps = firstSteps + fallbackSteps.map { when($0, result, equals: false) }
+      }
+    default:
+      if let result, let call, ["NSFetchRequest", "fetchRequest"].contains(call.method),
+        let request = fetchRequest(e)
+      {
+        bind(result, .request(entity: request.entity, conditions: request.conditions))
+        model.addEntity(request.entity)
+        steps = []
+      } else if let call {
+        steps = callSteps(call, result: result, tryMark: tryMark, awaited: awaited, at: statement)
+      } else if let result {
+        steps = binding(result, to: e, at: statement)
+      }
+    }
+    if var steps {
+      if let tryMark, !steps.isEmpty, tryMark != "" {
+        steps[steps.count - 1] = markingTry(tryMark, steps[steps.count - 1])
+      }
+      return steps
+    }
+    guard let result else { return notModelled(statement) }
+    // The value is not modelled, but later steps name it: a stand-in keeps them valid.
+    bind(result, .value(result))
+    return notModelled(statement) + [
+      step(
+        [
+          "let": .string(result), "value": .string(expression.source),
+          "note": .string("Stood in: this value is not modelled."),
+        ],
+        at: statement)
+    ]
+  }
+
+  /// `try?` or `try!` on the step that throws.
+  private func markingTry(_ mark: String, _ step: JSONValue) -> JSONValue {
+    guard case .object(let members) = step.kind, let verb = members.first?.key,
+      ["save", "fetch", "count", "existingObject"].contains(verb)
+    else { return step }
+    return adding("try", .string(mark), to: step)
+  }
+
+  /// `let result = e` for an expression that is not a call: a member read, a name, a literal.
+  private mutating func binding(
+    _ result: String, to e: SwiftExpression, at statement: SwiftStatement
+  )
+    -> [JSONValue]?
+  {
+    if case .member(let base?, let key) = e.kind {
+      switch resolve(base) {
+      case .container where key == "viewContext":
+        bind(result, .context("viewContext"))
+        return []
+      case .object(let name, let entity):
+        if key == "objectID" {
+          bind(result, .objectID(result))
+          idEntities[result] = entity
+          return [step(["objectID": .string(name), "as": .string(result)], at: statement)]
+        }
+        if let entity { model.add(key: key, to: entity, type: nil) }
+        bind(result, .value(result))
+        return [step(["get": .string("\(name).\(key)"), "as": .string(result)], at: statement)]
+      default: break
+      }
+    }
+    if case .name(let n) = e.kind, case .shared(let variable) = meaning(of: n) {
+      bind(result, .value(result))
+      return [step(["read": .string(variable), "as": .string(result)], at: statement)]
+    }
+    if let v = value(of: e) {
+      bind(result, meaning(copying: e, as: result))
+      return [step(["let": .string(result), "value": v], at: statement)]
+    }
+    return nil
+  }
+
+  /// What a name bound to a copy of `e` means: the same object or list, or a plain value.
+  private func meaning(copying e: SwiftExpression, as name: String) -> Meaning {
+    switch resolve(e) {
+    case .object(_, let entity): .object(name, entity: entity)
+    case .objects(_, let entity): .objects(name, entity: entity)
+    case .objectID: .objectID(name)
+    case .context(let c): .context(c)
+    default: .value(name)
+    }
+  }
+
+  // MARK: Assignment
+
+  private mutating func assignment(
+    _ target: SwiftExpression, _ value: SwiftExpression, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    // A stored property of the instance: `self.onSaved = …`, `context = …`.
+    if let (property, explicit) = propertyName(target) {
+      switch explicit ? instanceMeaning(of: property) : meaning(of: property) {
+      case .shared(let variable):
+        let v = self.value(of: value) ?? .string(value.source)
+        return [step(["write": .string(variable), "value": v], at: statement)]
+      case .context(let name), .queue(let name):
+        return expressionSteps(value, result: name, at: statement)
+      case .dependency, .container:
+        return []
+      default: break
+      }
+    }
+    guard case .member(let base?, let key) = target.kind else { return nil }
+    switch resolve(base) {
+    case .context(let context):
+      if key == "persistentStoreCoordinator" { return [] }  // the coordinator is the store
+      if key == "mergePolicy" {
+        guard let policy = mergePolicy(value) else { return nil }
+        return [
+          step(["set": .string("\(context).mergePolicy"), "to": .string(policy)], at: statement)
+        ]
+      }
+      let settable = [
+        "automaticallyMergesChangesFromParent", "shouldDeleteInaccessibleFaults", "name",
+        "transactionAuthor",
+      ]
+      guard settable.contains(key), let v = self.value(of: value) else { return nil }
+      return [step(["set": .string("\(context).\(key)"), "to": v], at: statement)]
+    case .object(let name, let entity):
+      return setSteps(object: name, entity: entity, key: key, value: value, at: statement)
+    case .request(let entity, var conditions):
+      guard key == "predicate", let (k, v) = predicate(value) else {
+        return key == "fetchLimit" ? [] : nil
+      }
+      conditions[k] = v
+      if let name = requestName(base) {
+        bind(name, .request(entity: entity, conditions: conditions))
+      }
+      return []
+    default:
+      return nil
+    }
+  }
+
+  mutating func setSteps(
+    object name: String, entity: String?, key: String, value: SwiftExpression,
+    at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    guard let v = self.value(of: value) else { return nil }
+    if let entity {
+      if case .object(_, let destination) = resolve(value) {
+        model.add(key: key, to: entity, type: nil, destination: destination ?? "Item")
+      } else {
+        model.add(key: key, to: entity, type: valueType(value))
+      }
+    }
+    return [step(["set": .string("\(name).\(key)"), "to": v], at: statement)]
+  }
+
+  /// The instance property an assignment's target names: `self.x` (explicit) or a bare `x`.
+  func propertyName(_ target: SwiftExpression) -> (String, explicit: Bool)? {
+    switch target.kind {
+    case .member(let base?, let name):
+      if case .name("self") = base.kind { return (name, true) }
+      return nil
+    case .name(let name): return (name, false)
+    default: return nil
+    }
+  }
+
+  private func requestName(_ e: SwiftExpression) -> String? {
+    if case .name(let n) = e.kind { return n }
+    return nil
+  }
+
+  /// `NSPredicate(format: "remoteURL == %@", url.absoluteString)`: one equality.
+  func predicate(_ e: SwiftExpression) -> (String, String)? {
+    guard case .call(let callee, let arguments) = e.kind, case .name("NSPredicate") = callee.kind,
+      arguments.count == 2, case .string(let format, _) = arguments[0].value.kind
+    else { return nil }
+    let parts = format.split(separator: " ").map(String.init)
+    guard parts.count == 3, parts[1] == "==", let v = value(of: arguments[1].value),
+      case .string(let text) = v.kind
+    else { return nil }
+    return (parts[0], text)
+  }
+
+  private func mergePolicy(_ e: SwiftExpression) -> String? {
+    let text = e.source
+    for policy in [
+      "mergeByPropertyObjectTrump", "mergeByPropertyStoreTrump", "overwrite", "rollback", "error",
+    ] where text.lowercased().contains(policy.lowercased()) {
+      return policy
+    }
+    return nil
+  }
+}

@@ -1,0 +1,217 @@
+/// One instance of a class: its properties, its `init`, then its entry points in order.
+extension Drafter {
+  /// Types that mean a Core Data or Foundation value, never an injected dependency.
+  static let systemTypes: Set<String> = [
+    "NSPersistentContainer", "NSPersistentCloudKitContainer", "NSManagedObjectContext",
+    "NSManagedObject", "NSManagedObjectID", "URL", "String", "Int", "Double", "Bool", "Data",
+    "Date", "UUID", "URLSession", "DispatchQueue", "NSFetchRequest", "NotificationCenter",
+  ]
+
+  mutating func draftInstance(of type: SwiftType) -> [JSONValue] {
+    subject = type
+    onMainActor = type.attributes.contains("@MainActor")
+    bind("self", .instance)
+    for property in type.properties where property.getter == nil {
+      bindProperty(property)
+    }
+    var main: [JSONValue] = []
+    if let initializer = type.functions.first(where: { $0.name == "init" }) {
+      main += scoped { drafter in
+        for parameter in initializer.parameters {
+          drafter.bindStandIn(parameter, steps: &main)
+        }
+        return drafter.steps(initializer.body ?? [])
+      }
+    }
+    let entryPoints = type.functions.filter { function in
+      function.name != "init" && function.name != "deinit" && !function.isPrivate
+        && !function.isStatic && (options.calls.isEmpty || calls(function))
+    }
+    for function in entryPoints {
+      main += draftCall(function, arguments: nil)
+    }
+    summary.append(
+      "\(type.name): "
+        + (entryPoints.isEmpty
+          ? "no entry point" : entryPoints.map { $0.name + "()" }.joined(separator: ", "))
+        + (onMainActor ? ", on the main actor" : ", called on the main thread"))
+    return main
+  }
+
+  /// A stored property: the container, a context, an injected dependency, or a shared var.
+  mutating func bindProperty(_ property: SwiftProperty) {
+    let meaning = Self.meaning(of: property)
+    bind(property.name, meaning)
+    switch meaning {
+    case .dependency:
+      summary.append("\(property.name): stood in, answers at once")
+    case .shared where !sharedVars.contains(where: { $0.0 == property.name }):
+      let initial = property.value.flatMap { literal($0) } ?? .null
+      sharedVars.append((property.name, initial))
+    default: break
+    }
+  }
+
+  static func meaning(of property: SwiftProperty) -> Meaning {
+    let type = (property.type ?? "").replacingOccurrences(of: "any ", with: "")
+      .trimmingCharacters(in: ["?", "!"])
+    if type.contains("PersistentContainer") { return .container }
+    if type == "NSManagedObjectContext" {
+      if let value = property.value, case .member(_, "viewContext") = value.kind {
+        return .context("viewContext")
+      }
+      return .context(property.name)
+    }
+    if type == "DispatchQueue" { return .queue(property.name) }
+    if property.isLet && isDependency(type) { return .dependency }
+    return .shared(property.name)
+  }
+
+  /// A protocol or class type that is not Core Data's or Foundation's: what the app injects.
+  static func isDependency(_ type: String) -> Bool {
+    let type = type.replacingOccurrences(of: "any ", with: "")
+    return !type.isEmpty && !systemTypes.contains(type) && !type.contains("->")
+      && !type.hasPrefix("[")
+      && !type.hasPrefix("(") && type.first?.isUppercase == true && !type.hasPrefix("NS")
+  }
+
+  /// Steps that call `function` from the main thread, with stand-ins for its arguments.
+  mutating func draftCall(_ function: SwiftFunction, arguments: [SwiftArgument]?) -> [JSONValue] {
+    var standIns: [JSONValue] = []
+    let body: [JSONValue] = scoped { drafter in
+      for parameter in function.parameters {
+        drafter.bindStandIn(parameter, steps: &standIns)
+      }
+      let mainActor = drafter.onMainActor || function.attributes.contains("@MainActor")
+      let saved = drafter.onMainActor
+      drafter.onMainActor = mainActor
+      defer { drafter.onMainActor = saved }
+      drafter.inlining.append(function.name)
+      defer { drafter.inlining.removeLast() }
+      return drafter.steps(function.body ?? [])
+    }
+    let call =
+      function.name + "("
+      + function.parameters.map { ($0.label.map { "\($0): " } ?? "") + $0.name }
+      .joined(separator: ", ") + ")"
+    let label = "\(file.name):\(function.location.line)"
+    if function.isAsync {
+      return standIns + [
+        .object([
+          "task": .string("main"), "label": .string(label),
+          "swift": .string(
+            "Task { @MainActor in \(function.isThrowing ? "try " : "")await \(call) }"),
+          "do": .array(body),
+        ])
+      ]
+    }
+    return standIns + body
+  }
+
+  /// A parameter's stand-in: a list of samples for a collection, an object from
+  /// `viewContext` for a managed object, a sample value otherwise.
+  mutating func bindStandIn(_ parameter: SwiftFunction.Parameter, steps: inout [JSONValue]) {
+    let type = parameter.type.trimmingCharacters(in: ["?", "!"])
+    if reservedNames.contains(parameter.name) {
+      // A parameter named like a property: the scenario needs another name for it.
+      var renamed = parameter
+      renamed.name += "Local"
+      bindStandIn(renamed, steps: &steps)
+      if let m = meaning(of: renamed.name) { bind(parameter.name, m) }
+      return
+    }
+    let name = parameter.name
+    if type.contains("PersistentContainer") {
+      bind(name, .container)
+      return
+    }
+    if type == "NSManagedObjectContext" {
+      bind(name, .context("viewContext"))
+      return
+    }
+    if Self.isDependency(type) {
+      bind(name, .dependency)
+      return
+    }
+    if type.hasPrefix("["), type.hasSuffix("]") {
+      let element = String(type.dropFirst().dropLast())
+      let samples = (1...max(options.items, 1)).map { sample(of: element, number: $0) }
+      steps.append(
+        .object([
+          "let": .string(name), "value": .array(samples),
+          "note": .string("A stand-in for the argument \(name): \(samples.count) sample values."),
+        ]))
+      bind(name, .value(name))
+      return
+    }
+    if type == "NSManagedObject" || model.isEntity(type) || type == "NSManagedObjectID" {
+      let entity =
+        type == "NSManagedObject" || type == "NSManagedObjectID" ? entityUsed(for: name) : type
+      model.addEntity(entity, fetched: true)
+      let objectName = type == "NSManagedObjectID" ? name + "Object" : name
+      steps.append(
+        .object([
+          "fetch": .string(entity), "in": .string("viewContext"), "first": .bool(true),
+          "as": .string(objectName),
+          "note": .string(
+            "A stand-in for the argument \(name): the screen's \(entity), in viewContext."),
+        ]))
+      if type == "NSManagedObjectID" {
+        steps.append(.object(["objectID": .string(objectName), "as": .string(name)]))
+        bind(name, .objectID(name))
+      } else {
+        bind(name, .object(name, entity: entity))
+      }
+      return
+    }
+    steps.append(
+      .object([
+        "let": .string(name), "value": sample(of: type, number: 1),
+        "note": .string("A stand-in for the argument \(name)."),
+      ]))
+    bind(name, .value(name))
+  }
+
+  func sample(of type: String, number: Int) -> JSONValue {
+    switch type {
+    case "URL": .string("https://example.com/\(number).jpg")
+    case "Int", "Int64", "Int32", "Int16": .integer(number)
+    case "Bool": .bool(true)
+    default: .string("\(type.lowercased()) \(number)")
+    }
+  }
+
+  /// The entity an `NSManagedObject` parameter stands for: the relationship key the code
+  /// sets it to (`forKey: "album"` makes it an `Album`), else `Item`.
+  func entityUsed(for name: String) -> String {
+    for file in files {
+      for line in file.lines where line.contains("setValue(\(name), forKey:") {
+        if let key = line.split(separator: "\"").dropFirst().first {
+          return model.destination(ofRelationship: String(key)) ?? key.prefix(1).uppercased()
+            + key.dropFirst()
+        }
+      }
+    }
+    return "Item"
+  }
+
+  /// Labels made unique in the order the steps are written: a line drafted again (a
+  /// method called from two places, a statement that becomes two steps) gets `#2`, `#3`.
+  static func uniqueLabels(_ steps: [JSONValue], used: inout [String: Int]) -> [JSONValue] {
+    steps.map { step in
+      guard case .object(var members) = step.kind else { return step }
+      for k in members.indices {
+        switch (members[k].key, members[k].value.kind) {
+        case ("label", .string(let base)):
+          let n = used[base, default: 0] + 1
+          used[base] = n
+          if n > 1 { members[k].value = .string("\(base)#\(n)") }
+        case (_, .array(let inner)):
+          members[k].value = .array(uniqueLabels(inner, used: &used))
+        default: break
+        }
+      }
+      return JSONValue(.object(members), at: step.location)
+    }
+  }
+}

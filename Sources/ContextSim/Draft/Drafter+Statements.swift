@@ -1,0 +1,172 @@
+/// Statements into steps: declarations bind names, control flow becomes `forEach` and
+/// `when`, and each line the drafter cannot follow stays as a "not modelled" step.
+extension Drafter {
+  mutating func steps(_ statements: [SwiftStatement]) -> [JSONValue] {
+    var out: [JSONValue] = []
+    for (k, statement) in statements.enumerated() {
+      if case .guard(let conditions, let otherwise) = statement.kind,
+        let (bindSteps, variable) = guardBinding(conditions, at: statement)
+      {
+        // `guard let x = … else { exit }`: what follows runs only when x is not nil, unless
+        // x is a stand-in's value, which never is.
+        out += bindSteps
+        if Self.isStandIn(bindSteps) { return out + steps(Array(statements[(k + 1)...])) }
+        let exits = otherwise.last.map(Self.exits) ?? false
+        let elseSteps = steps(exits ? Array(otherwise.dropLast()) : otherwise)
+        out += elseSteps.map { when($0, variable, equals: false) }
+        let rest = steps(Array(statements[(k + 1)...]))
+        return out + rest.map { when($0, variable, equals: exits) }
+      }
+      out += steps(statement)
+    }
+    return out
+  }
+
+  /// One `let` of a value that is not nil: what a stand-in binds.
+  static func isStandIn(_ steps: [JSONValue]) -> Bool {
+    guard steps.count == 1, case .object(let members) = steps[0].kind, members.first?.key == "let"
+    else { return false }
+    return members.first?.value != .null
+  }
+
+  /// A step that takes `"catch"`: a call that throws.
+  static func throwsCatchably(_ step: JSONValue) -> Bool {
+    guard case .object(let members) = step.kind, let verb = members.first?.key else { return false }
+    return ["save", "fetch", "count", "existingObject", "performFetch"].contains(verb)
+  }
+
+  static func exits(_ statement: SwiftStatement) -> Bool {
+    switch statement.kind {
+    case .return, .continue, .break, .throw: true
+    default: false
+    }
+  }
+
+  /// The binding steps of a `guard let` / `if let` with one binding, and its name.
+  private mutating func guardBinding(_ conditions: [SwiftCondition], at statement: SwiftStatement)
+    -> ([JSONValue], String)?
+  {
+    guard conditions.count == 1, case .binding(let pattern, let value) = conditions[0],
+      case .name(let name) = pattern
+    else { return nil }
+    guard let value else {
+      // `guard let data`: a step bound it already, or the draft cannot test it.
+      switch meaning(of: name) {
+      case .value?, .object?, .objectID?: return ([], name)
+      default: return nil
+      }
+    }
+    return (expressionSteps(value, result: name, at: statement), name)
+  }
+
+  /// Adds `"when": {"value": variable, "notEquals"|"equals": null}` to a step; a step that
+  /// already has one keeps it, with a note (the format takes one condition per step).
+  func when(_ step: JSONValue, _ variable: String, equals isNotNil: Bool) -> JSONValue {
+    guard case .object(var members) = step.kind else { return step }
+    let condition = JSONValue.object([
+      "value": .string(variable), isNotNil ? "notEquals" : "equals": .null,
+    ])
+    if members.contains(where: { $0.key == "when" }) {
+      let extra = "Also only when \(variable) is \(isNotNil ? "not " : "")nil."
+      members.append(.init(key: "note", keyLocation: JSONValue.nowhere, value: .string(extra)))
+      members.removeAll { $0.key == "note" && $0.value != .string(extra) }
+    } else {
+      members.append(.init(key: "when", keyLocation: JSONValue.nowhere, value: condition))
+    }
+    return JSONValue(.object(members), at: step.location)
+  }
+
+  mutating func steps(_ statement: SwiftStatement) -> [JSONValue] {
+    switch statement.kind {
+    case .declaration(_, let pattern, _, let value):
+      guard case .name(let name) = pattern else { return notModelled(statement) }
+      guard let value else {
+        bind(name, .value(name))
+        return [step(["let": .string(name), "value": .null], at: statement)]
+      }
+      return expressionSteps(value, result: name, at: statement)
+    case .expression(let e):
+      return expressionSteps(e, result: nil, at: statement)
+    case .forIn(let pattern, let sequence, let body):
+      guard case .name(let name) = pattern, let list = value(of: sequence) else {
+        return notModelled(statement)
+      }
+      let inner = scoped { drafter in
+        drafter.bind(name, drafter.elementMeaning(of: sequence, name: name))
+        return drafter.steps(body)
+      }
+      return [step(["forEach": list, "as": .string(name), "do": .array(inner)], at: statement)]
+    case .if(let conditions, let then, let otherwise):
+      guard let (bindSteps, variable) = guardBinding(conditions, at: statement) else {
+        return notModelled(statement)
+      }
+      let thenSteps = scoped { $0.steps(then) }.map { when($0, variable, equals: true) }
+      let elseSteps = scoped { $0.steps(otherwise ?? []) }.map { when($0, variable, equals: false) }
+      return bindSteps + thenSteps + elseSteps
+    case .do(let body, let catches):
+      var inner = scoped { $0.steps(body) }
+      if let handler = catches.first, inner.count == 1, Self.throwsCatchably(inner[0]) {
+        let handlerSteps = scoped { $0.steps(handler.filter { !Self.exits($0) }) }
+        inner[0] = adding("catch", .array(handlerSteps), to: inner[0])
+      } else if !catches.isEmpty {
+        inner += notModelled(statement)
+      }
+      return inner
+    case .return(let e?) where returnTarget != nil:
+      return expressionSteps(e, result: returnTarget, at: statement)
+    case .return:
+      // What an entry point returns goes to its caller, outside the draft.
+      return []
+    default:
+      return notModelled(statement)
+    }
+  }
+
+  // MARK: Steps
+
+  /// A step with its label (file and line) and the Swift it stands for.
+  mutating func step(_ members: KeyValuePairs<String, JSONValue?>, at statement: SwiftStatement)
+    -> JSONValue
+  {
+    var step = JSONValue.object(members)
+    // Made unique once the draft is whole: see `uniqueLabels`.
+    step = adding("label", .string("\(file.name):\(statement.location.line)"), to: step)
+    return adding("swift", .string(line(of: statement)), to: step)
+  }
+
+  func adding(_ key: String, _ value: JSONValue, to step: JSONValue) -> JSONValue {
+    guard case .object(var members) = step.kind else { return step }
+    members.removeAll { $0.key == key }
+    members.append(.init(key: key, keyLocation: JSONValue.nowhere, value: value))
+    return JSONValue(.object(members), at: step.location)
+  }
+
+  /// The statement's first line as written, without its trailing comment.
+  func line(of statement: SwiftStatement) -> String {
+    let index = statement.location.line - 1
+    guard file.lines.indices.contains(index) else { return "" }
+    var text = Substring(file.lines[index])
+    var inString = false
+    var previous: Character = " "
+    for (offset, c) in text.enumerated() {
+      if c == "\"" && previous != "\\" { inString.toggle() }
+      if !inString && c == "/" && previous == "/" {
+        text = text.prefix(offset - 1)
+        break
+      }
+      previous = c
+    }
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+
+  /// The line kept as it is: `print("not modelled: …")`.
+  mutating func notModelled(_ statement: SwiftStatement) -> [JSONValue] {
+    notModelledCount += 1
+    let text = line(of: statement)
+    return [
+      step(
+        ["print": .string("not modelled: " + text.replacingOccurrences(of: "$", with: "＄"))],
+        at: statement)
+    ]
+  }
+}

@@ -1,0 +1,72 @@
+/// Task groups: `withTaskGroup { group in for x in xs { group.addTask { … } }; for await r in
+/// group { … } }` is one `taskGroup` step with a child per element and a `then` per result.
+extension Drafter {
+  mutating func taskGroupSteps(_ closure: SwiftClosure, at statement: SwiftStatement)
+    -> [JSONValue]?
+  {
+    var adding: (element: String, sequence: SwiftExpression, child: SwiftClosure)?
+    var results: (pattern: SwiftPattern, body: [SwiftStatement])?
+    var before: [SwiftStatement] = []
+    for s in closure.body {
+      guard case .forIn(let pattern, let sequence, let body) = s.kind else {
+        if adding == nil { before.append(s) }
+        continue
+      }
+      if case .name(let element) = pattern, body.count == 1, case .expression(let e) = body[0].kind,
+        let call = Call(e), call.method == "addTask", let child = call.closure
+      {
+        adding = (element, sequence, child)
+      } else if let group = closure.parameters.first, case .name(group) = sequence.kind {
+        results = (pattern, body)
+      }
+    }
+    guard let adding, let results, let list = value(of: adding.sequence) else { return nil }
+    let head = steps(before)
+    return scoped { drafter in
+      drafter.bind(adding.element, .value(adding.element))
+      let child = drafter.childSteps(
+        adding.child, binding: results.pattern, element: adding.element)
+      let then = drafter.scoped { inner in
+        for name in results.pattern.names where inner.meaning(of: name) == nil {
+          inner.bind(name, .value(name))
+        }
+        return inner.steps(results.body)
+      }
+      return head + [
+        drafter.step(
+          [
+            "taskGroup": list, "as": .string(adding.element), "child": .array(child),
+            "then": .array(then),
+          ],
+          at: statement)
+      ]
+    }
+  }
+
+  /// A child task's steps: its result, element by element, bound to the names the `for await`
+  /// takes them as.
+  private mutating func childSteps(
+    _ child: SwiftClosure, binding pattern: SwiftPattern, element: String
+  )
+    -> [JSONValue]
+  {
+    guard child.body.count == 1, case .expression(let e) = child.body[0].kind else {
+      return steps(child.body)
+    }
+    var out: [JSONValue] = []
+    switch (pattern, e.kind) {
+    case (.tuple(let names), .tuple(let items)) where names.count == items.count:
+      for (name, item) in zip(names, items.map(\.value)) {
+        guard case .name(let n) = name else { continue }
+        if case .name(n) = item.kind { continue }  // the element itself
+        out += expressionSteps(item, result: n, at: child.body[0])
+        bind(n, .value(n))
+      }
+    case (.name(let n), _):
+      out += expressionSteps(e, result: n, at: child.body[0])
+    default:
+      out += steps(child.body)
+    }
+    return out
+  }
+}

@@ -1,0 +1,98 @@
+/// Values: what a Swift expression is in the scenario (`"$url"`, `true`, a list), and what
+/// a name denotes.
+extension Drafter.Meaning {
+  /// An object, a list of them, an ID or a context: passed on by name, never copied.
+  var isCoreData: Bool {
+    switch self {
+    case .object, .objects, .objectID, .context: true
+    default: false
+    }
+  }
+}
+
+extension Drafter {
+  /// What `e` denotes when it names something the drafter follows.
+  func resolve(_ e: SwiftExpression) -> Meaning? {
+    switch e.kind {
+    case .name(let n): return meaning(of: n)
+    case .member(let base?, let name):
+      if case .name("self") = base.kind { return meaning(of: name) }
+      if name == "viewContext", case .container? = resolve(base) { return .context("viewContext") }
+      return nil
+    case .optionalChain(let inner), .forceUnwrap(let inner): return resolve(inner)
+    case .tuple(let items) where items.count == 1: return resolve(items[0].value)
+    default: return nil
+    }
+  }
+
+  /// The scenario value of `e`: a literal, or `"$name"` for a name a step bound. Reading a
+  /// URL's text (`url.absoluteString`) is the URL's value: URLs are their text here.
+  func value(of e: SwiftExpression) -> JSONValue? {
+    if let l = literal(e) { return l }
+    switch resolve(e) {
+    case .value(let n), .object(let n, _), .objects(let n, _), .objectID(let n):
+      return .string("$" + n)
+    default: break
+    }
+    switch e.kind {
+    case .member(let base?, let name)
+    where ["absoluteString", "path", "description", "lastPathComponent"].contains(name):
+      return value(of: base)
+    case .array(let items):
+      let values = items.compactMap(value(of:))
+      return values.count == items.count ? .array(values) : nil
+    case .optionalChain(let inner), .forceUnwrap(let inner):
+      return value(of: inner)
+    default: return nil
+    }
+  }
+
+  /// A literal's JSON: strings without interpolation, numbers, booleans, nil.
+  func literal(_ e: SwiftExpression) -> JSONValue? {
+    switch e.kind {
+    case .string(let text, let interpolations) where interpolations.isEmpty: .string(text)
+    case .number(let n): Int(n).map { .integer($0) } ?? Double(n).map { .double($0) }
+    case .bool(let b): .bool(b)
+    case .nil: .null
+    case .array(let items) where items.isEmpty: .array([])
+    default: nil
+    }
+  }
+
+  /// The attribute type a value gives a key it is set to.
+  func valueType(_ e: SwiftExpression) -> String {
+    switch e.kind {
+    case .bool: return "boolean"
+    case .number(let n): return n.contains(".") ? "double" : "integer"
+    case .name(let n):
+      if case .value(let v)? = meaning(of: n), let type = valueTypes[v] { return type }
+      return "string"
+    default: return "string"
+    }
+  }
+
+  /// What a loop variable over `sequence` is: an object of a fetched list, else a value.
+  func elementMeaning(of sequence: SwiftExpression, name: String) -> Meaning {
+    if case .objects(_, let entity)? = resolve(sequence) { return .object(name, entity: entity) }
+    return .value(name)
+  }
+
+  /// A fetch request: a name bound to one, `NSFetchRequest<…>(entityName: "E")`, or
+  /// `E.fetchRequest()`.
+  func fetchRequest(_ e: SwiftExpression?) -> (entity: String, conditions: [String: String])? {
+    guard let e else { return nil }
+    if case .request(let entity, let conditions)? = resolve(e) { return (entity, conditions) }
+    guard let call = Call(e) else { return nil }
+    if call.method == "NSFetchRequest",
+      case .string(let entity, _)? = call.argument("entityName")?.kind
+    {
+      return (entity, [:])
+    }
+    if call.method == "fetchRequest", let receiver = call.receiver,
+      case .name(let entity) = receiver.kind
+    {
+      return (entity, [:])
+    }
+    return nil
+  }
+}

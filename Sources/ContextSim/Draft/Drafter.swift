@@ -1,0 +1,136 @@
+/// Turns parsed Swift into a scenario: the instance's properties into contexts, shared vars
+/// and stand-ins, each entry point into steps on the main thread, and what the steps touch
+/// into a model when none is given.
+struct Drafter {
+  /// What a Swift name stands for while the drafter follows the code.
+  enum Meaning: Equatable {
+    case container
+    case context(String)
+    case object(String, entity: String?)
+    case objects(String, entity: String?)
+    case objectID(String)
+    /// A plain value bound by a step: a parameter, a `let`, a loop variable.
+    case value(String)
+    /// A stored property of the instance, shared between queues: race-checked.
+    case shared(String)
+    /// A fetch request being built: its entity and equality conditions.
+    case request(entity: String, conditions: [String: String])
+    /// An injected dependency (a protocol-typed property): it answers at once.
+    case dependency
+    case queue(String)
+    case taskGroup
+    case instance
+  }
+
+  let files: [SwiftFile]
+  let options: Options
+  typealias Options = Draft.Options
+
+  var summary: [String] = []
+  var notModelledCount = 0
+  var model = InferredModel()
+  var scopes: [[String: Meaning]] = [[:]]
+  var sharedVars: [(String, JSONValue)] = []
+  var contexts: [(String, JSONValue)] = []
+  /// The file of the code being drafted, for labels and quoted lines.
+  var file: SwiftFile
+  /// The type whose methods are being drafted.
+  var subject: SwiftType?
+  /// Methods being inlined, so recursion stops.
+  var inlining: [String] = []
+  /// Where a `return` inside the code being inlined binds its value.
+  var returnTarget: String?
+  /// Whether the code runs on the main actor (`@MainActor` type or function).
+  var onMainActor = false
+  /// Attribute types of values bound by stand-ins (`Data(contentsOf:)` gives `binary`).
+  var valueTypes: [String: String] = [:]
+  /// The entity of each object ID bound, so an object looked up by it has one.
+  var idEntities: [String: String] = [:]
+  /// The properties that become shared vars: a local of the same name is renamed.
+  var reservedNames: Set<String> = []
+
+  init(files: [SwiftFile], options: Options) {
+    self.files = files
+    self.options = options
+    file = files.first ?? SwiftFile(name: "input.swift")
+  }
+
+  // MARK: Names
+
+  func meaning(of name: String) -> Meaning? {
+    for scope in scopes.reversed() {
+      if let m = scope[name] { return m }
+    }
+    return nil
+  }
+
+  /// What one of the instance's own properties is, whatever a local name hides it.
+  func instanceMeaning(of name: String) -> Meaning? { scopes[0][name] }
+
+  mutating func bind(_ name: String, _ meaning: Meaning) {
+    scopes[scopes.count - 1][name] = meaning
+  }
+
+  mutating func scoped<T>(_ work: (inout Drafter) -> T) -> T {
+    scopes.append([:])
+    defer { scopes.removeLast() }
+    return work(&self)
+  }
+
+  // MARK: The scenario
+
+  mutating func draft() -> JSONValue {
+    var main: [JSONValue] = []
+    let types = files.flatMap { file in file.types.map { (file, $0) } }.filter { _, type in
+      ["class", "struct", "actor"].contains(type.keyword) && !isManagedObjectSubclass(type)
+        && !type.functions.isEmpty
+    }
+    for (_, type) in types {
+      for property in type.properties where property.getter == nil {
+        if case .shared = Self.meaning(of: property) { reservedNames.insert(property.name) }
+      }
+    }
+    for (file, type) in types {
+      self.file = file
+      main += draftInstance(of: type)
+    }
+    if types.isEmpty {
+      for file in files {
+        self.file = file
+        main += steps(file.statements)
+        for function in file.functions where options.calls.isEmpty || calls(function) {
+          main += draftCall(function, arguments: nil)
+        }
+      }
+    }
+    if main.isEmpty {
+      main.append(
+        .object(["print": .string("nothing to run: no class or function uses Core Data")]))
+    }
+    var members: [(String, JSONValue?)] = [
+      ("title", .string("Drafted from " + files.map(\.name).joined(separator: ", "))),
+      (
+        "about",
+        .string(
+          "Drafted by ctxsim draft from the app's own Swift. Each step's label is its file and line;"
+            + " lines the draft does not model print \"not modelled\". See docs/draft.md.")
+      ),
+      ("model", options.model ?? model.json),
+    ]
+    let store = model.storeJSON(items: options.items)
+    if !store.isEmpty { members.append(("store", .ordered(store))) }
+    if !contexts.isEmpty { members.append(("contexts", .ordered(contexts))) }
+    if !sharedVars.isEmpty { members.append(("vars", .ordered(sharedVars))) }
+    var used: [String: Int] = [:]
+    members.append(("main", .array(Self.uniqueLabels(main, used: &used))))
+    return .ordered(members.compactMap { key, value in value.map { (key, $0) } })
+  }
+
+  func isManagedObjectSubclass(_ type: SwiftType) -> Bool {
+    type.inherits.contains("NSManagedObject")
+  }
+
+  func calls(_ function: SwiftFunction) -> Bool {
+    options.calls.contains { call in call.hasPrefix(function.name + "(") || call == function.name }
+  }
+}

@@ -1,0 +1,83 @@
+/// The model a draft infers from use when no `.xcdatamodeld` is given: entities from the
+/// names inserted and fetched, attributes from the keys set with the values' types, and
+/// relationships from keys set to objects. Every relationship is to-one and without an
+/// inverse unless the code shows otherwise; docs/draft.md says so.
+struct InferredModel {
+  struct Entity {
+    var name: String
+    var attributes: [(String, String)] = []
+    var relationships: [(String, String)] = []
+    /// Fetched somewhere, so the store gets sample rows for it.
+    var fetched = false
+  }
+
+  private(set) var entities: [Entity] = []
+
+  func isEntity(_ name: String) -> Bool { entities.contains { $0.name == name } }
+
+  mutating func addEntity(_ name: String, fetched: Bool = false) {
+    if let i = entities.firstIndex(where: { $0.name == name }) {
+      entities[i].fetched = entities[i].fetched || fetched
+    } else {
+      entities.append(Entity(name: name, fetched: fetched))
+    }
+  }
+
+  /// Records `key` on `entity`: an attribute of `type`, or a relationship to `destination`.
+  mutating func add(key: String, to entity: String, type: String?, destination: String? = nil) {
+    addEntity(entity)
+    guard let i = entities.firstIndex(where: { $0.name == entity }) else { return }
+    if entities[i].attributes.contains(where: { $0.0 == key })
+      || entities[i].relationships.contains(where: { $0.0 == key })
+    {
+      return
+    }
+    if let destination {
+      addEntity(destination)
+      if let j = entities.firstIndex(where: { $0.name == entity }) {
+        entities[j].relationships.append((key, destination))
+      }
+    } else {
+      entities[i].attributes.append((key, type ?? "string"))
+    }
+  }
+
+  func destination(ofRelationship key: String) -> String? {
+    for entity in entities {
+      if let r = entity.relationships.first(where: { $0.0 == key }) { return r.1 }
+    }
+    return nil
+  }
+
+  var json: JSONValue? {
+    guard !entities.isEmpty else { return nil }
+    return object(
+      entities.map { entity in
+        var members: [(String, JSONValue)] = []
+        if !entity.attributes.isEmpty {
+          members.append(("attributes", object(entity.attributes.map { ($0.0, .string($0.1)) })))
+        }
+        if !entity.relationships.isEmpty {
+          members.append(
+            (
+              "relationships",
+              object(entity.relationships.map { ($0.0, .object(["to": .string($0.1)])) })
+            ))
+        }
+        return (entity.name, object(members))
+      })
+  }
+
+  /// Sample rows for the entities the code fetches: one for an entity a stand-in argument
+  /// fetches, `items` for the others.
+  func storeJSON(items: Int) -> [(String, JSONValue)] {
+    entities.filter(\.fetched).map { entity in
+      let handle = entity.name.lowercased()
+      let rows = (1...max(items, 1)).map { n in JSONValue.object(["id": .string("\(handle)-\(n)")])
+      }
+      return (entity.name, JSONValue.array(rows))
+    }
+  }
+
+  private func object(_ members: [(String, JSONValue)]) -> JSONValue { .ordered(members) }
+}

@@ -1,0 +1,162 @@
+/// Statements: declarations, control flow and expressions, one line of Swift each.
+extension SwiftParser {
+  /// `{ statements }`; the cursor is on the `{`.
+  mutating func parseBlock() -> [SwiftStatement] {
+    guard take("{") else { return [] }
+    var statements: [SwiftStatement] = []
+    descend { parser in
+      while !parser.atEnd && !parser.token.is("}") {
+        let start = parser.i
+        statements += parser.parseStatement()
+        if parser.i == start { parser.advance() }
+      }
+    }
+    // Too deep: skip what is left of this block.
+    while !atEnd && !token.is("}") { skipGroup() }
+    _ = take("}")
+    return statements
+  }
+
+  /// One statement, or several for `let a = 1, b = 2`; none for a lone `;`.
+  mutating func parseStatement() -> [SwiftStatement] {
+    if take(";") { return [] }
+    let location = token.location
+    func statement(_ kind: SwiftStatement.Kind) -> [SwiftStatement] {
+      [SwiftStatement(kind: kind, location: location)]
+    }
+    if token.kind == .poundKeyword && token.text != "#selector" && token.text != "#keyPath" {
+      skipToLineEnd()
+      return []
+    }
+    // `outer: for …`: the loop's label.
+    if token.kind == .identifier && peek(1).is(":")
+      && ["for", "while", "repeat", "do"].contains(
+        peek(2).text)
+    {
+      advance()
+      advance()
+    }
+    let attributes = parseAttributes()
+    let modifiers = parseModifiers()
+    switch token.kind == .identifier ? token.text : "" {
+    case "let", "var":
+      return parseProperties(at: location).map { property in
+        SwiftStatement(
+          kind: .declaration(
+            isLet: property.isLet, property.pattern, type: property.type, property.value),
+          location: location)
+      }
+    case "func":
+      var function = parseFunction(at: location)
+      function.attributes = attributes
+      function.modifiers = modifiers
+      return statement(.function(function))
+    case "if":
+      return statement(parseIf())
+    case "guard":
+      advance()
+      let conditions = parseConditions()
+      _ = take("else")
+      return statement(.guard(conditions, else: parseBlock()))
+    case "for":
+      return statement(parseFor())
+    case "while":
+      advance()
+      let conditions = parseConditions()
+      return statement(.while(conditions, body: parseBlock()))
+    case "do":
+      return statement(parseDo())
+    case "return":
+      advance()
+      let ends = token.startsLine || token.is("}") || token.is(";") || atEnd
+      return statement(.return(ends ? nil : parseExpression()))
+    case "throw":
+      advance()
+      return statement(.throw(parseExpression()))
+    case "break", "continue":
+      let isBreak = token.text == "break"
+      advance()
+      if token.kind == .identifier && !token.startsLine { advance() }  // a loop label
+      return statement(isBreak ? .break : .continue)
+    case "defer":
+      advance()
+      return statement(.defer(parseBlock()))
+    case "switch", "repeat", "class", "struct", "enum", "actor", "protocol", "extension",
+      "typealias", "import":
+      skipToLineEnd()
+      return statement(.unknown)
+    default:
+      let expression = parseExpression()
+      guard token.startsLine || token.is("}") || token.is(";") || atEnd else {
+        skipToLineEnd()
+        return statement(.unknown)
+      }
+      return statement(.expression(expression))
+    }
+  }
+
+  private mutating func parseIf() -> SwiftStatement.Kind {
+    advance()
+    let conditions = parseConditions()
+    let then = parseBlock()
+    guard take("else") else { return .if(conditions, then: then, else: nil) }
+    if token.is("if") {
+      let location = token.location
+      return .if(
+        conditions, then: then, else: [SwiftStatement(kind: parseIf(), location: location)])
+    }
+    return .if(conditions, then: then, else: parseBlock())
+  }
+
+  /// `for [try] [await] pattern in sequence [where condition] { body }`.
+  private mutating func parseFor() -> SwiftStatement.Kind {
+    advance()
+    while token.is("try") || token.is("await") || token.is("case") { advance() }
+    let pattern = parsePattern()
+    if take(":") { _ = parseTypeText() }
+    guard take("in") else {
+      skipToLineEnd()
+      return .unknown
+    }
+    let sequence = parseExpression(trailingClosures: false)
+    if take("where") { _ = parseExpression(trailingClosures: false) }
+    return .forIn(pattern, sequence, body: parseBlock())
+  }
+
+  /// `do { … } catch { … }`, every `catch` clause's pattern skipped.
+  private mutating func parseDo() -> SwiftStatement.Kind {
+    advance()
+    if token.is("throws") {
+      advance()
+      if token.is("(") { skipGroup() }
+    }
+    let body = parseBlock()
+    var catches: [[SwiftStatement]] = []
+    while take("catch") {
+      while !atEnd && !token.is("{") && !token.is("}") { skipGroup() }
+      catches.append(parseBlock())
+    }
+    return .do(body, catches: catches)
+  }
+
+  /// The comma-separated conditions of `if`, `guard` and `while`, up to their `{` or `else`.
+  mutating func parseConditions() -> [SwiftCondition] {
+    var conditions: [SwiftCondition] = []
+    repeat {
+      if token.is("let") || token.is("var") {
+        advance()
+        let pattern = parsePattern()
+        if take(":") { _ = parseTypeText() }
+        let value = take("=") ? parseExpression(trailingClosures: false) : nil
+        conditions.append(.binding(pattern, value))
+      } else if token.is("case") || token.kind == .poundKeyword {
+        let start = token.location
+        while !atEnd && !token.is("{") && !token.is(",") && !token.is("else") { skipGroup() }
+        conditions.append(.other("\(start)"))
+      } else {
+        conditions.append(.expression(parseExpression(trailingClosures: false)))
+      }
+    } while take(",")
+    return conditions
+  }
+}

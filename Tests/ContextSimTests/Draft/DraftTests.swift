@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+@testable import ContextSim
+
+/// `ctxsim draft`: Swift in, a scenario that runs out.
+@Suite("Drafting scenarios from Swift")
+struct DraftTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  private func draft(_ path: String, calls: [String] = []) throws -> Scenario {
+    let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+    return try decode(
+      Draft(
+        [.init(name: (path as NSString).lastPathComponent, text: text)],
+        options: .init(calls: calls)))
+  }
+
+  private func decode(_ draft: Draft) throws(ScenarioErrors) -> Scenario {
+    try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft.json")
+  }
+
+  @Test("The example importer traps at its first off-queue line, exit 133")
+  func exampleTraps() throws {
+    let trace = run(try draft("Examples/Draft/ImageImporter.swift"), stopAtFirst: true)
+    let trap = try #require(trace.violations.first)
+    #expect(trace.kinds == [.wrongQueueContext])
+    #expect(trap.labels.first == "ImageImporter.swift:21")
+    #expect(trap.termination?.exitStatus == 133)
+  }
+
+  @Test("Without the flag, the importer dies on the cross-context relationship, exit 134")
+  func exampleCrossContext() throws {
+    let trace = run(
+      try draft("Examples/Draft/ImageImporter.swift"), concurrencyDebug: false, stopAtFirst: true)
+    let crash = try #require(trace.firstCrash)
+    #expect(crash.kind == .crossContextRelationship)
+    #expect(crash.labels.first == "ImageImporter.swift:24")
+    #expect(crash.termination?.exitStatus == 134)
+  }
+
+  @Test("--call drafts one entry point; markAllViewed alone runs without the flag")
+  func oneCall() throws {
+    let scenario = try draft("Examples/Draft/ImageImporter.swift", calls: ["markAllViewed()"])
+    #expect(scenario.main.count == 1)
+    #expect(run(scenario, concurrencyDebug: false).violations.isEmpty)
+    #expect(run(scenario).kinds.first == .wrongQueueContext)
+  }
+
+  @Test("The same files give byte-identical drafts")
+  func deterministic() throws {
+    let text = try String(
+      contentsOf: Self.root.appendingPathComponent("Examples/Draft/ImageImporter.swift"),
+      encoding: .utf8)
+    let a = Draft([.init(name: "ImageImporter.swift", text: text)]).json
+    let b = Draft([.init(name: "ImageImporter.swift", text: text)]).json
+    #expect(a == b)
+  }
+
+  @Test("A line the draft does not model stays, as a step that prints it")
+  func notModelled() throws {
+    let source = """
+      final class Counter {
+        let container: NSPersistentContainer
+        func bump() {
+          let context = container.viewContext
+          context.undoManager?.undo()
+        }
+      }
+      """
+    let draft = Draft([.init(name: "Counter.swift", text: source)])
+    #expect(draft.notModelled == 1)
+    #expect(draft.json.contains(#""print": "not modelled: context.undoManager?.undo()""#))
+    #expect(draft.json.contains(#""label": "Counter.swift:5""#))
+    _ = try decode(draft)
+  }
+
+  /// The seed's listings, read from the shared seeds when this checkout sits beside them.
+  static let seed: String? = try? String(
+    contentsOf: root.appendingPathComponent("../shared/seeds/000_6b9ac0ba98c9c71b.txt"),
+    encoding: .utf8)
+
+  private func listing(from start: String, to end: String) throws -> String {
+    let text = try #require(Self.seed)
+    let lines = text.components(separatedBy: "\n")
+    let first = try #require(lines.firstIndex { $0.hasPrefix(start) })
+    let last = try #require(lines[first...].firstIndex { $0.hasPrefix(end) })
+    return lines[first..<last].joined(separator: "\n")
+  }
+
+  @Test("The seed's buggy downloader: 133 with the flag, 134 without", .enabled(if: seed != nil))
+  func seedBuggy() throws {
+    let code = try listing(from: "final class PhotoDownloader", to: "In Swift 6 mode")
+    let scenario = try decode(Draft([.init(name: "PhotoDownloader.swift", text: code)]))
+    #expect(run(scenario, stopAtFirst: true).firstCrash?.termination?.exitStatus == 133)
+    let crash = run(scenario, concurrencyDebug: false, stopAtFirst: true).firstCrash
+    #expect(crash?.kind == .crossContextRelationship)
+    #expect(crash?.termination?.exitStatus == 134)
+  }
+
+  @Test("The seed's fixed downloader: check proves it clean", .enabled(if: seed != nil))
+  func seedFixed() throws {
+    let code = try listing(from: "protocol PhotoDownloading", to: "Said out loud")
+    var scenario = try decode(Draft([.init(name: "PhotoDownloader.swift", text: code)]))
+    scenario.expectation = Expectation(violations: [])
+    let result = check(scenario, maxSchedules: 2_000)
+    #expect(result.passed)
+    #expect(result.exploration.isComplete)
+  }
+
+  @Test("Every Swift file in this repository drafts to a scenario that decodes")
+  func everyFileDrafts() throws {
+    var count = 0
+    for folder in ["Sources", "Tests", "Examples"] {
+      let base = Self.root.appendingPathComponent(folder)
+      let paths =
+        FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
+      for path in paths.sorted() where path.hasSuffix(".swift") {
+        let text = try String(contentsOf: base.appendingPathComponent(path), encoding: .utf8)
+        let draft = Draft([.init(name: (path as NSString).lastPathComponent, text: text)])
+        do {
+          _ = try decode(draft)
+        } catch {
+          Issue.record("\(folder)/\(path): \(error.errors.map(\.description))")
+        }
+        count += 1
+      }
+    }
+    #expect(count > 100)
+  }
+}

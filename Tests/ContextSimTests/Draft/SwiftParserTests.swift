@@ -1,0 +1,85 @@
+import Testing
+
+@testable import ContextSim
+
+/// The drafter's parser: what it reads of Swift, and that no input stops it.
+@Suite("Reading Swift")
+struct SwiftParserTests {
+  @Test("Declarations, closures, control flow and call chains read as written")
+  func outline() {
+    let source = """
+      @MainActor
+      final class Saver: NSObject, Sendable {
+        private let context: NSManagedObjectContext
+        var onDone: ((NSManagedObjectID) -> Void)?
+
+        func save(_ names: [String], into folder: NSManagedObject) async throws -> Int {
+          let id = folder.objectID  // read on main
+          try await withThrowingTaskGroup(of: (String, Data?).self) { group in
+            for try await (name, data) in group {
+              guard let data else { continue }
+              let x = try context.fetch(request).first
+                ?? NSEntityDescription.insertNewObject(forEntityName: "Item", into: context)
+            }
+          }
+          do { try context.save() } catch { context.rollback(); throw error }
+          DispatchQueue.main.async { [weak self] in self?.onDone?(id) }
+          photos.forEach { $0.setValue(true, forKey: "seen") }
+          return names.count > 1 ? 2 : 0
+        }
+      }
+      """
+    let file = SwiftParser.parse(source, name: "Saver.swift")
+    #expect(
+      file.outline == """
+        @MainActor class Saver: NSObject, Sendable
+          private let context: NSManagedObjectContext
+          var onDone: ((NSManagedObjectID) -> Void)?
+          func save(_ names: [String], into folder: NSManagedObject) async throws -> Int @6:3
+            let id = folder.objectID @7
+            try await withThrowingTaskGroup(of: (String, Data?).self) { group in … } @8
+              { group in … }
+                for (name, data) in group @9
+                  guard let data else @10
+                    continue @10
+                  let x = try context.fetch(request).first ?? NSEntityDescription.insertNewObject(forEntityName: "Item", into: context) @11
+            do @15
+              try context.save() @15
+            catch @15
+              context.rollback() @15
+              throw error @15
+            DispatchQueue.main.async { [self] in … } @16
+              { [self] in … }
+                self?.onDone?(id) @16
+            photos.forEach { … } @17
+              { … }
+                $0.setValue(true, forKey: "seen") @17
+            return names.count > 1 ? 2 : 0 @18
+        """)
+  }
+
+  @Test("Strings: escapes, interpolations, raw and multi-line")
+  func strings() {
+    let q = "\""
+    let source =
+      "let a = " + q + "x\\n\\(b + " + q + "c" + q + ")" + q + " + #" + q + "raw \\(no)" + q + "#"
+      + " + " + q + q + q + "\n    two\n    " + q + q + q
+    let strings = SwiftLexer.tokens(of: source).filter { $0.kind == .string }
+    #expect(strings.map(\.text) == ["x\n\\(b + \"c\")", "raw \\(no)", "two"])
+    #expect(strings.first?.interpolations == ["b + \"c\""])
+  }
+
+  @Test("Unbalanced, truncated and deeply nested input parses to the end without failing")
+  func neverStops() {
+    let inputs = [
+      "func f( {", "class {", "}}}}", "let x = ((((((", String(repeating: "(", count: 5_000),
+      String(repeating: "{", count: 5_000), "\"unterminated", "/* never closed", "a ?? ?? ??",
+      "for in { }", "guard else", "x.", "@", "#if", String(repeating: "a.b(c) { ", count: 2_000),
+    ]
+    for input in inputs {
+      let file = SwiftParser.parse(input, name: "bad.swift")
+      _ = Draft([.init(name: "bad.swift", text: input)]).json
+      #expect(file.name == "bad.swift")
+    }
+  }
+}
