@@ -20,7 +20,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ContextSimTests", dependencies: ["ContextSim"],
-      exclude: ["FuzzRegressions", "Grading/Attempts"]),
+      exclude: ["FuzzRegressions", "Grading/Attempts", "Fixtures"]),
     .testTarget(
       name: "CtxsimTests",
       dependencies: ["ctxsim", "ContextSim"],

@@ -76,7 +76,8 @@ func loadScenario(
     do {
       return .success(
         try ScenarioDecoder.decode(
-          bytes, file: path == "-" ? "<stdin>" : path, maximumDepth: limits.depth))
+          bytes, file: path == "-" ? "<stdin>" : path, maximumDepth: limits.depth,
+          dataModels: console.dataModelFiles(forScenario: path)))
     } catch {
       let advised = ScenarioErrors(error.errors.map { $0.advised(.ctxsim()) })
       let count = advised.errors.count

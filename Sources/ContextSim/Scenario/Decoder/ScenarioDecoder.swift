@@ -23,12 +23,18 @@ public struct ScenarioDecoder: ProblemLog {
   var stepCount = 0
   /// The store's history options, read before the steps, which depend on them.
   var persistentHistory = PersistentHistoryOptions()
+  /// How a `"model"` that names an Xcode data model is read; without it, one cannot be.
+  var dataModels: DataModelFiles?
 
   /// Decodes one scenario file.
   ///
-  /// - Parameter file: the name errors and reports use for the file, usually its path.
+  /// - Parameters:
+  ///   - file: the name errors and reports use for the file, usually its path.
+  ///   - dataModels: how a `"model"` naming an `.xcdatamodeld` is read, relative to the
+  ///     scenario's folder; without it, such a scenario is an error and nothing is read.
   public static func decode(
-    _ bytes: [UInt8], file: String, maximumDepth: Int = JSONReader.defaultMaximumDepth
+    _ bytes: [UInt8], file: String, maximumDepth: Int = JSONReader.defaultMaximumDepth,
+    dataModels: DataModelFiles? = nil
   ) throws(ScenarioErrors) -> Scenario {
     let json: JSONValue
     do {
@@ -40,7 +46,7 @@ public struct ScenarioDecoder: ProblemLog {
           bound: error.bound)
       ])
     }
-    return try validate(RawScenario(json, file: file), file: file)
+    return try validate(RawScenario(json, file: file), file: file, dataModels: dataModels)
   }
 
   init(file: String) {
@@ -53,13 +59,19 @@ public struct ScenarioDecoder: ProblemLog {
   ///
   /// JSON comes here through ``decode(_:file:maximumDepth:)``; a builder of scenarios in
   /// Swift would make the ``RawScenario`` itself, with its own places and file name.
-  static func validate(_ raw: RawScenario, file: String) throws(ScenarioErrors) -> Scenario {
+  static func validate(
+    _ raw: RawScenario, file: String, dataModels: DataModelFiles? = nil
+  ) throws(ScenarioErrors) -> Scenario {
     var decoder = ScenarioDecoder(file: file)
+    decoder.dataModels = dataModels
     let scenario = decoder.validate(raw)
     guard decoder.errors.isEmpty, let scenario else {
+      // The scenario's own problems first, then those of a data model it names, each in
+      // file order.
       throw ScenarioErrors(
         decoder.errors.sorted {
-          ($0.location ?? .init(line: 0, column: 0)) < ($1.location ?? .init(line: 0, column: 0))
+          ($0.file == file ? 0 : 1, $0.location ?? .init(line: 0, column: 0))
+            < ($1.file == file ? 0 : 1, $1.location ?? .init(line: 0, column: 0))
         })
     }
     return scenario
@@ -84,7 +96,12 @@ public struct ScenarioDecoder: ProblemLog {
         remoteChangeNotifications: read(history.remoteChangeNotifications)?.value ?? false)
     }
 
-    validateModel(raw.model)
+    if let path = read(raw.modelFile) {
+      // Without the model, every entity a step names would be an error of its own.
+      guard validateModel(named: path) else { return nil }
+    } else {
+      validateModel(raw.model)
+    }
     let rows = validateStore(raw.store)
     validateContexts(raw.contexts)
     validateQueues(raw.queues)

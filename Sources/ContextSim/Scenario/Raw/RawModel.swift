@@ -31,10 +31,19 @@ struct RawRelationship {
   var relationship: Relationship?
 }
 
-/// The shape pass over `"model"`.
+/// The shape pass over `"model"` written as an object; a string is a model's path, which
+/// ``RawScenario`` keeps for validation to read.
 extension SectionShape {
   func model(_ json: JSONValue) -> Field<[RawEntity]> {
-    members(json, path: "model", what: "\"model\"") { name, definition in
+    guard json.members != nil else {
+      return .malformed(
+        ScenarioError(
+          file: file, location: json.location, path: "model",
+          message: "\"model\" must be an object, or the path of an .xcdatamodeld, "
+            + "not \(json.typeDescription)",
+          fix: "write { ENTITY: { … } }, or a path such as \"Photos.xcdatamodeld\""))
+    }
+    return members(json, path: "model", what: "\"model\"") { name, definition in
       RawEntity(name: name.value, definition: self.definition(definition, entity: name.value))
     }
   }

@@ -13,6 +13,9 @@ struct RawScenario {
   var about: Field<String> = .absent
   var concurrencyDebug: Field<Bool> = .absent
   var model: Field<[RawEntity]> = .absent
+  /// `"model"` written as the path of an `.xcdatamodeld` or `.xcdatamodel` (a ctxsim addition
+  /// to format v1), which validation reads; ``model`` stays absent then.
+  var modelFile: Field<String> = .absent
   var store: Field<[RawStoreRows]> = .absent
   var contexts: Field<[RawContext]> = .absent
   var queues: Field<[RawQueue]> = .absent
@@ -56,7 +59,11 @@ extension RawScenario {
     concurrencyDebug = sections.field(json["concurrencyDebug"], path: "concurrencyDebug") {
       ShapeCheck.bool($0, what: "\"concurrencyDebug\"")
     }
-    model = json["model"].map(sections.model) ?? .absent
+    if let json = json["model"], let path = json.string {
+      modelFile = .present(Located(value: path, location: json.location))
+    } else {
+      model = json["model"].map(sections.model) ?? .absent
+    }
     store = json["store"].map(sections.store) ?? .absent
     contexts = json["contexts"].map(sections.contexts) ?? .absent
     queues = json["queues"].map(sections.queues) ?? .absent

@@ -1,0 +1,34 @@
+import Foundation
+
+@testable import ContextSim
+
+/// The folder of Xcode-written fixtures: `Photos.xcdatamodeld` and a scenario naming it.
+let dataModelFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+/// Files held in memory, keyed by path, standing in for a model bundle on disk.
+func memoryFiles(_ contents: [String: String], directory: String = "") -> DataModelFiles {
+  DataModelFiles(directory: directory) { path in
+    if let text = contents[path] { return .file(Array(text.utf8)) }
+    let prefix = path + "/"
+    let names = contents.keys.filter { $0.hasPrefix(prefix) }.compactMap {
+      $0.dropFirst(prefix.count).split(separator: "/").first.map(String.init)
+    }
+    return names.isEmpty ? .missing : .directory(Array(Set(names)).sorted())
+  }
+}
+
+/// A `contents` file as Xcode 15 writes it, around the given entities.
+func xcodeContents(_ entities: String) -> String {
+  """
+  <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+  <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" lastSavedToolsVersion="22522" systemVersion="23C71" minimumToolsVersion="Automatic" sourceLanguage="Swift" userDefinedModelVersionIdentifier="">
+  \(entities)
+  </model>
+  """
+}
+
+/// The model's JSON as the writer prints it, so trees compare without their places.
+func written(_ json: String) throws -> String {
+  JSONWriter.write(try JSONReader.read(Array(json.utf8)))
+}
