@@ -27,6 +27,8 @@ struct DraftOptions: Equatable {
   var calls: [String] = []
   var items = 4
   var output: String?
+  /// An `.xcdatamodeld` (or `.xcdatamodel`) whose current version is the draft's model.
+  var model: String?
   var fileBytes = Limits.defaultFileBytes
   /// Accepted as every command accepts it; a draft has no colour.
   var colour = ColourChoice.auto

@@ -30,10 +30,33 @@ struct DraftCommand {
       let name = path.split(separator: "/").last.map(String.init) ?? path
       sources.append(Draft.Source(name: name, text: text))
     }
-    let draft = Draft(sources, options: Draft.Options(calls: options.calls, items: options.items))
+    var model: JSONValue?
+    if let path = options.model {
+      do {
+        model = try XcodeDataModel(contentsOf: URL(fileURLWithPath: path)).scenarioModel
+      } catch {
+        for problem in error.errors { console.writeError(problem.description + "\n") }
+        return ExitStatus.invalidInput
+      }
+    }
+    let draft = Draft(
+      sources, options: Draft.Options(calls: options.calls, items: options.items, model: model))
     for line in draft.summary { console.writeError("draft: \(line)\n") }
     if draft.notModelled > 0 {
       console.writeError("draft: \(draft.notModelled) lines not modelled: each prints as a step\n")
+    }
+    // A draft that does not run as it is (a key the given model lacks) says where in the
+    // Swift; the draft is still written, to be edited.
+    var status = ExitStatus.success
+    do {
+      _ = try ScenarioDecoder.decode(Array(draft.json.utf8), file: options.output ?? "<draft>")
+    } catch {
+      status = ExitStatus.invalidInput
+      for problem in error.errors {
+        let place = problem.path.flatMap { draft.label(ofStepAt: $0) }.map { "\($0): " } ?? ""
+        console.writeError(
+          "\(place)error: the draft does not run: \(problem.message)\n  fix: \(problem.fix)\n")
+      }
     }
     if let output = options.output {
       guard FileManager.default.createFile(atPath: output, contents: Data(draft.json.utf8)) else {
@@ -45,6 +68,6 @@ struct DraftCommand {
     } else {
       console.write(draft.json)
     }
-    return ExitStatus.success
+    return status
   }
 }

@@ -215,7 +215,10 @@ enum Help {
     exitStatuses: [
       (ExitStatus.success, "the scenario was drafted"),
       (ExitStatus.usage, "usage error: unknown option, bad option value, no file"),
-      (ExitStatus.invalidInput, "a file is not UTF-8 text"),
+      (
+        ExitStatus.invalidInput,
+        "a file is not UTF-8 text, --model cannot be read, or the draft does not run as it is"
+      ),
       (ExitStatus.noInput, "a file is missing or unreadable, or -o cannot be written"),
       (ExitStatus.limitReached, "a file is over --max-file-size"),
     ])

@@ -439,6 +439,9 @@ extension ArgumentParser {
         .value("--call", .path("<expr>"), "Call this, as Swift; repeat for more calls.") {
           $0.calls.append($1)
         },
+        .value("--model", .path("<path>"), "The app's .xcdatamodeld; else inferred from use.") {
+          $0.model = $1
+        },
         .value(
           "--items", .positive("<n>"),
           "Sample values per collection argument, and rows per fetched entity.",

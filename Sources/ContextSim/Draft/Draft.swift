@@ -57,3 +57,29 @@ public struct Draft: Sendable {
   /// The scenario as indented JSON, ending in a line break.
   public var json: String { JSONWriter.write(scenario) + "\n" }
 }
+
+extension Draft {
+  /// The label (`File.swift:31`) of the step at a scenario path such as
+  /// `main[5].task.do[2]`, which is where in the app's Swift an error in the draft lies.
+  public func label(ofStepAt path: String) -> String? {
+    var node: JSONValue? = scenario
+    var label: String?
+    for segment in path.split(separator: ".") {
+      guard let open = segment.firstIndex(of: "["),
+        let index = Int(segment[segment.index(after: open)...].dropLast())
+      else { continue }  // a verb's name: the step is the node already
+      let key = String(segment[..<open])
+      guard case .object(let members)? = node?.kind,
+        case .array(let items)? = members.first(where: { $0.key == key })?.value.kind,
+        items.indices.contains(index)
+      else { return label }
+      node = items[index]
+      if case .object(let step) = items[index].kind,
+        case .string(let text)? = step.first(where: { $0.key == "label" })?.value.kind
+      {
+        label = text
+      }
+    }
+    return label
+  }
+}

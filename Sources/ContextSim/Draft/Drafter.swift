@@ -53,6 +53,7 @@ struct Drafter {
     self.files = files
     self.options = options
     file = files.first ?? SwiftFile(name: "input.swift")
+    model = InferredModel(given: options.model)
   }
 
   // MARK: Names

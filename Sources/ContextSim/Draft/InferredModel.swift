@@ -13,6 +13,29 @@ struct InferredModel {
 
   private(set) var entities: [Entity] = []
 
+  init() {}
+
+  /// The entities and relationships of a given model (an `.xcdatamodeld`'s), so stand-ins
+  /// and relationships use its names.
+  init(given model: JSONValue?) {
+    guard case .object(let members)? = model?.kind else { return }
+    for member in members {
+      var entity = Entity(name: member.key)
+      if case .object(let sections) = member.value.kind,
+        case .object(let relationships)? = sections.first(where: { $0.key == "relationships" })?
+          .value.kind
+      {
+        for relationship in relationships {
+          guard case .object(let fields) = relationship.value.kind,
+            case .string(let destination)? = fields.first(where: { $0.key == "to" })?.value.kind
+          else { continue }
+          entity.relationships.append((relationship.key, destination))
+        }
+      }
+      entities.append(entity)
+    }
+  }
+
   func isEntity(_ name: String) -> Bool { entities.contains { $0.name == name } }
 
   mutating func addEntity(_ name: String, fetched: Bool = false) {
