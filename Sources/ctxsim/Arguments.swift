@@ -24,11 +24,8 @@ enum Command: Equatable {
 /// `ctxsim draft FILE.swift…`: Swift in, a scenario out.
 struct DraftOptions: Equatable {
   var files: [String] = []
-  var calls: [String] = []
-  var items = 4
+  var settings = DraftSettings()
   var output: String?
-  /// An `.xcdatamodeld` (or `.xcdatamodel`) whose current version is the draft's model.
-  var model: String?
   var fileBytes = Limits.defaultFileBytes
   /// Accepted as every command accepts it; a draft has no colour.
   var colour = ColourChoice.auto
@@ -38,8 +35,23 @@ enum OutputFormat: String, CaseIterable {
   case text, json
 }
 
+/// How Swift is drafted, for `draft` and for `run` and `explore` given a `.swift` file.
+struct DraftSettings: Equatable {
+  var calls: [String] = []
+  var items = 4
+  /// An `.xcdatamodeld` (or `.xcdatamodel`) whose current version is the draft's model.
+  var model: String?
+
+  /// The options that draft the same way again, for a replay command; quoted for a shell.
+  var flags: [String] {
+    calls.map { "--call '\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
+      + (model.map { ["--model", $0] } ?? []) + (items == 4 ? [] : ["--items", "\(items)"])
+  }
+}
+
 struct RunOptions: Equatable {
   var file = ""
+  var draft = DraftSettings()
   var schedule: Schedule?
   var seed: UInt64?
   /// Overrides the scenario's own `concurrencyDebug` when set.
@@ -147,6 +159,7 @@ struct CheckOptions: Equatable {
 
 struct ExploreOptions: Equatable {
   var file = ""
+  var draft = DraftSettings()
   var strategy = ExplorationStrategy.dpor(preemptionBound: nil)
   var maxSchedules = 10_000
   var timeLimit: Double?

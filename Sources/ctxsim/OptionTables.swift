@@ -19,10 +19,11 @@ extension ArgumentParser {
         .flag("--verbose", "Add a simulated backtrace to each violation.") { $0.verbose = true },
         .flag("--all-steps", "Also show dispatches, object IDs and loops.") { $0.allSteps = true },
         .value("--html", .path("<file>"), "Also write the timeline as HTML.") { $0.html = $1 },
-      ] + Option.concurrencyDebug(\.concurrencyDebug) + Limits.options(\.limits) + [
-        .format("Text for people, or one JSON document.") { $0.format = $1 },
-        .colour { $0.colour = $1 },
-      ],
+      ] + Option.concurrencyDebug(\.concurrencyDebug) + Limits.options(\.limits)
+        + DraftSettings.options(\.draft) + [
+          .format("Text for people, or one JSON document.") { $0.format = $1 },
+          .colour { $0.colour = $1 },
+        ],
       start: RunOptions(),
       positionals: oneScenario(
         "run", tooMany: "`ctxsim run` takes one scenario file; use `ctxsim check` for several"
@@ -50,6 +51,7 @@ extension ArgumentParser {
           $0.options.jobs = $1
         },
       ] + Option.concurrencyDebug(\.options.concurrencyDebug) + Limits.options(\.options.limits)
+        + DraftSettings.options(\.options.draft)
         + [
           .format("Text for people, or one JSON document.") { $0.options.format = $1 },
           .colour { $0.options.colour = $1 },
@@ -435,18 +437,7 @@ extension ArgumentParser {
     Subcommand(
       name: "draft", aliases: [], help: Help.draft,
       arguments: [ArgumentHelp(label: "<file.swift>…", abstract: "The app's Swift files.")],
-      options: [
-        .value("--call", .path("<expr>"), "Call this, as Swift; repeat for more calls.") {
-          $0.calls.append($1)
-        },
-        .value("--model", .path("<path>"), "The app's .xcdatamodeld; else inferred from use.") {
-          $0.model = $1
-        },
-        .value(
-          "--items", .positive("<n>"),
-          "Sample values per collection argument, and rows per fetched entity.",
-          default: "4"
-        ) { $0.items = $1 },
+      options: DraftSettings.options(\.settings) + [
         .value("-o", .path("<file>"), "Write the scenario here, not to standard output.") {
           $0.output = $1
         },
@@ -466,5 +457,24 @@ extension ArgumentParser {
         }
         return .draft(options)
       })
+  }
+}
+
+extension DraftSettings {
+  /// `--call`, `--model` and `--items`, for every command that drafts.
+  static func options<Draft>(_ path: WritableKeyPath<Draft, DraftSettings>) -> [Option<Draft>] {
+    let options: [Option<DraftSettings>] = [
+      .value("--call", .path("<expr>"), "Call this, as Swift; repeat for more calls.") {
+        $0.calls.append($1)
+      },
+      .value("--model", .path("<path>"), "The app's .xcdatamodeld; else inferred from use.") {
+        $0.model = $1
+      },
+      .value(
+        "--items", .positive("<n>"),
+        "Sample values per collection argument, and rows per fetched entity.", default: "4"
+      ) { $0.items = $1 },
+    ]
+    return options.map { $0.pulled(back: path) }
   }
 }

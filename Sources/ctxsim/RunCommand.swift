@@ -6,7 +6,8 @@ struct RunCommand {
   var console: Console
 
   func execute() -> Int32 {
-    let loaded = loadScenario(options.file, limits: options.limits, console: console)
+    let loaded = loadScenario(
+      options.file, limits: options.limits, drafting: options.draft, console: console)
     guard case .success(let scenario) = loaded else { return reportFailure(loaded, on: console) }
     let simulation = options.limits.simulation(
       concurrencyDebug: options.concurrencyDebug ?? scenario.concurrencyDebug,

@@ -95,6 +95,7 @@ struct Drafter {
       self.file = file
       main += draftInstance(of: type)
     }
+    if !types.isEmpty { main += screen() }
     if types.isEmpty {
       for file in files {
         self.file = file
@@ -125,6 +126,19 @@ struct Drafter {
     var used: [String: Int] = [:]
     members.append(("main", .array(Self.uniqueLabels(main, used: &used))))
     return .ordered(members.compactMap { key, value in value.map { (key, $0) } })
+  }
+
+  /// The app's screen: once the calls are made, the main thread lists what the code
+  /// fetches, in `viewContext`, as a UI does while background work goes on. Without it a
+  /// background misuse of `viewContext` would overlap nothing and never show corruption.
+  func screen() -> [JSONValue] {
+    model.entities.filter(\.fetched).map { entity in
+      .object([
+        "fetch": .string(entity.name), "in": .string("viewContext"),
+        "as": .string("screen" + entity.name + "s"),
+        "note": .string("The screen lists the \(entity.name)s on the main queue."),
+      ])
+    }
   }
 
   func isManagedObjectSubclass(_ type: SwiftType) -> Bool {

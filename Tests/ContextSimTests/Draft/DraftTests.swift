@@ -40,12 +40,19 @@ struct DraftTests {
     #expect(crash.termination?.exitStatus == 134)
   }
 
-  @Test("--call drafts one entry point; markAllViewed alone runs without the flag")
+  @Test(
+    "markAllViewed alone: clean in the default schedule without the flag, corruption in some explored"
+  )
   func oneCall() throws {
     let scenario = try draft("Examples/Draft/ImageImporter.swift", calls: ["markAllViewed()"])
-    #expect(scenario.main.count == 1)
+    // The call's global block, then the screen listing the images on main.
+    #expect(scenario.main.map(\.verb) == ["async", "fetch"])
     #expect(run(scenario, concurrencyDebug: false).violations.isEmpty)
     #expect(run(scenario).kinds.first == .wrongQueueContext)
+    let explored = explore(scenario, options: SimulationOptions(concurrencyDebug: false))
+    #expect(explored.isComplete)
+    #expect(explored.outcomes.contains { $0.signature.contains { $0.kind == .corruption } })
+    #expect(explored.outcomes.contains { $0.signature.isEmpty })
   }
 
   @Test("The same files give byte-identical drafts")
