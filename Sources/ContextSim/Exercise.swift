@@ -1,6 +1,7 @@
 /// Everything ctxsim does with a scenario file, in one call, within small limits: decode
 /// it, run it, render every report, explore a few schedules and check its expectations,
-/// and read the same bytes as a lesson.
+/// and read the same bytes as a lesson and as Swift to draft (whose scenario goes through
+/// the same).
 ///
 /// The fuzzer (`ctxsim-fuzz`) feeds it arbitrary bytes, and its regression tests replay the
 /// inputs that once crashed it. Bad input must come back as errors, never as a crash.
@@ -10,7 +11,14 @@ package enum Exercise {
   static let schedules = 6
 
   package static func run(_ bytes: [UInt8]) {
-    _ = try? LessonParser.parse(String(decoding: bytes, as: UTF8.self), file: "fuzz.md")
+    let text = String(decoding: bytes, as: UTF8.self)
+    _ = try? LessonParser.parse(text, file: "fuzz.md")
+    let draft = Draft([Draft.Source(name: "fuzz.swift", text: text)])
+    exercise(Array(draft.json.utf8))
+    exercise(bytes)
+  }
+
+  private static func exercise(_ bytes: [UInt8]) {
     let scenario: Scenario
     do {
       scenario = try ScenarioDecoder.decode(bytes, file: "fuzz.json")

@@ -214,6 +214,16 @@ extension Drafter {
           ["insert": .string(call.method), "into": .string(c), "as": .string(name)], at: statement)
       ]
     }
+    if call.receiver == nil && call.method == "DispatchQueue", call.argument("label") != nil {
+      // A queue of the app's own: declared in "queues", serial unless `.concurrent`.
+      let name = result ?? "queue"
+      let concurrent = call.argument("attributes")?.source.contains("concurrent") == true
+      if !queues.contains(where: { $0.0 == name }) {
+        queues.append((name, .string(concurrent ? "concurrent" : "serial")))
+      }
+      bind(name, .queue(name))
+      return []
+    }
     if call.receiver == nil && call.method == "NSManagedObjectContext",
       let type = call.argument("concurrencyType")?.source
     {

@@ -30,6 +30,19 @@ extension Drafter {
     switch e.kind {
     case .binary("=", let target, let value):
       steps = assignment(target, value, at: statement)
+    case .binary(let op, let target, let value)
+    where op.count >= 2 && op.hasSuffix("=")
+      && !["==", "!=", "<=", ">=", "==="].contains(op):
+      // `count += 1` on a shared var: a read, then a write.
+      if let (property, explicit) = propertyName(target),
+        case .shared(let variable)? = explicit
+          ? instanceMeaning(of: property) : meaning(of: property)
+      {
+        steps = [
+          step(["read": .string(variable)], at: statement),
+          step(["write": .string(variable), "value": .string(e.source)], at: statement),
+        ]
+      }
     case .binary("??", let first, let fallback):
       if let result {
         let firstSteps = expressionSteps(first, result: result, at: statement)

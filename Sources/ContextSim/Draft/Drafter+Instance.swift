@@ -43,6 +43,12 @@ extension Drafter {
     let meaning = Self.meaning(of: property)
     bind(property.name, meaning)
     switch meaning {
+    case .queue(let name):
+      // Declared once, serial unless made `.concurrent`.
+      let concurrent = property.value?.source.contains("concurrent") == true
+      if !queues.contains(where: { $0.0 == name }) {
+        queues.append((name, .string(concurrent ? "concurrent" : "serial")))
+      }
     case .dependency:
       summary.append("\(property.name): stood in, answers at once")
     case .shared where !sharedVars.contains(where: { $0.0 == property.name }):
@@ -63,6 +69,11 @@ extension Drafter {
       return .context(property.name)
     }
     if type == "DispatchQueue" { return .queue(property.name) }
+    if let value = property.value, case .call(let callee, _) = value.kind,
+      case .name("DispatchQueue") = callee.kind
+    {
+      return .queue(property.name)
+    }
     if property.isLet && isDependency(type) { return .dependency }
     return .shared(property.name)
   }
@@ -129,10 +140,6 @@ extension Drafter {
       bind(name, .context("viewContext"))
       return
     }
-    if Self.isDependency(type) {
-      bind(name, .dependency)
-      return
-    }
     if type.hasPrefix("["), type.hasSuffix("]") {
       let element = String(type.dropFirst().dropLast())
       let samples = (1...max(options.items, 1)).map { sample(of: element, number: $0) }
@@ -162,6 +169,10 @@ extension Drafter {
       } else {
         bind(name, .object(name, entity: entity))
       }
+      return
+    }
+    if Self.isDependency(type) {
+      bind(name, .dependency)
       return
     }
     steps.append(

@@ -19,7 +19,8 @@ extension Drafter {
       if case .name("self") = base.kind { return meaning(of: name) }
       if name == "viewContext", case .container? = resolve(base) { return .context("viewContext") }
       return nil
-    case .optionalChain(let inner), .forceUnwrap(let inner): return resolve(inner)
+    case .optionalChain(let inner), .forceUnwrap(let inner), .binary("??", let inner, _):
+      return resolve(inner)
     case .tuple(let items) where items.count == 1: return resolve(items[0].value)
     default: return nil
     }

@@ -32,6 +32,8 @@ struct Drafter {
   var scopes: [[String: Meaning]] = [[:]]
   var sharedVars: [(String, JSONValue)] = []
   var contexts: [(String, JSONValue)] = []
+  /// Dispatch queues the code makes (`DispatchQueue(label:)`), as `"queues"` declares them.
+  var queues: [(String, JSONValue)] = []
   /// The file of the code being drafted, for labels and quoted lines.
   var file: SwiftFile
   /// The type whose methods are being drafted.
@@ -54,6 +56,7 @@ struct Drafter {
     self.options = options
     file = files.first ?? SwiftFile(name: "input.swift")
     model = InferredModel(given: options.model)
+    if options.model == nil { model.addManagedProperties(of: files.flatMap(\.types)) }
   }
 
   // MARK: Names
@@ -122,6 +125,7 @@ struct Drafter {
     let store = model.storeJSON(items: options.items)
     if !store.isEmpty { members.append(("store", .ordered(store))) }
     if !contexts.isEmpty { members.append(("contexts", .ordered(contexts))) }
+    if !queues.isEmpty { members.append(("queues", .ordered(queues))) }
     if !sharedVars.isEmpty { members.append(("vars", .ordered(sharedVars))) }
     var used: [String: Int] = [:]
     members.append(("main", .array(Self.uniqueLabels(main, used: &used))))
@@ -136,6 +140,7 @@ struct Drafter {
       .object([
         "fetch": .string(entity.name), "in": .string("viewContext"),
         "as": .string("screen" + entity.name + "s"),
+        "label": .string("screen lists \(entity.name)s"),
         "note": .string("The screen lists the \(entity.name)s on the main queue."),
       ])
     }

@@ -7,6 +7,7 @@ struct InferredModel {
     var name: String
     var attributes: [(String, String)] = []
     var relationships: [(String, String)] = []
+    var toMany: Set<String> = []
     /// Fetched somewhere, so the store gets sample rows for it.
     var fetched = false
   }
@@ -36,6 +37,34 @@ struct InferredModel {
     }
   }
 
+  /// Entities declared as `NSManagedObject` subclasses, with their `@NSManaged` properties
+  /// (in the class or its extensions): a type's attributes, an entity's relationships.
+  mutating func addManagedProperties(of types: [SwiftType]) {
+    let entities = Set(types.filter { $0.inherits.contains("NSManagedObject") }.map(\.name))
+    for type in types where entities.contains(type.name) {
+      addEntity(type.name)
+      for property in type.properties where property.attributes.contains("@NSManaged") {
+        let declared = (property.type ?? "").trimmingCharacters(in: ["?", "!"])
+        let element = declared.hasPrefix("Set<") ? String(declared.dropFirst(4).dropLast()) : nil
+        if entities.contains(declared) {
+          add(key: property.name, to: type.name, type: nil, destination: declared)
+        } else if let element, entities.contains(element) {
+          add(key: property.name, to: type.name, type: nil, destination: element, many: true)
+        } else if let attribute = Self.attributeTypes[declared] {
+          add(key: property.name, to: type.name, type: attribute)
+        }
+      }
+    }
+  }
+
+  /// Swift types as the model's attribute types.
+  static let attributeTypes: [String: String] = [
+    "String": "string", "Int": "integer", "Int16": "integer", "Int32": "integer",
+    "Int64": "integer", "Double": "double", "Float": "double", "Bool": "boolean",
+    "Date": "date", "Data": "binary", "UUID": "uuid", "URL": "string", "NSDate": "date",
+    "NSData": "binary", "NSNumber": "integer",
+  ]
+
   func isEntity(_ name: String) -> Bool { entities.contains { $0.name == name } }
 
   mutating func addEntity(_ name: String, fetched: Bool = false) {
@@ -47,7 +76,9 @@ struct InferredModel {
   }
 
   /// Records `key` on `entity`: an attribute of `type`, or a relationship to `destination`.
-  mutating func add(key: String, to entity: String, type: String?, destination: String? = nil) {
+  mutating func add(
+    key: String, to entity: String, type: String?, destination: String? = nil, many: Bool = false
+  ) {
     addEntity(entity)
     guard let i = entities.firstIndex(where: { $0.name == entity }) else { return }
     if entities[i].attributes.contains(where: { $0.0 == key })
@@ -59,6 +90,7 @@ struct InferredModel {
       addEntity(destination)
       if let j = entities.firstIndex(where: { $0.name == entity }) {
         entities[j].relationships.append((key, destination))
+        if many { entities[j].toMany.insert(key) }
       }
     } else {
       entities[i].attributes.append((key, type ?? "string"))
@@ -84,7 +116,11 @@ struct InferredModel {
           members.append(
             (
               "relationships",
-              object(entity.relationships.map { ($0.0, .object(["to": .string($0.1)])) })
+              object(
+                entity.relationships.map { name, destination in
+                  let many: JSONValue? = entity.toMany.contains(name) ? .bool(true) : nil
+                  return (name, .object(["to": .string(destination), "many": many]))
+                })
             ))
         }
         return (entity.name, object(members))
