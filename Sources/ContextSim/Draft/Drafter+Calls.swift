@@ -47,10 +47,24 @@ struct Call {
 }
 
 extension Drafter {
+  /// Swift 2's and Objective-C's names of the same methods.
+  static let oldNames = [
+    "performBlock": "perform", "performBlockAndWait": "performAndWait",
+    "executeFetchRequest": "fetch", "countForFetchRequest": "count",
+    "deleteObject": "delete", "objectWithID": "object", "existingObjectWithID": "existingObject",
+  ]
+
   mutating func callSteps(
     _ call: Call, result: String?, tryMark: String?, awaited: Bool, at statement: SwiftStatement
   ) -> [JSONValue]? {
-    let receiver = call.receiver.map(resolve)
+    var call = call
+    call.method = Self.oldNames[call.method] ?? call.method
+    var receiver = call.receiver.map(resolve)
+    if receiver == .some(nil), call.method == "newBackgroundContext" {
+      // `dataStack.newBackgroundContext()`: whatever makes it, a private-queue context
+      // on the coordinator, as the container's does.
+      receiver = .container
+    }
     switch (receiver, call.method) {
     case (.context(let c)?, "perform"), (.context(let c)?, "performAndWait"):
       guard let closure = call.closure else { return nil }
@@ -201,19 +215,13 @@ extension Drafter {
         step(["insert": .string(entity), "into": .string(c), "as": .string(name)], at: statement)
       ]
     }
-    if call.receiver == nil, let context = call.argument("context"),
-      case .context(let c) = resolve(context),
-      call.arguments.count == 1
+    if call.receiver == nil, entityTypes.contains(call.method) || call.argument("context") != nil,
+      let steps = entityInit(call.method, call: call, result: result, at: statement)
     {
-      // `Photo(context: context)`: an entity's generated initialiser.
-      let name = result ?? "_inserted"
-      model.addEntity(call.method)
-      bind(name, .object(name, entity: call.method))
-      return [
-        step(
-          ["insert": .string(call.method), "into": .string(c), "as": .string(name)], at: statement)
-      ]
+      // `Photo(context: context)`, or one of the app's own initialisers of an entity.
+      return steps
     }
+    if let steps = selfInit(call, at: statement) { return steps }
     if call.receiver == nil && call.method == "DispatchQueue", call.argument("label") != nil {
       // A queue of the app's own: declared in "queues", serial unless `.concurrent`.
       let name = result ?? "queue"

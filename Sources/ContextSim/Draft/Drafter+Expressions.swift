@@ -21,6 +21,8 @@ extension Drafter {
       } else if case .await(let inner) = e.kind {
         awaited = true
         e = inner
+      } else if case .cast(_, let inner, _) = e.kind {
+        e = inner  // `as? [Photo]`: the value is the same
       } else {
         break
       }
@@ -152,6 +154,12 @@ extension Drafter {
       default: break
       }
     }
+    if case .name(let key) = target.kind, meaning(of: key) == nil,
+      let (object, entity) = currentEntity
+    {
+      // A bare property name inside an entity's initialiser is `self`'s.
+      return setSteps(object: object, entity: entity, key: key, value: value, at: statement)
+    }
     guard case .member(let base?, let key) = target.kind else { return nil }
     switch resolve(base) {
     case .context(let context):
@@ -188,7 +196,20 @@ extension Drafter {
     object name: String, entity: String?, key: String, value: SwiftExpression,
     at statement: SwiftStatement
   ) -> [JSONValue]? {
-    guard let v = self.value(of: value) else { return nil }
+    // A new object set straight away (`startingPoint = Location(context: context)`): made
+    // first, then set.
+    if let call = Call(value), call.receiver == nil,
+      entityTypes.contains(call.method) || call.argument("context") != nil,
+      let made = entityInit(call.method, call: call, result: key, at: statement)
+    {
+      let set = setSteps(
+        object: name, entity: entity, key: key,
+        value: SwiftExpression(kind: .name(key), location: value.location), at: statement)
+      return made + (set ?? [])
+    }
+    // The access is what matters to the queue rules; a value the draft cannot follow is
+    // stood in by its Swift.
+    let v = self.value(of: value) ?? .string(value.source)
     if let entity {
       if case .object(_, let destination) = resolve(value) {
         model.add(key: key, to: entity, type: nil, destination: destination ?? "Item")

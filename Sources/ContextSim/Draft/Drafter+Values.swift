@@ -18,6 +18,8 @@ extension Drafter {
     case .member(let base?, let name):
       if case .name("self") = base.kind { return meaning(of: name) }
       if name == "viewContext", case .container? = resolve(base) { return .context("viewContext") }
+      // `PersistenceController.shared.container`
+      if containerNames.contains(name) { return .container }
       return nil
     case .optionalChain(let inner), .forceUnwrap(let inner), .binary("??", let inner, _):
       return resolve(inner)

@@ -50,12 +50,21 @@ struct Drafter {
   var idEntities: [String: String] = [:]
   /// The properties that become shared vars: a local of the same name is renamed.
   var reservedNames: Set<String> = []
+  /// Inside an entity's initialiser: the object being made, and its entity.
+  var currentEntity: (object: String, entity: String)?
+  /// Properties typed `NSPersistentContainer` anywhere in the files: `X.shared.container`.
+  var containerNames: Set<String> = []
 
   init(files: [SwiftFile], options: Options) {
     self.files = files
     self.options = options
     file = files.first ?? SwiftFile(name: "input.swift")
     model = InferredModel(given: options.model)
+    // The usual names count even when the file declaring them is not among those read.
+    containerNames = Set(
+      files.flatMap(\.types).flatMap(\.properties).filter {
+        ($0.type ?? "").contains("PersistentContainer")
+      }.map(\.name) + ["container", "persistentContainer"])
     if options.model == nil { model.addManagedProperties(of: files.flatMap(\.types)) }
   }
 
@@ -98,12 +107,15 @@ struct Drafter {
       self.file = file
       main += draftInstance(of: type)
     }
+    main += entityCalls()
     if !types.isEmpty { main += screen() }
     if types.isEmpty {
       for file in files {
         self.file = file
         main += steps(file.statements)
-        for function in file.functions where options.calls.isEmpty || calls(function) {
+        // A script's statements are what runs; its functions run when called.
+        let entry = file.statements.isEmpty || !options.calls.isEmpty
+        for function in file.functions where entry && (options.calls.isEmpty || calls(function)) {
           main += draftCall(function, arguments: nil)
         }
       }
@@ -130,6 +142,24 @@ struct Drafter {
     var used: [String: Int] = [:]
     members.append(("main", .array(Self.uniqueLabels(main, used: &used))))
     return .ordered(members.compactMap { key, value in value.map { (key, $0) } })
+  }
+
+  /// `--call 'Journey()'`: an entity's initialiser, called on the main thread.
+  mutating func entityCalls() -> [JSONValue] {
+    var out: [JSONValue] = []
+    for text in options.calls {
+      let parsed = SwiftParser.parse(text, name: "--call")
+      guard case .expression(let e)? = parsed.statements.first?.kind, let call = Call(e),
+        call.receiver == nil, entityTypes.contains(call.method),
+        let (file, _) = initializer(of: call.method, labels: call.arguments.map(\.label))
+      else { continue }
+      self.file = file
+      let statement = SwiftStatement(
+        kind: .expression(e), location: SourceLocation(line: 0, column: 0))
+      out += scoped { $0.entityInit(call.method, call: call, result: nil, at: statement) ?? [] }
+      summary.append("\(text) on the main thread")
+    }
+    return out
   }
 
   /// The app's screen: once the calls are made, the main thread lists what the code

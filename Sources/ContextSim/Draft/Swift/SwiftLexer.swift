@@ -113,8 +113,8 @@ struct SwiftLexer {
     } else if c == "." && !(peek(1) == "." || peek(1) == "<") {
       advance()
       emit(.punctuation, ".", at: start)
-    } else if Self.isOperator(c) {
-      lexOperator(at: start)
+    } else if Self.isOperator(c) || c == "." {
+      lexOperator(at: start)  // `...` and `..<` too
     } else {
       advance()
       emit(.operator, String(c), at: start)

@@ -1,0 +1,89 @@
+/// The app's `NSManagedObject` subclasses: their convenience initialisers, called as
+/// `--call 'Journey()'` or from other code, insert an object and run their body with
+/// `self` that object; inside, a bare property name is the object's.
+extension Drafter {
+  /// The entities the files declare as `NSManagedObject` subclasses.
+  var entityTypes: Set<String> {
+    Set(files.flatMap(\.types).filter(isManagedObjectSubclass).map(\.name))
+  }
+
+  /// An initialiser of `entity` declared in the files (in the class or an extension)
+  /// whose parameter labels are `labels`.
+  func initializer(of entity: String, labels: [String?]) -> (SwiftFile, SwiftFunction)? {
+    for file in files {
+      for type in file.types where type.name == entity {
+        if let f = type.functions.first(where: {
+          $0.name == "init" && $0.parameters.map(\.label) == labels
+        }) {
+          return (file, f)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// `Entity(…, context: c)` or, with `context` nil, an initialiser that makes its own
+  /// (`self.init(context:)` inside): the insert, then the initialiser's body in place.
+  mutating func entityInit(
+    _ entity: String, call: Call, result: String?, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    let name = result ?? entity.prefix(1).lowercased() + entity.dropFirst()
+    let found = initializer(of: entity, labels: call.arguments.map(\.label))
+    var out: [JSONValue] = []
+    if let context = call.argument("context").flatMap(resolve), case .context(let c) = context,
+      found == nil || call.arguments.count == 1
+    {
+      model.addEntity(entity)
+      bind(name, .object(name, entity: entity))
+      out.append(
+        step(["insert": .string(entity), "into": .string(c), "as": .string(name)], at: statement))
+      guard let found, call.arguments.count > 1 else { return out }
+      return out + initBody(found, entity: entity, object: name, call: call)
+    }
+    guard let found else { return nil }
+    return initBody(found, entity: entity, object: name, call: call)
+  }
+
+  /// The body of an entity's initialiser, `self` the object named `object`, its parameters
+  /// bound to the call's arguments.
+  private mutating func initBody(
+    _ found: (SwiftFile, SwiftFunction), entity: String, object: String, call: Call
+  ) -> [JSONValue] {
+    let (initFile, function) = found
+    let savedFile = file
+    file = initFile
+    defer { file = savedFile }
+    return scoped { drafter in
+      drafter.bind("self", .object(object, entity: entity))
+      drafter.currentEntity = (object, entity)
+      defer { drafter.currentEntity = nil }
+      var out: [JSONValue] = []
+      for (index, parameter) in function.parameters.enumerated() where index < call.arguments.count
+      {
+        let argument = call.arguments[index].value
+        if let m = drafter.resolve(argument), m.isCoreData {
+          drafter.bind(parameter.name, m)
+        } else if let v = drafter.value(of: argument) {
+          drafter.bind(parameter.name, .value(parameter.name))
+          out.append(.object(["let": .string(parameter.name), "value": v]))
+        } else {
+          drafter.bind(parameter.name, .value(parameter.name))
+          out.append(.object(["let": .string(parameter.name), "value": .string(argument.source)]))
+        }
+      }
+      return out + drafter.steps(function.body ?? [])
+    }
+  }
+
+  /// `self.init(context: c)` inside an entity's initialiser: the insert of `self`.
+  mutating func selfInit(_ call: Call, at statement: SwiftStatement) -> [JSONValue]? {
+    guard let (object, entity) = currentEntity, call.receiver?.source == "self",
+      call.method == "init", let argument = call.argument("context"),
+      case .context(let c)? = resolve(argument)
+    else { return nil }
+    model.addEntity(entity)
+    return [
+      step(["insert": .string(entity), "into": .string(c), "as": .string(object)], at: statement)
+    ]
+  }
+}

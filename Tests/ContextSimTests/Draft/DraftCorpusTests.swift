@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+@testable import ContextSim
+
+/// Real Core Data code from public projects, drafted and run to the verdict its thread
+/// reports. Each fixture in Fixtures/Draft/ starts with its source, licence and what the
+/// thread says happened; they end in `.swift.txt`, as quoted code is not this package's
+/// to format or compile, and are drafted under their `.swift` names.
+@Suite("Drafting real code to its reported verdict")
+struct DraftCorpusTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var file: String
+    var calls: [String]
+    /// The first violation and the line it is at; nil for a fix reported to work.
+    var trap: (kind: ViolationKind, line: Int)?
+    var testDescription: String { file }
+  }
+
+  static let cases = [
+    // editorscut/ec014dataflow issue 2: crashes with ConcurrencyDebug as soon as a journey
+    // is added; the private context is used on main from `self.init(context:)`.
+    Case(
+      file: "01-roadtrip-journey-init-newbackgroundcontext.swift", calls: ["Journey()"],
+      trap: (.wrongQueueContext, 25)),
+    // The accepted fix, viewContext: no more crash.
+    Case(file: "02-roadtrip-journey-init-viewcontext-fix.swift", calls: ["Journey()"], trap: nil),
+    // 3lvis/DATAStack issue 83: a private context's fetch from main, outside performBlock.
+    Case(
+      file: "06-datastack-fetch-outside-performBlock.swift", calls: [],
+      trap: (.wrongQueueContext, 20)),
+  ]
+
+  private func scenario(_ c: Case) throws -> Scenario {
+    let url = DraftTests.root.appendingPathComponent(
+      "Tests/ContextSimTests/Fixtures/Draft/\(c.file).txt")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let draft = Draft([.init(name: c.file, text: text)], options: .init(calls: c.calls))
+    return try ScenarioDecoder.decode(Array(draft.json.utf8), file: c.file)
+  }
+
+  @Test("The draft shows the reported verdict", arguments: cases)
+  func verdict(_ c: Case) throws {
+    let scenario = try scenario(c)
+    let trace = run(scenario, stopAtFirst: true)
+    if let trap = c.trap {
+      let first = try #require(trace.violations.first)
+      #expect(first.kind == trap.kind)
+      #expect(first.labels.first == "\(c.file):\(trap.line)")
+      #expect(first.termination?.exitStatus == 133)
+    } else {
+      #expect(trace.violations.isEmpty)
+      var clean = scenario
+      clean.expectation = Expectation(violations: [])
+      let checked = check(clean)
+      #expect(checked.passed)
+      #expect(checked.exploration.isComplete)
+    }
+  }
+}
