@@ -268,10 +268,17 @@ extension Drafter {
           at: statement)
       ]
     }
-    if call.receiver == nil || call.receiver?.source == "self",
-      let function = subject?.functions.first(where: { $0.name == call.method }),
+    if let (type, function) = method(named: call.method, receiver: call.receiver),
       !inlining.contains(function.name)
     {
+      let (savedSubject, savedFile) = (subject, file)
+      subject = type ?? subject
+      // The method's own lines label its steps.
+      file = files.first { f in f.types.contains { $0.name == type?.name } } ?? file
+      if type == nil {
+        file = files.first { $0.functions.contains { $0.name == function.name } } ?? file
+      }
+      defer { (subject, file) = (savedSubject, savedFile) }
       return inline(function, call: call, result: result, at: statement)
     }
     if let result, let standIn = standInValue(call) {
@@ -285,6 +292,21 @@ extension Drafter {
           ], at: statement)
       ]
     }
+    return nil
+  }
+
+  /// The method a call names: the current type's, a drafted type's (`manager.save()` when
+  /// one type declares `save`), or a top-level function; with its type.
+  func method(named name: String, receiver: SwiftExpression?) -> (SwiftType?, SwiftFunction)? {
+    let own = receiver == nil || receiver?.source == "self"
+    if own, let f = subject?.functions.first(where: { $0.name == name }) { return (subject, f) }
+    let declaring = drafted.filter { type in type.functions.contains { $0.name == name } }
+    if declaring.count == 1, let type = declaring.first,
+      let f = type.functions.first(where: { $0.name == name })
+    {
+      return (type, f)
+    }
+    if own, let f = files.flatMap(\.functions).first(where: { $0.name == name }) { return (nil, f) }
     return nil
   }
 
@@ -308,9 +330,16 @@ extension Drafter {
         step(["let": .string(result), "value": .string(call.method + "(…)")], at: statement))
     }
     let body: [JSONValue] = scoped { drafter in
-      for (index, parameter) in function.parameters.enumerated() where index < call.arguments.count
-      {
+      for (index, parameter) in function.parameters.enumerated() {
+        guard index < call.arguments.count else { continue }
         let argument = call.arguments[index].value
+        if case .name(let n) = argument.kind, drafter.meaning(of: n) == nil {
+          // A name nothing binds (a `--call`'s `urls`): the parameter, stood in on main.
+          var standIns: [JSONValue] = []
+          drafter.bindStandIn(parameter, steps: &standIns)
+          drafter.preamble += standIns
+          continue
+        }
         switch drafter.resolve(argument) {
         case let m? where m.isCoreData:
           drafter.bind(parameter.name, m)  // the same object, list, ID or context

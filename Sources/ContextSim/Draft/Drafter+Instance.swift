@@ -25,11 +25,12 @@ extension Drafter {
     }
     let entryPoints = type.functions.filter { function in
       function.name != "init" && function.name != "deinit" && !function.isPrivate
-        && !function.isStatic && (options.calls.isEmpty || calls(function))
+        && !function.isStatic && options.calls.isEmpty
     }
     for function in entryPoints {
       main += draftCall(function, arguments: nil)
     }
+    guard options.calls.isEmpty else { return main }
     summary.append(
       "\(type.name): "
         + (entryPoints.isEmpty

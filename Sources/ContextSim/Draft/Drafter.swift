@@ -52,6 +52,10 @@ struct Drafter {
   var reservedNames: Set<String> = []
   /// Inside an entity's initialiser: the object being made, and its entity.
   var currentEntity: (object: String, entity: String)?
+  /// Stand-ins for a `--call`'s arguments, made on the main thread before it.
+  var preamble: [JSONValue] = []
+  /// The types drafted as instances, whose methods a call may name.
+  var drafted: [SwiftType] = []
   /// Properties typed `NSPersistentContainer` anywhere in the files: `X.shared.container`.
   var containerNames: Set<String> = []
 
@@ -103,22 +107,25 @@ struct Drafter {
         if case .shared = Self.meaning(of: property) { reservedNames.insert(property.name) }
       }
     }
+    drafted = types.map(\.1)
     for (file, type) in types {
       self.file = file
       main += draftInstance(of: type)
     }
-    main += entityCalls()
+    main += drafted(calls: options.calls)
     if !types.isEmpty { main += screen() }
     if types.isEmpty {
       for file in files {
         self.file = file
-        main += steps(file.statements)
         // A script's statements are what runs; its functions run when called.
-        let entry = file.statements.isEmpty || !options.calls.isEmpty
-        for function in file.functions where entry && (options.calls.isEmpty || calls(function)) {
-          main += draftCall(function, arguments: nil)
+        if options.calls.isEmpty {
+          main += steps(file.statements)
+          for function in file.functions where file.statements.isEmpty {
+            main += draftCall(function, arguments: nil)
+          }
         }
       }
+      main += drafted(calls: options.calls)
     }
     if main.isEmpty {
       main.append(
@@ -144,22 +151,49 @@ struct Drafter {
     return .ordered(members.compactMap { key, value in value.map { (key, $0) } })
   }
 
-  /// `--call 'Journey()'`: an entity's initialiser, called on the main thread.
-  mutating func entityCalls() -> [JSONValue] {
+  /// `--call`s: each is Swift, drafted on the main thread as if the app ran it there
+  /// (`download(urls, into: album)`, `Journey()`, `DispatchQueue.global().async { f() }`).
+  /// Names the call uses that nothing binds are the called method's parameters, stood in
+  /// on the main thread before the call.
+  mutating func drafted(calls: [String]) -> [JSONValue] {
     var out: [JSONValue] = []
-    for text in options.calls {
+    for text in calls {
       let parsed = SwiftParser.parse(text, name: "--call")
-      guard case .expression(let e)? = parsed.statements.first?.kind, let call = Call(e),
-        call.receiver == nil, entityTypes.contains(call.method),
-        let (file, _) = initializer(of: call.method, labels: call.arguments.map(\.label))
-      else { continue }
-      self.file = file
-      let statement = SwiftStatement(
-        kind: .expression(e), location: SourceLocation(line: 0, column: 0))
-      out += scoped { $0.entityInit(call.method, call: call, result: nil, at: statement) ?? [] }
+      let saved = file
+      file = SwiftFile(name: "--call", lines: [text])
+      preamble = []
+      var body = scoped { $0.steps(parsed.statements) }
+      if calledMethod(of: parsed.statements)?.isAsync == true {
+        // An async method is awaited in a task on the main actor, as a button's action would.
+        body = [
+          .object([
+            "task": .string("main"), "swift": .string("Task { @MainActor in \(text) }"),
+            "do": .array(body),
+          ])
+        ]
+      }
+      out += preamble + body
+      preamble = []
+      file = saved
       summary.append("\(text) on the main thread")
     }
     return out
+  }
+
+  /// The method a `--call` of one statement calls, `try` and `await` aside.
+  func calledMethod(of statements: [SwiftStatement]) -> SwiftFunction? {
+    guard statements.count == 1, case .expression(var e) = statements[0].kind else { return nil }
+    while true {
+      if case .try(_, let inner) = e.kind {
+        e = inner
+      } else if case .await(let inner) = e.kind {
+        e = inner
+      } else {
+        break
+      }
+    }
+    guard let call = Call(e) else { return nil }
+    return method(named: call.method, receiver: call.receiver)?.1
   }
 
   /// The app's screen: once the calls are made, the main thread lists what the code
@@ -180,7 +214,4 @@ struct Drafter {
     type.inherits.contains("NSManagedObject")
   }
 
-  func calls(_ function: SwiftFunction) -> Bool {
-    options.calls.contains { call in call.hasPrefix(function.name + "(") || call == function.name }
-  }
 }

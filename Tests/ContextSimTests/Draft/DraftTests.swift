@@ -55,6 +55,26 @@ struct DraftTests {
     #expect(explored.outcomes.contains { $0.signature.isEmpty })
   }
 
+  @Test("--call is Swift: the same method called from a global queue traps there")
+  func callFromGlobalQueue() throws {
+    let scenario = try draft(
+      "Examples/Draft/ImageImporter.swift",
+      calls: ["DispatchQueue.global().async { markAllViewed() }"])
+    let first = try #require(run(scenario, stopAtFirst: true).violations.first)
+    #expect(first.kind == .wrongQueueContext)
+    #expect(first.labels.first == "ImageImporter.swift:38")
+    #expect(first.site.thread.hasPrefix("global"))
+  }
+
+  @Test("A --call's unbound arguments are stood in on the main thread before the call")
+  func callArguments() throws {
+    let scenario = try draft(
+      "Examples/Draft/ImageImporter.swift", calls: ["importImages(addresses, into: folder)"])
+    #expect(scenario.main.prefix(3).map(\.verb) == ["let", "fetch", "forEach"])
+    let first = try #require(run(scenario, stopAtFirst: true).violations.first)
+    #expect(first.labels.first == "ImageImporter.swift:21")
+  }
+
   @Test("The same files give byte-identical drafts")
   func deterministic() throws {
     let text = try String(
