@@ -68,7 +68,10 @@ extension Drafter {
     switch (receiver, call.method) {
     case (.context(let c)?, "perform"), (.context(let c)?, "performAndWait"):
       guard let closure = call.closure else { return nil }
-      let body = closureSteps(closure, result: result)
+      let synchronous = call.method == "performAndWait" && !awaited
+      let body = onThread(main: c == "viewContext") {
+        $0.closureSteps(closure, result: result, synchronous: synchronous)
+      }
       if awaited {
         var members: KeyValuePairs<String, JSONValue?> = [
           "perform": .string(c), "await": .bool(true), "do": .array(body),
@@ -136,9 +139,11 @@ extension Drafter {
       guard let closure = call.closure else { return nil }
       let name = closure.parameters.first ?? "context"
       let create = step(["newBackgroundContext": .string(name)], at: statement)
-      let body = scoped { drafter in
-        drafter.bind(name, .context(name))
-        return drafter.closureSteps(closure, result: nil)
+      let body = onThread(main: false) { outer in
+        outer.scoped { drafter in
+          drafter.bind(name, .context(name))
+          return drafter.closureSteps(closure, result: nil)
+        }
       }
       return [create, step(["perform": .string(name), "do": .array(body)], at: statement)]
     case (.object(let name, let entity)?, "setValue"):
@@ -167,9 +172,12 @@ extension Drafter {
       ]
     case (.queue(let queue)?, "async"), (.queue(let queue)?, "sync"):
       guard let closure = call.closure else { return nil }
+      let body = onThread(main: false) {
+        $0.closureSteps(closure, result: nil, synchronous: call.method == "sync")
+      }
       return [
         step(
-          [call.method: .string(queue), "do": .array(closureSteps(closure, result: nil))],
+          [call.method: .string(queue), "do": .array(body)],
           at: statement)
       ]
     case (.dependency?, _):
@@ -198,9 +206,12 @@ extension Drafter {
     if ["async", "sync"].contains(call.method), let queue = dispatchQueue(receiverText),
       let closure = call.closure
     {
+      let body = onThread(main: queue == "main") {
+        $0.closureSteps(closure, result: nil, synchronous: call.method == "sync")
+      }
       return [
         step(
-          [call.method: .string(queue), "do": .array(closureSteps(closure, result: nil))],
+          [call.method: .string(queue), "do": .array(body)],
           at: statement)
       ]
     }
@@ -215,13 +226,34 @@ extension Drafter {
         step(["insert": .string(entity), "into": .string(c), "as": .string(name)], at: statement)
       ]
     }
-    if call.receiver == nil, entityTypes.contains(call.method) || call.argument("context") != nil,
+    if call.receiver == nil, call.method.first?.isUppercase == true,
+      entityTypes.contains(call.method) || call.argument("context") != nil,
       let steps = entityInit(call.method, call: call, result: result, at: statement)
     {
       // `Photo(context: context)`, or one of the app's own initialisers of an entity.
       return steps
     }
     if let steps = selfInit(call, at: statement) { return steps }
+    if call.method == "managedObjectID", call.argument("forURIRepresentation") != nil, let result {
+      // An object ID from a stored URI: a saved object's, of the entity the method returns,
+      // looked up on the main thread before the call, as the app once stored it.
+      let entity =
+        returning.map { $0.trimmingCharacters(in: ["?", "!"]) }.flatMap {
+          Self.isDependency($0) || model.isEntity($0) ? $0 : nil
+        } ?? "Item"
+      model.addEntity(entity, fetched: true)
+      preamble += [
+        .object([
+          "fetch": .string(entity), "in": .string("viewContext"), "first": .bool(true),
+          "as": .string(result + "Object"),
+          "note": .string("A stand-in for the stored URI: a saved \(entity)."),
+        ]),
+        .object(["objectID": .string(result + "Object"), "as": .string(result)]),
+      ]
+      bind(result, .objectID(result))
+      idEntities[result] = entity
+      return []
+    }
     if call.receiver == nil && call.method == "DispatchQueue", call.argument("label") != nil {
       // A queue of the app's own: declared in "queues", serial unless `.concurrent`.
       let name = result ?? "queue"
@@ -245,7 +277,7 @@ extension Drafter {
     {
       let detached =
         call.method == "detached" || !(onMainActor || closure.attributes.contains("@MainActor"))
-      let body = closureSteps(closure, result: nil)
+      let body = onThread(main: !detached) { $0.closureSteps(closure, result: nil) }
       return [
         step(["task": .string(detached ? "detached" : "main"), "do": .array(body)], at: statement)
       ]
@@ -324,15 +356,22 @@ extension Drafter {
     _ function: SwiftFunction, call: Call, result: String?, at statement: SwiftStatement
   ) -> [JSONValue] {
     var out: [JSONValue] = []
+    var returned: Meaning?
     if let result {
-      // Bound before the body runs, so later steps may name it whatever path it returns by.
-      out.append(
-        step(["let": .string(result), "value": .string(call.method + "(…)")], at: statement))
+      // Bound (to nil) before the body runs, so later steps may name it whatever path the
+      // method returns by.
+      out.append(step(["let": .string(result), "value": .null], at: statement))
+      boundToNil.insert(result)
     }
     let body: [JSONValue] = scoped { drafter in
       for (index, parameter) in function.parameters.enumerated() {
         guard index < call.arguments.count else { continue }
         let argument = call.arguments[index].value
+        if Call(argument) != nil, drafter.resolve(argument) == nil {
+          // `manager.safeContext()` as an argument: drafted, its result the parameter.
+          out += drafter.expressionSteps(argument, result: parameter.name, at: statement)
+          continue
+        }
         if case .name(let n) = argument.kind, drafter.meaning(of: n) == nil {
           // A name nothing binds (a `--call`'s `urls`): the parameter, stood in on main.
           var standIns: [JSONValue] = []
@@ -359,33 +398,49 @@ extension Drafter {
       }
       drafter.inlining.append(function.name)
       defer { drafter.inlining.removeLast() }
+      let savedReturning = drafter.returning
+      drafter.returning = function.returnType
+      defer { drafter.returning = savedReturning }
       let saved = drafter.returnTarget
       drafter.returnTarget = result
       defer { drafter.returnTarget = saved }
       // A body of one expression returns it.
+      var steps: [JSONValue]
       if let result, let body = function.body, body.count == 1,
         case .expression(let e) = body[0].kind
       {
-        return drafter.expressionSteps(e, result: result, at: body[0])
+        steps = drafter.expressionSteps(e, result: result, at: body[0])
+      } else {
+        steps = drafter.steps(function.body ?? [])
       }
-      return drafter.steps(function.body ?? [])
+      // What the result is (a context, an object) outlives the method's own names.
+      returned = result.flatMap { drafter.meaning(of: $0) }
+      return steps
     }
-    if let result, meaning(of: result) == nil { bind(result, .value(result)) }
+    if let result { bind(result, returned ?? .value(result)) }
     return out + body
   }
 
   /// A closure's body as steps; a `return` in it binds `result`.
-  mutating func closureSteps(_ closure: SwiftClosure, result: String?) -> [JSONValue] {
-    scoped { drafter in
-      let saved = drafter.returnTarget
-      drafter.returnTarget = result
-      defer { drafter.returnTarget = saved }
-      // A closure of one expression returns it.
-      if let result, closure.body.count == 1, case .expression(let e) = closure.body[0].kind {
-        return drafter.expressionSteps(e, result: result, at: closure.body[0])
-      }
-      return drafter.steps(closure.body)
+  ///
+  /// A synchronous block (`performAndWait`, `sync`) binds into the scope around it, as
+  /// assigning to an outer `var` does, and as the scenario's synchronous blocks do.
+  mutating func closureSteps(_ closure: SwiftClosure, result: String?, synchronous: Bool = false)
+    -> [JSONValue]
+  {
+    guard !synchronous else { return closureBody(closure, result: result) }
+    return scoped { $0.closureBody(closure, result: result) }
+  }
+
+  private mutating func closureBody(_ closure: SwiftClosure, result: String?) -> [JSONValue] {
+    let saved = returnTarget
+    returnTarget = result
+    defer { returnTarget = saved }
+    // A closure of one expression returns it.
+    if let result, closure.body.count == 1, case .expression(let e) = closure.body[0].kind {
+      return expressionSteps(e, result: result, at: closure.body[0])
     }
+    return steps(closure.body)
   }
 
   func dispatchQueue(_ receiver: String) -> String? {

@@ -45,6 +45,10 @@ extension Drafter {
           step(["write": .string(variable), "value": .string(e.source)], at: statement),
         ]
       }
+    case .ternary(let condition, let then, let otherwise):
+      if let truth = staticTruth(condition) {
+        return expressionSteps(truth ? then : otherwise, result: result, at: statement)
+      }
     case .binary("??", let first, let fallback):
       if let result {
         let firstSteps = expressionSteps(first, result: result, at: statement)
@@ -114,12 +118,20 @@ extension Drafter {
       default: break
       }
     }
+    if let m = resolve(e), m.isCoreData {
+      // Another name for the same context, object, list or ID: the scenario keeps its own.
+      bind(result, m)
+      return []
+    }
     if case .name(let n) = e.kind, case .shared(let variable) = meaning(of: n) {
       bind(result, .value(result))
       return [step(["read": .string(variable), "as": .string(result)], at: statement)]
     }
+    if e.kind.isNil, result == returnTarget, boundToNil.contains(result) { return [] }
     if let v = value(of: e) {
-      bind(result, meaning(copying: e, as: result))
+      // `return nil` where the same name elsewhere holds an object: still an object's name.
+      let keeps = e.kind.isNil && meaning(of: result)?.isCoreData == true
+      if !keeps { bind(result, meaning(copying: e, as: result)) }
       return [step(["let": .string(result), "value": v], at: statement)]
     }
     return nil
@@ -147,8 +159,22 @@ extension Drafter {
       case .shared(let variable):
         let v = self.value(of: value) ?? .string(value.source)
         return [step(["write": .string(variable), "value": v], at: statement)]
-      case .context(let name), .queue(let name):
+      case .context(let name):
+        if case .context(let c)? = resolve(value) {
+          // `self.context = context`: the property is that context from now on.
+          scopes[0][property] = .context(c)
+          return []
+        }
         return expressionSteps(value, result: name, at: statement)
+      case .queue(let name):
+        return expressionSteps(value, result: name, at: statement)
+      case .value(let local)?:
+        // A local `var` given a new value: the same name, rebound.
+        if let m = resolve(value), m.isCoreData {
+          bind(property, m)
+          return []
+        }
+        return binding(local, to: value, at: statement)
       case .dependency, .container:
         return []
       default: break
@@ -198,7 +224,7 @@ extension Drafter {
   ) -> [JSONValue]? {
     // A new object set straight away (`startingPoint = Location(context: context)`): made
     // first, then set.
-    if let call = Call(value), call.receiver == nil,
+    if let call = Call(value), call.receiver == nil, call.method.first?.isUppercase == true,
       entityTypes.contains(call.method) || call.argument("context") != nil,
       let made = entityInit(call.method, call: call, result: key, at: statement)
     {

@@ -11,8 +11,16 @@ extension Drafter {
     subject = type
     onMainActor = type.attributes.contains("@MainActor")
     bind("self", .instance)
+    let assigned = Self.assignedNames(in: type.functions.flatMap { $0.body ?? [] })
     for property in type.properties where property.getter == nil {
       bindProperty(property)
+      if case .context(let name)? = meaning(of: property.name), name == property.name,
+        property.value == nil, !assigned.contains(property.name)
+      {
+        // Made outside the files read: the app's main context is the likely one.
+        bind(property.name, .context("viewContext"))
+        summary.append("\(property.name): not made in these files, taken as viewContext")
+      }
     }
     var main: [JSONValue] = []
     if let initializer = type.functions.first(where: { $0.name == "init" }) {
@@ -37,6 +45,31 @@ extension Drafter {
           ? "no entry point" : entryPoints.map { $0.name + "()" }.joined(separator: ", "))
         + (onMainActor ? ", on the main actor" : ", called on the main thread"))
     return main
+  }
+
+  /// The names the statements assign to (`x = …`, `self.x = …`), at any depth.
+  static func assignedNames(in statements: [SwiftStatement]) -> Set<String> {
+    var names: Set<String> = []
+    func visit(_ statements: [SwiftStatement]) {
+      for statement in statements {
+        switch statement.kind {
+        case .expression(let e):
+          if case .binary("=", let target, _) = e.kind {
+            if case .name(let n) = target.kind { names.insert(n) }
+            if case .member(let base?, let n) = target.kind, case .name("self") = base.kind {
+              names.insert(n)
+            }
+          }
+        case .if(_, let then, let otherwise): visit(then + (otherwise ?? []))
+        case .guard(_, let body), .forIn(_, _, let body), .while(_, let body), .defer(let body):
+          visit(body)
+        case .do(let body, let catches): visit(body + catches.flatMap { $0 })
+        default: break
+        }
+      }
+    }
+    visit(statements)
+    return names
   }
 
   /// A stored property: the container, a context, an injected dependency, or a shared var.
@@ -102,6 +135,8 @@ extension Drafter {
       defer { drafter.inlining.removeLast() }
       return drafter.steps(function.body ?? [])
     }
+    standIns += preamble
+    preamble = []
     let call =
       function.name + "("
       + function.parameters.map { ($0.label.map { "\($0): " } ?? "") + $0.name }

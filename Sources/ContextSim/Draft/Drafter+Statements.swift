@@ -17,9 +17,28 @@ extension Drafter {
         let rest = steps(Array(statements[(k + 1)...]))
         return out + rest.map { when($0, variable, equals: exits) }
       }
+      // `if let x = … { …; return }`: what follows runs only when x is nil.
+      if case .if(let conditions, let then, nil) = statement.kind,
+        then.last.map(Self.exits) == true,
+        let name = Self.lastBinding(conditions)
+      {
+        out += steps(statement)
+        // Not modelled, the `if` bound nothing to test: what follows runs unconditioned.
+        guard let variable = meaning(of: name)?.variable else { continue }
+        let rest = steps(Array(statements[(k + 1)...]))
+        return out + rest.map { when($0, variable, equals: false) }
+      }
       out += steps(statement)
     }
     return out
+  }
+
+  /// The name the last `let` of a condition list binds.
+  static func lastBinding(_ conditions: [SwiftCondition]) -> String? {
+    conditions.reversed().lazy.compactMap { condition -> String? in
+      if case .binding(.name(let name), _) = condition { return name }
+      return nil
+    }.first
   }
 
   /// One `let` of a value that is not nil: what a stand-in binds.
@@ -43,20 +62,76 @@ extension Drafter {
   }
 
   /// The binding steps of a `guard let` / `if let` with one binding, and its name.
+  ///
+  /// With several conditions, each binding is drafted in order and what the statement
+  /// guards is conditioned on the last one; a boolean condition that reads an object's
+  /// property is drafted as that read (the access is what the queue rules judge), one
+  /// the draft can decide (`Thread.isMainThread`) is decided; any other makes the
+  /// statement not modelled.
   private mutating func guardBinding(_ conditions: [SwiftCondition], at statement: SwiftStatement)
     -> ([JSONValue], String)?
   {
-    guard conditions.count == 1, case .binding(let pattern, let value) = conditions[0],
-      case .name(let name) = pattern
-    else { return nil }
-    guard let value else {
-      // `guard let data`: a step bound it already, or the draft cannot test it.
-      switch meaning(of: name) {
-      case .value?, .object?, .objectID?: return ([], name)
-      default: return nil
+    // A statement not modelled binds nothing: names its conditions bound are forgotten.
+    let saved = (scopes, notModelledCount, preamble)
+    guard let result = conditionSteps(conditions, at: statement) else {
+      (scopes, notModelledCount, preamble) = saved
+      return nil
+    }
+    return result
+  }
+
+  private mutating func conditionSteps(_ conditions: [SwiftCondition], at statement: SwiftStatement)
+    -> ([JSONValue], String)?
+  {
+    var steps: [JSONValue] = []
+    var variable: String?
+    for condition in conditions {
+      switch condition {
+      case .binding(.name(let name), let value?):
+        steps += expressionSteps(value, result: name, at: statement)
+        // The condition tests the scenario's variable; a binding that made none cannot be.
+        guard let bound = meaning(of: name)?.variable else { return nil }
+        variable = bound
+      case .binding(.name(let name), nil):
+        // `guard let data`: a step bound it already, or the draft cannot test it.
+        switch meaning(of: name) {
+        case .value?, .object?, .objectID?: variable = meaning(of: name)?.variable ?? name
+        default: return nil
+        }
+      case .expression(let e) where staticTruth(e) == true:
+        continue
+      case .expression(let e):
+        let reads = objectReads(in: e, at: statement)
+        guard !reads.isEmpty else { return nil }
+        steps += reads
+      default:
+        return nil
       }
     }
-    return (expressionSteps(value, result: name, at: statement), name)
+    return variable.map { (steps, $0) }
+  }
+
+  /// `printer.isOn` inside a condition: the reads of objects' properties, as `get` steps.
+  private mutating func objectReads(in e: SwiftExpression, at statement: SwiftStatement)
+    -> [JSONValue]
+  {
+    switch e.kind {
+    case .member(let base?, let key):
+      if case .object(let name, let entity)? = resolve(base) {
+        // Read as a condition on its own, the key is a boolean attribute.
+        if let entity { model.add(key: key, to: entity, type: "boolean") }
+        return [
+          step(["get": .string("\(name).\(key)"), "as": .string("_condition")], at: statement)
+        ]
+      }
+      return []
+    case .prefix(_, let inner), .optionalChain(let inner), .forceUnwrap(let inner):
+      return objectReads(in: inner, at: statement)
+    case .binary(_, let a, let b):
+      return objectReads(in: a, at: statement) + objectReads(in: b, at: statement)
+    default:
+      return []
+    }
   }
 
   /// Adds `"when": {"value": variable, "notEquals"|"equals": null}` to a step; a step that
@@ -97,11 +172,16 @@ extension Drafter {
       }
       return [step(["forEach": list, "as": .string(name), "do": .array(inner)], at: statement)]
     case .if(let conditions, let then, let otherwise):
+      if conditions.count == 1, case .expression(let e) = conditions[0], let truth = staticTruth(e)
+      {
+        return steps(truth ? then : otherwise ?? [])
+      }
       guard let (bindSteps, variable) = guardBinding(conditions, at: statement) else {
         return notModelled(statement)
       }
-      let thenSteps = scoped { $0.steps(then) }.map { when($0, variable, equals: true) }
-      let elseSteps = scoped { $0.steps(otherwise ?? []) }.map { when($0, variable, equals: false) }
+      // Unscoped, as the scenario flattens them: an outer `var` set in a branch stays set.
+      let thenSteps = steps(then).map { when($0, variable, equals: true) }
+      let elseSteps = steps(otherwise ?? []).map { when($0, variable, equals: false) }
       return bindSteps + thenSteps + elseSteps
     case .do(let body, let catches):
       var inner = scoped { $0.steps(body) }

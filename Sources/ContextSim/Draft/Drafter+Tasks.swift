@@ -24,8 +24,9 @@ extension Drafter {
     let head = steps(before)
     return scoped { drafter in
       drafter.bind(adding.element, .value(adding.element))
-      let child = drafter.childSteps(
-        adding.child, binding: results.pattern, element: adding.element)
+      let child = drafter.onThread(main: false) {
+        $0.childSteps(adding.child, binding: results.pattern, element: adding.element)
+      }
       let then = drafter.scoped { inner in
         for name in results.pattern.names where inner.meaning(of: name) == nil {
           inner.bind(name, .value(name))

@@ -10,6 +10,23 @@ extension Drafter.Meaning {
   }
 }
 
+extension SwiftExpression.Kind {
+  var isNil: Bool {
+    if case .nil = self { return true }
+    return false
+  }
+}
+
+extension Drafter.Meaning {
+  /// The scenario's variable for what a Swift name means, when a step bound one.
+  var variable: String? {
+    switch self {
+    case .object(let n, _), .objects(let n, _), .objectID(let n), .value(let n): n
+    default: nil
+    }
+  }
+}
+
 extension Drafter {
   /// What `e` denotes when it names something the drafter follows.
   func resolve(_ e: SwiftExpression) -> Meaning? {
@@ -48,6 +65,26 @@ extension Drafter {
       return value(of: inner)
     default: return nil
     }
+  }
+
+  /// What a condition is wherever the draft runs it: `Thread.isMainThread` from the block's
+  /// queue, `true`, `!x`; nil when it depends on the run.
+  func staticTruth(_ e: SwiftExpression) -> Bool? {
+    switch e.kind {
+    case .bool(let b): b
+    case .member(_, "isMainThread"): onMainThread
+    case .prefix("!", let inner): staticTruth(inner).map { !$0 }
+    case .tuple(let items) where items.count == 1: staticTruth(items[0].value)
+    default: nil
+    }
+  }
+
+  /// Runs `work` for a block on a queue whose thread is or is not the main one.
+  mutating func onThread<T>(main: Bool?, _ work: (inout Drafter) -> T) -> T {
+    let saved = onMainThread
+    onMainThread = main
+    defer { onMainThread = saved }
+    return work(&self)
   }
 
   /// A literal's JSON: strings without interpolation, numbers, booleans, nil.

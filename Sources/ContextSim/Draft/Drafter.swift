@@ -46,6 +46,9 @@ struct Drafter {
   var onMainActor = false
   /// Attribute types of values bound by stand-ins (`Data(contentsOf:)` gives `binary`).
   var valueTypes: [String: String] = [:]
+  /// Whether the code being drafted runs on the main thread: known for each block from its
+  /// queue, so `Thread.isMainThread` has one answer; nil when it is not known.
+  var onMainThread: Bool? = true
   /// The entity of each object ID bound, so an object looked up by it has one.
   var idEntities: [String: String] = [:]
   /// The properties that become shared vars: a local of the same name is renamed.
@@ -54,6 +57,11 @@ struct Drafter {
   var currentEntity: (object: String, entity: String)?
   /// Stand-ins for a `--call`'s arguments, made on the main thread before it.
   var preamble: [JSONValue] = []
+  /// The return type of the method being inlined, for a stand-in of what it looks up.
+  var returning: String?
+  /// Results of inlined methods, bound to nil before the method's body: `return nil` in
+  /// it needs no step.
+  var boundToNil: Set<String> = []
   /// The types drafted as instances, whose methods a call may name.
   var drafted: [SwiftType] = []
   /// Properties typed `NSPersistentContainer` anywhere in the files: `X.shared.container`.
@@ -125,7 +133,6 @@ struct Drafter {
           }
         }
       }
-      main += drafted(calls: options.calls)
     }
     if main.isEmpty {
       main.append(
