@@ -85,6 +85,8 @@ extension Drafter {
         return [step(members, at: statement)]
       }
       return [step([call.method: .string(c), "do": .array(body)], at: statement)]
+    case (.context(let c)?, "mergeChanges"):
+      return mergeSteps(call, into: c, at: statement)
     case (.context(let c)?, "save"):
       return [step(["save": .string(c)], at: statement)]
     case (.context(let c)?, "fetch"), (.context(let c)?, "count"):
@@ -202,6 +204,7 @@ extension Drafter {
   private mutating func otherCallSteps(
     _ call: Call, result: String?, awaited: Bool, at statement: SwiftStatement
   ) -> [JSONValue]? {
+    if let steps = notificationSteps(call, result: result, at: statement) { return steps }
     let receiverText = call.receiver?.source ?? ""
     if ["async", "sync"].contains(call.method), let queue = dispatchQueue(receiverText),
       let closure = call.closure

@@ -157,6 +157,14 @@ extension Drafter {
     if let (property, explicit) = propertyName(target) {
       switch explicit ? instanceMeaning(of: property) : meaning(of: property) {
       case .shared(let variable):
+        if let call = Call(value), call.method == "addObserver", Self.isNotificationCenter(call) {
+          // `token = NotificationCenter.default.addObserver(…)`: the observer, then the write.
+          let made = "new" + variable.prefix(1).uppercased() + variable.dropFirst()
+          let steps = expressionSteps(value, result: made, at: statement)
+          return steps + [
+            step(["write": .string(variable), "value": .string("$" + made)], at: statement)
+          ]
+        }
         let v = self.value(of: value) ?? .string(value.source)
         return [step(["write": .string(variable), "value": v], at: statement)]
       case .context(let name):
@@ -164,6 +172,24 @@ extension Drafter {
           // `self.context = context`: the property is that context from now on.
           scopes[0][property] = .context(c)
           return []
+        }
+        let call = Call(value)
+        let followed =
+          call.map { c in
+            ["NSManagedObjectContext", "newBackgroundContext"].contains(c.method)
+              || method(named: c.method, receiver: c.receiver) != nil
+          } ?? false
+        if !followed, resolve(value) == nil {
+          // Made by code not read (`store.backgroundContext`): a private context when its
+          // name says so, else the app's main context; the summary says which.
+          let source = value.source.lowercased()
+          guard source.contains("background") || source.contains("private") else {
+            scopes[0][property] = .context("viewContext")
+            summary.append("\(property) = \(value.source): taken as viewContext")
+            return []
+          }
+          summary.append("\(property) = \(value.source): taken as a new private context")
+          return [step(["newBackgroundContext": .string(name)], at: statement)]
         }
         return expressionSteps(value, result: name, at: statement)
       case .queue(let name):

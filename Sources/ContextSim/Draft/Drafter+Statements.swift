@@ -1,11 +1,24 @@
 /// Statements into steps: declarations bind names, control flow becomes `forEach` and
 /// `when`, and each line the drafter cannot follow stays as a "not modelled" step.
 extension Drafter {
+  /// What a condition tests in the scenario: a variable, equal (or not) to a value.
+  struct Test {
+    var variable: String
+    var value: JSONValue
+    /// The condition holds when the variable equals the value; else when it does not.
+    var holdsWhenEqual: Bool
+
+    /// `if let x`: x is not nil.
+    static func notNil(_ variable: String) -> Test {
+      Test(variable: variable, value: .null, holdsWhenEqual: false)
+    }
+  }
+
   mutating func steps(_ statements: [SwiftStatement]) -> [JSONValue] {
     var out: [JSONValue] = []
     for (k, statement) in statements.enumerated() {
       if case .guard(let conditions, let otherwise) = statement.kind,
-        let (bindSteps, variable) = guardBinding(conditions, at: statement)
+        let (bindSteps, test) = guardBinding(conditions, at: statement)
       {
         // `guard let x = … else { exit }`: what follows runs only when x is not nil, unless
         // x is a stand-in's value, which never is.
@@ -13,9 +26,9 @@ extension Drafter {
         if Self.isStandIn(bindSteps) { return out + steps(Array(statements[(k + 1)...])) }
         let exits = otherwise.last.map(Self.exits) ?? false
         let elseSteps = steps(exits ? Array(otherwise.dropLast()) : otherwise)
-        out += elseSteps.map { when($0, variable, equals: false) }
+        out += elseSteps.map { when($0, test, holds: false) }
         let rest = steps(Array(statements[(k + 1)...]))
-        return out + rest.map { when($0, variable, equals: exits) }
+        return out + (exits ? rest.map { when($0, test, holds: true) } : rest)
       }
       // `if let x = … { …; return }`: what follows runs only when x is nil.
       if case .if(let conditions, let then, nil) = statement.kind,
@@ -69,7 +82,7 @@ extension Drafter {
   /// the draft can decide (`Thread.isMainThread`) is decided; any other makes the
   /// statement not modelled.
   private mutating func guardBinding(_ conditions: [SwiftCondition], at statement: SwiftStatement)
-    -> ([JSONValue], String)?
+    -> ([JSONValue], Test)?
   {
     // A statement not modelled binds nothing: names its conditions bound are forgotten.
     let saved = (scopes, notModelledCount, preamble)
@@ -81,10 +94,16 @@ extension Drafter {
   }
 
   private mutating func conditionSteps(_ conditions: [SwiftCondition], at statement: SwiftStatement)
-    -> ([JSONValue], String)?
+    -> ([JSONValue], Test)?
   {
     var steps: [JSONValue] = []
     var variable: String?
+    // `if context.hasChanges` alone: the read, and what it read is the test.
+    if conditions.count == 1, case .expression(let e) = conditions[0], staticTruth(e) == nil,
+      let (read, test) = booleanRead(e, at: statement)
+    {
+      return ([read], test)
+    }
     for condition in conditions {
       switch condition {
       case .binding(.name(let name), let value?):
@@ -108,7 +127,35 @@ extension Drafter {
         return nil
       }
     }
-    return variable.map { (steps, $0) }
+    return variable.map { (steps, .notNil($0)) }
+  }
+
+  /// `x.flag` or `!x.flag` on an object or a context: the read into a variable of the
+  /// statement's own, and the test that it holds.
+  private mutating func booleanRead(_ e: SwiftExpression, at statement: SwiftStatement)
+    -> (JSONValue, Test)?
+  {
+    var holds = true
+    var e = e
+    if case .prefix("!", let inner) = e.kind {
+      holds = false
+      e = inner
+    }
+    guard case .member(let base?, let key) = e.kind else { return nil }
+    let target: String
+    switch resolve(base) {
+    case .object(let name, let entity)?:
+      if let entity { model.add(key: key, to: entity, type: "boolean") }
+      target = name
+    case .context(let c)?
+    where ["hasChanges", "automaticallyMergesChangesFromParent"].contains(key):
+      target = c
+    default:
+      return nil
+    }
+    let variable = "_condition\(statement.location.line)"
+    let read = step(["get": .string("\(target).\(key)"), "as": .string(variable)], at: statement)
+    return (read, Test(variable: variable, value: .bool(true), holdsWhenEqual: holds))
   }
 
   /// `printer.isOn` inside a condition: the reads of objects' properties, as `get` steps.
@@ -137,12 +184,20 @@ extension Drafter {
   /// Adds `"when": {"value": variable, "notEquals"|"equals": null}` to a step; a step that
   /// already has one keeps it, with a note (the format takes one condition per step).
   func when(_ step: JSONValue, _ variable: String, equals isNotNil: Bool) -> JSONValue {
+    when(step, .notNil(variable), holds: isNotNil)
+  }
+
+  /// Adds `"when"` for a test, holding or not; a step that already has one keeps it, with
+  /// a note (the format takes one condition per step).
+  func when(_ step: JSONValue, _ test: Test, holds: Bool) -> JSONValue {
     guard case .object(var members) = step.kind else { return step }
+    let equal = test.holdsWhenEqual == holds
     let condition = JSONValue.object([
-      "value": .string(variable), isNotNil ? "notEquals" : "equals": .null,
+      "value": .string(test.variable), equal ? "equals" : "notEquals": test.value,
     ])
     if members.contains(where: { $0.key == "when" }) {
-      let extra = "Also only when \(variable) is \(isNotNil ? "not " : "")nil."
+      let extra =
+        "Also only when \(test.variable) \(equal ? "is" : "is not") \(JSONWriter.compact(test.value))."
       members.append(.init(key: "note", keyLocation: JSONValue.nowhere, value: .string(extra)))
       members.removeAll { $0.key == "note" && $0.value != .string(extra) }
     } else {
@@ -156,8 +211,9 @@ extension Drafter {
     case .declaration(_, let pattern, _, let value):
       guard case .name(let name) = pattern else { return notModelled(statement) }
       guard let value else {
-        bind(name, .value(name))
-        return [step(["let": .string(name), "value": .null], at: statement)]
+        let local = reservedNames.contains(name) ? name + "Local" : name
+        bind(name, .value(local))
+        return [step(["let": .string(local), "value": .null], at: statement)]
       }
       return expressionSteps(value, result: name, at: statement)
     case .expression(let e):
@@ -176,12 +232,12 @@ extension Drafter {
       {
         return steps(truth ? then : otherwise ?? [])
       }
-      guard let (bindSteps, variable) = guardBinding(conditions, at: statement) else {
+      guard let (bindSteps, test) = guardBinding(conditions, at: statement) else {
         return notModelled(statement)
       }
       // Unscoped, as the scenario flattens them: an outer `var` set in a branch stays set.
-      let thenSteps = steps(then).map { when($0, variable, equals: true) }
-      let elseSteps = steps(otherwise ?? []).map { when($0, variable, equals: false) }
+      let thenSteps = steps(then).map { when($0, test, holds: true) }
+      let elseSteps = steps(otherwise ?? []).map { when($0, test, holds: false) }
       return bindSteps + thenSteps + elseSteps
     case .do(let body, let catches):
       var inner = scoped { $0.steps(body) }

@@ -20,6 +20,8 @@ struct Drafter {
     case queue(String)
     case taskGroup
     case instance
+    /// The notification an observer's body receives.
+    case notification(String)
   }
 
   let files: [SwiftFile]

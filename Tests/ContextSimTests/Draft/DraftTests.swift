@@ -75,6 +75,53 @@ struct DraftTests {
     #expect(first.labels.first == "ImageImporter.swift:21")
   }
 
+  @Test("A did-save observer with no queue merges into viewContext on the saving thread: a trap")
+  func observerMerge() throws {
+    let source = """
+      final class Store {
+        let container: NSPersistentContainer
+        private var token: NSObjectProtocol?
+        func start() {
+          let background = container.newBackgroundContext()
+          token = NotificationCenter.default.addObserver(
+            forName: .NSManagedObjectContextDidSave, object: background, queue: nil
+          ) { [weak self] note in
+            self?.container.viewContext.mergeChanges(fromContextDidSave: note)
+          }
+          background.perform {
+            let item = NSEntityDescription.insertNewObject(forEntityName: "Item", into: background)
+            try? background.save()
+          }
+        }
+      }
+      """
+    let scenario = try decode(Draft([.init(name: "Store.swift", text: source)]))
+    #expect(scenario.main.first?.verb == "newBackgroundContext")
+    let first = try #require(run(scenario, stopAtFirst: true).violations.first)
+    #expect(first.kind == .wrongQueueContext)
+    #expect(first.labels.first == "Store.swift:9")
+    #expect(first.site.thread == "background")
+  }
+
+  @Test("if and guard on a context's hasChanges read it, and test what it read")
+  func hasChanges() throws {
+    let source = """
+      final class Saver {
+        let container: NSPersistentContainer
+        func save() {
+          let context = container.newBackgroundContext()
+          guard context.hasChanges else { return }
+          try? context.save()
+        }
+      }
+      """
+    let scenario = try decode(Draft([.init(name: "Saver.swift", text: source)]))
+    #expect(scenario.main.map(\.verb) == ["newBackgroundContext", "get", "save"])
+    let first = try #require(run(scenario, stopAtFirst: true).violations.first)
+    #expect(first.kind == .wrongQueueContext)
+    #expect(first.labels.first == "Saver.swift:5")
+  }
+
   @Test("The same files give byte-identical drafts")
   func deterministic() throws {
     let text = try String(
@@ -124,6 +171,15 @@ struct DraftTests {
     let crash = run(scenario, concurrencyDebug: false, stopAtFirst: true).firstCrash
     #expect(crash?.kind == .crossContextRelationship)
     #expect(crash?.termination?.exitStatus == 134)
+    // markAllSeen alone "works" without the flag, and corrupts in some interleavings.
+    let seen = try decode(
+      Draft(
+        [.init(name: "PhotoDownloader.swift", text: code)], options: .init(calls: ["markAllSeen()"])
+      ))
+    #expect(run(seen, concurrencyDebug: false).violations.isEmpty)
+    let explored = explore(seen, options: SimulationOptions(concurrencyDebug: false))
+    #expect(explored.isComplete)
+    #expect(explored.outcomes.contains { $0.signature.contains { $0.kind == .corruption } })
   }
 
   @Test("The seed's fixed downloader: check proves it clean", .enabled(if: seed != nil))

@@ -140,9 +140,13 @@ extension SwiftParser {
     case .punctuation where t.text == "{":
       return expression(.closure(parseClosure()))
     case .poundKeyword:
+      // `#selector(contextDidSave(_:))`: kept as written, so the method it names is known.
       advance()
-      if token.is("(") && !token.spaceBefore { skipGroup() }
-      return expression(.other(t.text))
+      guard token.is("(") && !token.spaceBefore else { return expression(.other(t.text)) }
+      let start = i
+      skipGroup()
+      let inner = tokens[start..<i].map(\.text).joined()
+      return expression(.other(t.text + inner))
     default:
       if !t.is(")") && !t.is("]") && !t.is("}") && t.kind != .end { skipGroup() }
       return expression(.other(t.text))
