@@ -41,11 +41,14 @@ struct DraftSettings: Equatable {
   var items = 4
   /// An `.xcdatamodeld` (or `.xcdatamodel`) whose current version is the draft's model.
   var model: String?
+  /// The sample item an injected dependency fails for.
+  var failingItem: Int?
 
   /// The options that draft the same way again, for a replay command; quoted for a shell.
   var flags: [String] {
     calls.map { "--call '\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
       + (model.map { ["--model", $0] } ?? []) + (items == 4 ? [] : ["--items", "\(items)"])
+      + (failingItem.map { ["--fail-item", "\($0)"] } ?? [])
   }
 }
 

@@ -94,7 +94,10 @@ struct Drafted {
       }
     }
     let draft = Draft(
-      sources, options: Draft.Options(calls: settings.calls, items: settings.items, model: model))
+      sources,
+      options: Draft.Options(
+        calls: settings.calls, items: settings.items, model: model,
+        failingItem: settings.failingItem))
     return .success(
       Drafted(draft: draft, scenario: decode(draft, name: files.joined(separator: " "))))
   }

@@ -474,6 +474,10 @@ extension DraftSettings {
         "--items", .positive("<n>"),
         "Sample values per collection argument, and rows per fetched entity.", default: "4"
       ) { $0.items = $1 },
+      .value(
+        "--fail-item", .positive("<n>"),
+        "An injected dependency fails for the n-th sample item, as a test's fake does."
+      ) { $0.failingItem = $1 },
     ]
     return options.map { $0.pulled(back: path) }
   }

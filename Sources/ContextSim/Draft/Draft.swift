@@ -18,11 +18,17 @@ public struct Draft: Sendable {
     public var items = 4
     /// The model, as a scenario's `"model"` object (from an `.xcdatamodeld`); nil infers it.
     public var model: JSONValue?
+    /// The sample item (from 1) for which an injected dependency fails, as a test's fake
+    /// does: its `try?` call gives nil for that item.
+    public var failingItem: Int?
 
-    public init(calls: [String] = [], items: Int = 4, model: JSONValue? = nil) {
+    public init(
+      calls: [String] = [], items: Int = 4, model: JSONValue? = nil, failingItem: Int? = nil
+    ) {
       self.calls = calls
       self.items = items
       self.model = model
+      self.failingItem = failingItem
     }
   }
 

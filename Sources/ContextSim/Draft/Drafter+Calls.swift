@@ -187,7 +187,7 @@ extension Drafter {
       let standIn = call.arguments.first.flatMap { value(of: $0.value) } ?? .string(call.method)
       bind(name, .value(name))
       valueTypes[name] = dependencyReturnType(call.method)
-      return [
+      var steps = [
         step(
           [
             "let": .string(name), "value": standIn,
@@ -195,6 +195,21 @@ extension Drafter {
           ],
           at: statement)
       ]
+      // `--fail-item`: for that sample, `try?` gives nil, as a failing fake's call does.
+      if let failing = failingSample, tryMark == "?", case .string(let text) = standIn.kind,
+        text.hasPrefix("$")
+      {
+        steps.append(
+          when(
+            step(
+              [
+                "let": .string(name), "value": .null,
+                "note": .string("Stood in: \(call.method) fails for this item."),
+              ], at: statement),
+            Test(variable: String(text.dropFirst()), value: failing, holdsWhenEqual: true),
+            holds: true))
+      }
+      return steps
     default:
       return otherCallSteps(call, result: result, awaited: awaited, at: statement)
     }

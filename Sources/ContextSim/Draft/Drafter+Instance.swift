@@ -179,6 +179,9 @@ extension Drafter {
     if type.hasPrefix("["), type.hasSuffix("]") {
       let element = String(type.dropFirst().dropLast())
       let samples = (1...max(options.items, 1)).map { sample(of: element, number: $0) }
+      if let n = options.failingItem, samples.indices.contains(n - 1), failingSample == nil {
+        failingSample = samples[n - 1]
+      }
       steps.append(
         .object([
           "let": .string(name), "value": .array(samples),

@@ -48,6 +48,8 @@ struct Drafter {
   var onMainActor = false
   /// Attribute types of values bound by stand-ins (`Data(contentsOf:)` gives `binary`).
   var valueTypes: [String: String] = [:]
+  /// The sample a dependency fails for (`--fail-item`), once a collection stand-in has it.
+  var failingSample: JSONValue?
   /// Whether the code being drafted runs on the main thread: known for each block from its
   /// queue, so `Thread.isMainThread` has one answer; nil when it is not known.
   var onMainThread: Bool? = true

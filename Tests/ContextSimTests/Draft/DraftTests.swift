@@ -122,6 +122,37 @@ struct DraftTests {
     #expect(first.labels.first == "Saver.swift:5")
   }
 
+  @Test("--fail-item: the injected dependency's try? gives nil for that item alone")
+  func failingItem() throws {
+    let source = """
+      protocol Loading { func load(from url: URL) async throws -> Data }
+      @MainActor final class Importer {
+        private let context: NSManagedObjectContext
+        private let loader: any Loading
+        init(container: NSPersistentContainer, loader: any Loading) {
+          context = container.newBackgroundContext()
+          self.loader = loader
+        }
+        func run(_ urls: [URL]) async {
+          for url in urls {
+            guard let data = try? await loader.load(from: url) else { continue }
+            await context.perform {
+              let item = NSEntityDescription.insertNewObject(forEntityName: "Item", into: self.context)
+              item.setValue(data, forKey: "bytes")
+              try? self.context.save()
+            }
+          }
+        }
+      }
+      """
+    let draft = Draft([.init(name: "Importer.swift", text: source)], options: .init(failingItem: 2))
+    #expect(draft.json.contains(#""equals": "https://example.com/2.jpg""#))
+    let trace = run(try decode(draft))
+    #expect(trace.violations.isEmpty)
+    let saves = trace.lines.filter { $0.contains("saved context to the store") }
+    #expect(saves.count == 3)
+  }
+
   @Test("The same files give byte-identical drafts")
   func deterministic() throws {
     let text = try String(
