@@ -108,7 +108,10 @@ struct Drafted {
       return .success(try ScenarioDecoder.decode(Array(draft.json.utf8), file: name))
     } catch {
       let lines = error.errors.map { problem in
-        let place = problem.path.flatMap { draft.label(ofStepAt: $0) }.map { "\($0): " } ?? ""
+        // The Swift line of the step, else where in the draft.
+        let place =
+          (problem.path.flatMap { draft.label(ofStepAt: $0) } ?? problem.path).map { "\($0): " }
+          ?? ""
         return "\(place)error: the draft does not run: \(problem.message)\n  fix: \(problem.fix)"
       }
       return .failure(

@@ -60,7 +60,9 @@ extension Drafter {
     var call = call
     call.method = Self.oldNames[call.method] ?? call.method
     var receiver = call.receiver.map(resolve)
-    if receiver == .some(nil), call.method == "newBackgroundContext" {
+    if receiver == .some(nil) || receiver == .some(.dependency),
+      call.method == "newBackgroundContext"
+    {
       // `dataStack.newBackgroundContext()`: whatever makes it, a private-queue context
       // on the coordinator, as the container's does.
       receiver = .container

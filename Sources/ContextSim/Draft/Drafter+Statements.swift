@@ -196,10 +196,13 @@ extension Drafter {
       "value": .string(test.variable), equal ? "equals" : "notEquals": test.value,
     ])
     if members.contains(where: { $0.key == "when" }) {
-      let extra =
+      var note =
         "Also only when \(test.variable) \(equal ? "is" : "is not") \(JSONWriter.compact(test.value))."
-      members.append(.init(key: "note", keyLocation: JSONValue.nowhere, value: .string(extra)))
-      members.removeAll { $0.key == "note" && $0.value != .string(extra) }
+      if case .string(let old)? = members.first(where: { $0.key == "note" })?.value.kind {
+        note = old + " " + note
+      }
+      members.removeAll { $0.key == "note" }
+      members.append(.init(key: "note", keyLocation: JSONValue.nowhere, value: .string(note)))
     } else {
       members.append(.init(key: "when", keyLocation: JSONValue.nowhere, value: condition))
     }
