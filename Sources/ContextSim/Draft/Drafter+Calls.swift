@@ -246,8 +246,7 @@ extension Drafter {
         step(["insert": .string(entity), "into": .string(c), "as": .string(name)], at: statement)
       ]
     }
-    if call.receiver == nil, call.method.first?.isUppercase == true,
-      entityTypes.contains(call.method) || call.argument("context") != nil,
+    if isEntityInit(call),
       let steps = entityInit(call.method, call: call, result: result, at: statement)
     {
       // `Photo(context: context)`, or one of the app's own initialisers of an entity.
@@ -277,10 +276,8 @@ extension Drafter {
     if call.receiver == nil && call.method == "DispatchQueue", call.argument("label") != nil {
       // A queue of the app's own: declared in "queues", serial unless `.concurrent`.
       let name = result ?? "queue"
-      let concurrent = call.argument("attributes")?.source.contains("concurrent") == true
-      if !queues.contains(where: { $0.0 == name }) {
-        queues.append((name, .string(concurrent ? "concurrent" : "serial")))
-      }
+      declareQueue(
+        name, concurrent: call.argument("attributes")?.source.contains("concurrent") == true)
       bind(name, .queue(name))
       return []
     }

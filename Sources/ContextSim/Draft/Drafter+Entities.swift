@@ -7,6 +7,12 @@ extension Drafter {
     Set(files.flatMap(\.types).filter(isManagedObjectSubclass).map(\.name))
   }
 
+  /// `Photo(context: c)` or `Journey()`: a type's initialiser that makes an object.
+  func isEntityInit(_ call: Call) -> Bool {
+    call.receiver == nil && call.method.first?.isUppercase == true
+      && (entityTypes.contains(call.method) || call.argument("context") != nil)
+  }
+
   /// An initialiser of `entity` declared in the files (in the class or an extension)
   /// whose parameter labels are `labels`.
   func initializer(of entity: String, labels: [String?]) -> (SwiftFile, SwiftFunction)? {

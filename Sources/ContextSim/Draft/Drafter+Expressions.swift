@@ -11,22 +11,7 @@ extension Drafter {
       if let m = meaning(of: renamed) { bind(result, m) }
       return out
     }
-    var e = expression
-    var tryMark: String?
-    var awaited = false
-    while true {
-      if case .try(let mark, let inner) = e.kind {
-        tryMark = mark
-        e = inner
-      } else if case .await(let inner) = e.kind {
-        awaited = true
-        e = inner
-      } else if case .cast(_, let inner, _) = e.kind {
-        e = inner  // `as? [Photo]`: the value is the same
-      } else {
-        break
-      }
-    }
+    let (e, tryMark, awaited) = expression.unwrapped
     let call = Call(e)
     var steps: [JSONValue]?
     switch e.kind {
@@ -250,8 +235,7 @@ extension Drafter {
   ) -> [JSONValue]? {
     // A new object set straight away (`startingPoint = Location(context: context)`): made
     // first, then set.
-    if let call = Call(value), call.receiver == nil, call.method.first?.isUppercase == true,
-      entityTypes.contains(call.method) || call.argument("context") != nil,
+    if let call = Call(value), isEntityInit(call),
       let made = entityInit(call.method, call: call, result: key, at: statement)
     {
       let set = setSteps(

@@ -47,6 +47,12 @@ extension Drafter {
     return main
   }
 
+  /// A queue of the app's own in `"queues"`, once, serial unless made `.concurrent`.
+  mutating func declareQueue(_ name: String, concurrent: Bool) {
+    guard !queues.contains(where: { $0.0 == name }) else { return }
+    queues.append((name, .string(concurrent ? "concurrent" : "serial")))
+  }
+
   /// The names the statements assign to (`x = …`, `self.x = …`), at any depth.
   static func assignedNames(in statements: [SwiftStatement]) -> Set<String> {
     var names: Set<String> = []
@@ -78,11 +84,7 @@ extension Drafter {
     bind(property.name, meaning)
     switch meaning {
     case .queue(let name):
-      // Declared once, serial unless made `.concurrent`.
-      let concurrent = property.value?.source.contains("concurrent") == true
-      if !queues.contains(where: { $0.0 == name }) {
-        queues.append((name, .string(concurrent ? "concurrent" : "serial")))
-      }
+      declareQueue(name, concurrent: property.value?.source.contains("concurrent") == true)
     case .dependency:
       summary.append("\(property.name): stood in, answers at once")
     case .shared where !sharedVars.contains(where: { $0.0 == property.name }):

@@ -10,6 +10,30 @@ extension Drafter.Meaning {
   }
 }
 
+extension SwiftExpression {
+  /// The expression inside `try`, `try?`, `await` and casts (`as? [Photo]` is the same
+  /// value), with the `try` mark (`""`, `"?"`, `"!"`) and whether it was awaited.
+  var unwrapped: (expression: SwiftExpression, tryMark: String?, awaited: Bool) {
+    var e = self
+    var tryMark: String?
+    var awaited = false
+    while true {
+      switch e.kind {
+      case .try(let mark, let inner):
+        tryMark = mark
+        e = inner
+      case .await(let inner):
+        awaited = true
+        e = inner
+      case .cast(_, let inner, _):
+        e = inner
+      default:
+        return (e, tryMark, awaited)
+      }
+    }
+  }
+}
+
 extension SwiftExpression.Kind {
   var isNil: Bool {
     if case .nil = self { return true }

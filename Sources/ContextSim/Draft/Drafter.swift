@@ -193,17 +193,9 @@ struct Drafter {
 
   /// The method a `--call` of one statement calls, `try` and `await` aside.
   func calledMethod(of statements: [SwiftStatement]) -> SwiftFunction? {
-    guard statements.count == 1, case .expression(var e) = statements[0].kind else { return nil }
-    while true {
-      if case .try(_, let inner) = e.kind {
-        e = inner
-      } else if case .await(let inner) = e.kind {
-        e = inner
-      } else {
-        break
-      }
-    }
-    guard let call = Call(e) else { return nil }
+    guard statements.count == 1, case .expression(let e) = statements[0].kind,
+      let call = Call(e.unwrapped.expression)
+    else { return nil }
     return method(named: call.method, receiver: call.receiver)?.1
   }
 
