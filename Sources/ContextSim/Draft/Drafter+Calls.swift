@@ -87,6 +87,10 @@ extension Drafter {
         return [step(members, at: statement)]
       }
       return [step([call.method: .string(c), "do": .array(body)], at: statement)]
+    case (.context(let c)?, "execute"):
+      guard case .batchRequest(let request)? = call.arguments.first.flatMap({ resolve($0.value) })
+      else { return nil }
+      return executeBatch(request, in: c, result: result, at: statement)
     case (.context(let c)?, "mergeChanges"):
       return mergeSteps(call, into: c, at: statement)
     case (.context(let c)?, "save"):
@@ -222,6 +226,7 @@ extension Drafter {
     _ call: Call, result: String?, awaited: Bool, at statement: SwiftStatement
   ) -> [JSONValue]? {
     if let steps = notificationSteps(call, result: result, at: statement) { return steps }
+    if let steps = mergeRemote(call, at: statement) { return steps }
     let receiverText = call.receiver?.source ?? ""
     if ["async", "sync"].contains(call.method), let queue = dispatchQueue(receiverText),
       let closure = call.closure

@@ -16,6 +16,9 @@ extension Drafter {
     var steps: [JSONValue]?
     switch e.kind {
     case .binary("=", let target, let value):
+      if case .name("_") = target.kind {
+        return expressionSteps(value, result: nil, at: statement)  // `_ = try? …`: the call
+      }
       steps = assignment(target, value, at: statement)
     case .binary(let op, let target, let value)
     where op.count >= 2 && op.hasSuffix("=")
@@ -41,7 +44,10 @@ extension Drafter {
         steps = firstSteps + fallbackSteps.map { when($0, result, equals: false) }
       }
     default:
-      if let result, let call, ["NSFetchRequest", "fetchRequest"].contains(call.method),
+      if let result, let call, let request = batchRequest(call) {
+        bind(result, .batchRequest(request))
+        steps = []
+      } else if let result, let call, ["NSFetchRequest", "fetchRequest"].contains(call.method),
         let request = fetchRequest(e)
       {
         bind(result, .request(entity: request.entity, conditions: request.conditions))
@@ -215,11 +221,15 @@ extension Drafter {
       return [step(["set": .string("\(context).\(key)"), "to": v], at: statement)]
     case .object(let name, let entity):
       return setSteps(object: name, entity: entity, key: key, value: value, at: statement)
+    case .batchRequest(let request):
+      guard case .name(let name) = base.kind else { return nil }
+      return setBatch(request, named: name, key: key, value: value)
     case .request(let entity, var conditions):
       guard key == "predicate", let (k, v) = predicate(value) else {
         return key == "fetchLimit" ? [] : nil
       }
       conditions[k] = v
+      model.add(key: k, to: entity, type: nil)  // compared with a string: a string attribute
       if let name = requestName(base) {
         bind(name, .request(entity: entity, conditions: conditions))
       }

@@ -59,6 +59,8 @@ extension Drafter {
     case .member(let base?, let name):
       if case .name("self") = base.kind { return meaning(of: name) }
       if name == "viewContext", case .container? = resolve(base) { return .context("viewContext") }
+      // `result.result` of a batch delete: the IDs it deleted.
+      if name == "result", case .objectID? = resolve(base) { return resolve(base) }
       // `PersistenceController.shared.container`
       if containerNames.contains(name) { return .container }
       return nil

@@ -22,6 +22,8 @@ struct Drafter {
     case instance
     /// The notification an observer's body receives.
     case notification(String)
+    /// A batch update or delete request being built.
+    case batchRequest(BatchRequest)
   }
 
   let files: [SwiftFile]

@@ -153,6 +153,36 @@ struct DraftTests {
     #expect(saves.count == 3)
   }
 
+  @Test("Batch requests: an update, and a delete whose IDs are merged into viewContext")
+  func batchRequests() throws {
+    let source = """
+      final class Cleaner {
+        let container: NSPersistentContainer
+        func clean() {
+          let context = container.newBackgroundContext()
+          context.perform {
+            let update = NSBatchUpdateRequest(entityName: "Photo")
+            update.propertiesToUpdate = ["isSeen": true]
+            _ = try? context.execute(update)
+            let fetch = NSFetchRequest<NSFetchRequestResult>(entityName: "Photo")
+            fetch.predicate = NSPredicate(format: "album == %@", "old")
+            let delete = NSBatchDeleteRequest(fetchRequest: fetch)
+            let result = try? context.execute(delete) as? NSBatchDeleteResult
+            let ids = result?.result as? [NSManagedObjectID] ?? []
+            NSManagedObjectContext.mergeChanges(
+              fromRemoteContextSave: [NSDeletedObjectsKey: ids], into: [self.container.viewContext])
+          }
+        }
+      }
+      """
+    let draft = Draft([.init(name: "Cleaner.swift", text: source)])
+    #expect(draft.notModelled == 0)
+    let scenario = try decode(draft)
+    let perform = try #require(scenario.main.first { $0.verb == "perform" })
+    #expect(perform.body.map(\.verb) == ["batchUpdate", "batchDelete", "mergeRemoteChanges"])
+    #expect(run(scenario).violations.isEmpty)
+  }
+
   @Test("The same files give byte-identical drafts")
   func deterministic() throws {
     let text = try String(
