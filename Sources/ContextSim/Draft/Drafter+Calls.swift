@@ -87,6 +87,8 @@ extension Drafter {
         return [step(members, at: statement)]
       }
       return [step([call.method: .string(c), "do": .array(body)], at: statement)]
+    case (.controller(let name, _)?, "performFetch"):
+      return [step(["performFetch": .string(name)], at: statement)]
     case (.context(let c)?, "execute"):
       guard case .batchRequest(let request)? = call.arguments.first.flatMap({ resolve($0.value) })
       else { return nil }
@@ -227,6 +229,9 @@ extension Drafter {
   ) -> [JSONValue]? {
     if let steps = notificationSteps(call, result: result, at: statement) { return steps }
     if let steps = mergeRemote(call, at: statement) { return steps }
+    if let result, let steps = fetchedResultsController(call, named: result, at: statement) {
+      return steps
+    }
     let receiverText = call.receiver?.source ?? ""
     if ["async", "sync"].contains(call.method), let queue = dispatchQueue(receiverText),
       let closure = call.closure

@@ -40,8 +40,13 @@ extension Drafter {
     case .binary("??", let first, let fallback):
       if let result {
         let firstSteps = expressionSteps(first, result: result, at: statement)
-        let fallbackSteps = expressionSteps(fallback, result: result, at: statement)
-        steps = firstSteps + fallbackSteps.map { when($0, result, equals: false) }
+        // `fetchedObjects ?? []`: a list or object stays one; an empty fallback adds nothing.
+        if meaning(of: result)?.isCoreData == true, literal(fallback) != nil {
+          steps = firstSteps
+        } else {
+          let fallbackSteps = expressionSteps(fallback, result: result, at: statement)
+          steps = firstSteps + fallbackSteps.map { when($0, result, equals: false) }
+        }
       }
     default:
       if let result, let call, let request = batchRequest(call) {
@@ -81,7 +86,7 @@ extension Drafter {
   /// `try?` or `try!` on the step that throws.
   private func markingTry(_ mark: String, _ step: JSONValue) -> JSONValue {
     guard case .object(let members) = step.kind, let verb = members.first?.key,
-      ["save", "fetch", "count", "existingObject"].contains(verb)
+      ["save", "fetch", "count", "existingObject", "performFetch"].contains(verb)
     else { return step }
     return adding("try", .string(mark), to: step)
   }
@@ -97,6 +102,12 @@ extension Drafter {
       case .container where key == "viewContext":
         bind(result, .context("viewContext"))
         return []
+      case .controller(let name, let entity)
+      where key == "fetchedObjects" || key == "numberOfObjects":
+        let listed: Meaning =
+          key == "fetchedObjects" ? .objects(result, entity: entity) : .value(result)
+        bind(result, listed)
+        return [step(["get": .string("\(name).\(key)"), "as": .string(result)], at: statement)]
       case .object(let name, let entity):
         if key == "objectID" {
           bind(result, .objectID(result))
@@ -183,7 +194,7 @@ extension Drafter {
           return [step(["newBackgroundContext": .string(name)], at: statement)]
         }
         return expressionSteps(value, result: name, at: statement)
-      case .queue(let name):
+      case .queue(let name), .controller(let name, _):
         return expressionSteps(value, result: name, at: statement)
       case .value(let local)?:
         // A local `var` given a new value: the same name, rebound.
@@ -204,6 +215,9 @@ extension Drafter {
       return setSteps(object: object, entity: entity, key: key, value: value, at: statement)
     }
     guard case .member(let base?, let key) = target.kind else { return nil }
+    if key == "delegate", case .controller? = resolve(base) {
+      return []  // the delegate's body is the controller's, drafted where it is made
+    }
     switch resolve(base) {
     case .context(let context):
       if key == "persistentStoreCoordinator" { return [] }  // the coordinator is the store

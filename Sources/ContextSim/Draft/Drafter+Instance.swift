@@ -33,7 +33,7 @@ extension Drafter {
     }
     let entryPoints = type.functions.filter { function in
       function.name != "init" && function.name != "deinit" && !function.isPrivate
-        && !function.isStatic && options.calls.isEmpty
+        && !function.isStatic && options.calls.isEmpty && !isCallback(function)
     }
     for function in entryPoints {
       main += draftCall(function, arguments: nil)
@@ -45,6 +45,17 @@ extension Drafter {
           ? "no entry point" : entryPoints.map { $0.name + "()" }.joined(separator: ", "))
         + (onMainActor ? ", on the main actor" : ", called on the main thread"))
     return main
+  }
+
+  /// A method the system calls, not the app: a fetched results controller's delegate
+  /// method, or one a `#selector` names (a notification's observer).
+  func isCallback(_ function: SwiftFunction) -> Bool {
+    if function.parameters.first?.type.contains("NSFetchedResultsController") == true {
+      return true
+    }
+    return files.contains { file in
+      file.lines.contains { $0.contains("#selector(\(function.name)") }
+    }
   }
 
   /// A queue of the app's own in `"queues"`, once, serial unless made `.concurrent`.
@@ -105,6 +116,9 @@ extension Drafter {
       return .context(property.name)
     }
     if type == "DispatchQueue" { return .queue(property.name) }
+    if type.hasPrefix("NSFetchedResultsController") {
+      return .controller(property.name, entity: nil)
+    }
     if let value = property.value, case .call(let callee, _) = value.kind,
       case .name("DispatchQueue") = callee.kind
     {

@@ -24,6 +24,8 @@ struct Drafter {
     case notification(String)
     /// A batch update or delete request being built.
     case batchRequest(BatchRequest)
+    /// A fetched results controller, and the entity it lists.
+    case controller(String, entity: String?)
   }
 
   let files: [SwiftFile]

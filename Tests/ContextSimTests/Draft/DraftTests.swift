@@ -183,6 +183,44 @@ struct DraftTests {
     #expect(run(scenario).violations.isEmpty)
   }
 
+  @Test(
+    "A fetched results controller: on viewContext its objects are the main thread's; on a private context, a trap",
+    arguments: ["container.viewContext", "container.newBackgroundContext()"])
+  func fetchedResultsController(context: String) throws {
+    let source = """
+      final class ListController: NSObject, NSFetchedResultsControllerDelegate {
+        let container: NSPersistentContainer
+        var controller: NSFetchedResultsController<NSManagedObject>?
+        var rows = 0
+        func start() {
+          let request = NSFetchRequest<NSManagedObject>(entityName: "Note")
+          controller = NSFetchedResultsController(
+            fetchRequest: request, managedObjectContext: \(context),
+            sectionNameKeyPath: nil, cacheName: nil)
+          controller?.delegate = self
+          try? controller?.performFetch()
+          let notes = controller?.fetchedObjects ?? []
+          for note in notes { note.setValue("seen", forKey: "title") }
+        }
+        func controllerDidChangeContent(_ controller: NSFetchedResultsController<NSFetchRequestResult>) {
+          rows = controller.fetchedObjects?.count ?? 0
+        }
+      }
+      """
+    let draft = Draft([.init(name: "List.swift", text: source)])
+    #expect(draft.notModelled == 0)
+    let scenario = try decode(draft)
+    let made = try #require(scenario.main.first { $0.verb == "fetchedResultsController" })
+    #expect(made.body.map(\.verb) == ["write"])  // the delegate's body
+    let violations = run(scenario, stopAtFirst: true).violations
+    if context.hasSuffix("viewContext") {
+      #expect(violations.isEmpty)
+    } else {
+      #expect(violations.first?.kind == .wrongQueueObject)
+      #expect(violations.first?.labels.first == "List.swift:13")
+    }
+  }
+
   @Test("The same files give byte-identical drafts")
   func deterministic() throws {
     let text = try String(
