@@ -127,8 +127,7 @@ struct InferredModel {
       })
   }
 
-  /// Sample rows for the entities the code fetches: one for an entity a stand-in argument
-  /// fetches, `items` for the others.
+  /// Sample rows, `items` of each, for the entities the code fetches or changes in batches.
   func storeJSON(items: Int) -> [(String, JSONValue)] {
     entities.filter(\.fetched).map { entity in
       let handle = entity.name.lowercased()

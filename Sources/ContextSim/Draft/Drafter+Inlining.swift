@@ -1,0 +1,110 @@
+/// The app's own methods drafted in place: which method a call names, its body with the
+/// call's arguments bound, and closures' bodies with what their `return` binds.
+extension Drafter {
+  /// The method a call names: the current type's, a drafted type's (`manager.save()` when
+  /// one type declares `save`), or a top-level function; with its type.
+  func method(named name: String, receiver: SwiftExpression?) -> (SwiftType?, SwiftFunction)? {
+    let own = receiver == nil || receiver?.source == "self"
+    if own, let f = subject?.functions.first(where: { $0.name == name }) { return (subject, f) }
+    let declaring = drafted.filter { type in type.functions.contains { $0.name == name } }
+    if declaring.count == 1, let type = declaring.first,
+      let f = type.functions.first(where: { $0.name == name })
+    {
+      return (type, f)
+    }
+    if own, let f = files.flatMap(\.functions).first(where: { $0.name == name }) { return (nil, f) }
+    return nil
+  }
+
+  /// The instance's own method, its body drafted in place with its parameters bound.
+  mutating func inline(
+    _ function: SwiftFunction, call: Call, result: String?, at statement: SwiftStatement
+  ) -> [JSONValue] {
+    var out: [JSONValue] = []
+    var returned: Meaning?
+    if let result {
+      // Bound (to nil) before the body runs, so later steps may name it whatever path the
+      // method returns by.
+      out.append(step(["let": .string(result), "value": .null], at: statement))
+      boundToNil.insert(result)
+    }
+    let body: [JSONValue] = scoped { drafter in
+      for (index, parameter) in function.parameters.enumerated() {
+        guard index < call.arguments.count else { continue }
+        let argument = call.arguments[index].value
+        if Call(argument) != nil, drafter.resolve(argument) == nil {
+          // `manager.safeContext()` as an argument: drafted, its result the parameter.
+          out += drafter.expressionSteps(argument, result: parameter.name, at: statement)
+          continue
+        }
+        if case .name(let n) = argument.kind, drafter.meaning(of: n) == nil {
+          // A name nothing binds (a `--call`'s `urls`): the parameter, stood in on main.
+          var standIns: [JSONValue] = []
+          drafter.bindStandIn(parameter, steps: &standIns)
+          drafter.preamble += standIns
+          continue
+        }
+        switch drafter.resolve(argument) {
+        case let m? where m.isCoreData:
+          drafter.bind(parameter.name, m)  // the same object, list, ID or context
+        default:
+          guard let v = drafter.value(of: argument) else { continue }
+          let local =
+            drafter.reservedNames.contains(parameter.name)
+            ? parameter.name + "Local" : parameter.name
+          drafter.bind(parameter.name, .value(local))
+          if v != .string("$" + local) {
+            out.append(drafter.step(["let": .string(local), "value": v], at: statement))
+          }
+          if case .name(let name) = argument.kind {
+            drafter.valueTypes[local] = drafter.valueTypes[name]
+          }
+        }
+      }
+      drafter.inlining.append(function.name)
+      defer { drafter.inlining.removeLast() }
+      let savedReturning = drafter.returning
+      drafter.returning = function.returnType
+      defer { drafter.returning = savedReturning }
+      let saved = drafter.returnTarget
+      drafter.returnTarget = result
+      defer { drafter.returnTarget = saved }
+      // A body of one expression returns it.
+      var steps: [JSONValue]
+      if let result, let body = function.body, body.count == 1,
+        case .expression(let e) = body[0].kind
+      {
+        steps = drafter.expressionSteps(e, result: result, at: body[0])
+      } else {
+        steps = drafter.steps(function.body ?? [])
+      }
+      // What the result is (a context, an object) outlives the method's own names.
+      returned = result.flatMap { drafter.meaning(of: $0) }
+      return steps
+    }
+    if let result { bind(result, returned ?? .value(result)) }
+    return out + body
+  }
+
+  /// A closure's body as steps; a `return` in it binds `result`.
+  ///
+  /// A synchronous block (`performAndWait`, `sync`) binds into the scope around it, as
+  /// assigning to an outer `var` does, and as the scenario's synchronous blocks do.
+  mutating func closureSteps(_ closure: SwiftClosure, result: String?, synchronous: Bool = false)
+    -> [JSONValue]
+  {
+    guard !synchronous else { return closureBody(closure, result: result) }
+    return scoped { $0.closureBody(closure, result: result) }
+  }
+
+  private mutating func closureBody(_ closure: SwiftClosure, result: String?) -> [JSONValue] {
+    let saved = returnTarget
+    returnTarget = result
+    defer { returnTarget = saved }
+    // A closure of one expression returns it.
+    if let result, closure.body.count == 1, case .expression(let e) = closure.body[0].kind {
+      return expressionSteps(e, result: result, at: closure.body[0])
+    }
+    return steps(closure.body)
+  }
+}
