@@ -22,6 +22,7 @@ public struct Draft: Sendable {
     /// does: its `try?` call gives nil for that item.
     public var failingItem: Int?
 
+    /// Options for a draft; the defaults call every method with four sample items.
     public init(
       calls: [String] = [], items: Int = 4, model: JSONValue? = nil, failingItem: Int? = nil
     ) {
@@ -36,8 +37,10 @@ public struct Draft: Sendable {
   public struct Source: Sendable {
     /// The file's name as labels show it: `PhotoDownloader.swift`.
     public var name: String
+    /// The Swift, as the file holds it.
     public var text: String
 
+    /// A file named `name` holding `text`.
     public init(name: String, text: String) {
       self.name = name
       self.text = text

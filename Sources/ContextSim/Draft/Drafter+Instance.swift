@@ -36,7 +36,7 @@ extension Drafter {
         && !function.isStatic && options.calls.isEmpty && !isCallback(function)
     }
     for function in entryPoints {
-      main += draftCall(function, arguments: nil)
+      main += draftCall(function)
     }
     guard options.calls.isEmpty else { return main }
     summary.append(
@@ -137,7 +137,7 @@ extension Drafter {
   }
 
   /// Steps that call `function` from the main thread, with stand-ins for its arguments.
-  mutating func draftCall(_ function: SwiftFunction, arguments: [SwiftArgument]?) -> [JSONValue] {
+  mutating func draftCall(_ function: SwiftFunction) -> [JSONValue] {
     var standIns: [JSONValue] = []
     let body: [JSONValue] = scoped { drafter in
       for parameter in function.parameters {

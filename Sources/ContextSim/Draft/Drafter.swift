@@ -18,7 +18,6 @@ struct Drafter {
     /// An injected dependency (a protocol-typed property): it answers at once.
     case dependency
     case queue(String)
-    case taskGroup
     case instance
     /// The notification an observer's body receives.
     case notification(String)
@@ -137,7 +136,7 @@ struct Drafter {
         if options.calls.isEmpty {
           main += steps(file.statements)
           for function in file.functions where file.statements.isEmpty {
-            main += draftCall(function, arguments: nil)
+            main += draftCall(function)
           }
         }
       }
