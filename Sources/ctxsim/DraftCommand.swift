@@ -48,9 +48,11 @@ struct Drafted {
 
   /// What a run prints before it starts: what was called and stood in, without paths.
   var summary: [String] {
-    draft.summary
-      + (draft.notModelled > 0
-        ? ["\(draft.notModelled) lines not modelled: each prints as a step"] : [])
+    switch draft.notModelled {
+    case 0: draft.summary
+    case 1: draft.summary + ["1 line not modelled: it prints as a step"]
+    case let n: draft.summary + ["\(n) lines not modelled: each prints as a step"]
+    }
   }
 
   /// Reads the files (through the console) and the model, and drafts; a file that cannot

@@ -33,6 +33,19 @@ struct DraftCommandTests {
         == "draft: ImageImporter: importImages(), markAllViewed(), called on the main thread\n")
   }
 
+  @Test("The mended example: its stood-in fetcher and its one line not modelled are summarised")
+  func fixedExample() {
+    let run = ctxsim("draft", "Examples/Draft/ImageImporterFixed.swift")
+    #expect(run.status == 0)
+    #expect(
+      run.err == """
+        draft: fetcher: stood in, answers at once
+        draft: ImageImporterFixed: importImages(), markAllViewed(), on the main actor
+        draft: 1 line not modelled: it prints as a step
+
+        """)
+  }
+
   @Test("--model takes the app's entities, constraints included")
   func givenModel() {
     let run = ctxsim(

@@ -55,6 +55,40 @@ struct DraftTests {
     #expect(explored.outcomes.contains { $0.signature.isEmpty })
   }
 
+  @Test("The mended importer: check proves it clean, with every fetch answered or the third failed")
+  func exampleFixed() throws {
+    let path = "Examples/Draft/ImageImporterFixed.swift"
+    let text = try String(contentsOf: Self.root.appendingPathComponent(path), encoding: .utf8)
+    for failing in [nil, 3] {
+      var scenario = try decode(
+        Draft(
+          [.init(name: "ImageImporterFixed.swift", text: text)],
+          options: .init(failingItem: failing)))
+      scenario.expectation = Expectation(violations: [])
+      let result = check(scenario, maxSchedules: 2_000)
+      #expect(result.passed, "failing item \(String(describing: failing))")
+      #expect(result.exploration.isComplete)
+      // The mended design still does the work: one image saved per fetched address, each in
+      // the folder.
+      var options = SimulationOptions(concurrencyDebug: true)
+      options.capturesEndState = true
+      var scheduler = RunToCompletionScheduler()
+      let trace = simulate(scenario, options: options, scheduler: &scheduler)
+      #expect(trace.violations.isEmpty)
+      // The store starts with sample images (the screen's); the imported ones have a source.
+      let imported = (trace.endState?.store["Image"] ?? []).filter { $0.values["sourceURL"] != nil }
+      #expect(imported.count == (failing == nil ? 4 : 3))
+      #expect(
+        imported.allSatisfy {
+          if case .objectID(let folder) = $0.values["folder"] {
+            folder.description == "folder-1"
+          } else {
+            false
+          }
+        })
+    }
+  }
+
   @Test("--call is Swift: the same method called from a global queue traps there")
   func callFromGlobalQueue() throws {
     let scenario = try draft(
