@@ -75,4 +75,33 @@ struct DraftCorpusTests {
       #expect(checked.exploration.isComplete)
     }
   }
+
+  /// Quoted public code the draft does not yet take to its thread's verdict (each header says
+  /// what the thread reports, and docs/draft.md what is missing): Swift 2 notification and
+  /// block APIs, free functions, code cut from several files. Drafting it must still give a
+  /// scenario that decodes, with what it does not follow kept as "not modelled" steps.
+  static let unsupported = [
+    "03-jsqcoredatakit-savecontext-hasChanges-offqueue.swift",
+    "04-jsqcoredatakit-savecontext-hasChanges-fix.swift",
+    "05-jsqcoredatakit-child-performBlockAndWait-deadlock.swift",
+    "07-pulse-export-performAndWait-wrong-context.swift",
+    "08-pulse-export-target-context-fix.swift",
+    "11-octopod-sibling-writers-merge-conflict.swift",
+    "12-octopod-merge-policy-fix.swift",
+    "14-macmonitor-coalesced-manual-merge-stale.swift",
+    "15-macmonitor-automatic-merge-fix.swift",
+  ]
+
+  @Test(
+    "Code the draft cannot yet follow still drafts to a scenario that decodes", arguments: unsupported)
+  func stillDrafts(_ file: String) throws {
+    let text = try String(
+      contentsOf: DraftTests.root.appendingPathComponent(
+        "Tests/ContextSimTests/Fixtures/Draft/\(file).txt"), encoding: .utf8)
+    let draft = Draft([.init(name: file, text: text)])
+    _ = try ScenarioDecoder.decode(Array(draft.json.utf8), file: file)
+    // The code's own lines are there, labelled: what is drafted and what is not modelled.
+    #expect(draft.json.contains(#""label": "\#(file):"#))
+    #expect(draft.notModelled > 0)
+  }
 }
