@@ -92,8 +92,7 @@ struct DraftCorpusTests {
     "15-macmonitor-automatic-merge-fix.swift",
   ]
 
-  @Test(
-    "Code the draft cannot yet follow still drafts to a scenario that decodes", arguments: unsupported)
+  @Test("Code not followed yet drafts to a scenario that decodes", arguments: unsupported)
   func stillDrafts(_ file: String) throws {
     let text = try String(
       contentsOf: DraftTests.root.appendingPathComponent(
