@@ -54,6 +54,22 @@ struct Access: Hashable {
   var resource: Resource
   var isWrite: Bool
 
+  /// The resource as a small number, unique among resources: the kind in the low bits, the
+  /// number (context, queue, variable, group) above them. Partial-order reduction looks
+  /// resources up on every step, and an array indexed by this costs no hashing.
+  var slot: Int {
+    switch resource {
+    case .store: 0
+    case .registry: 1
+    case .observers: 2
+    case .runGoesOn: 3
+    case .context(let n): 4 + 4 * n
+    case .queue(let n): 5 + 4 * n
+    case .variable(let n): 6 + 4 * n
+    case .taskGroup(let n): 7 + 4 * n
+    }
+  }
+
   func conflicts(with other: Access) -> Bool {
     resource == other.resource && (orders || other.orders)
   }

@@ -238,8 +238,10 @@ struct DependenceAnalysis {
   private var stepClocks: [VectorClock] = []
   private var stepThreads: [Int] = []
   private var stepTimes: [Int] = []
-  private var lastWrite: [Access.Resource: Int] = [:]
-  private var readsSinceWrite: [Access.Resource: [Int]] = [:]
+  /// By ``Access/slot``: the step that last wrote each resource (-1 for none), and the
+  /// steps that read it since.
+  private var lastWrite: [Int] = []
+  private var readsSinceWrite: [[Int]] = []
 
   /// Records step `j` and returns the earlier steps it conflicts with that are not already
   /// ordered before it: the points where the reverse order must be tried, with the thread.
@@ -260,19 +262,24 @@ struct DependenceAnalysis {
   }
 
   /// The earlier steps a step of thread `p` touching `accesses` conflicts with.
-  private mutating func conflicts(of p: Int, accesses: [Access]) -> Set<Int> {
+  private mutating func conflicts(of p: Int, accesses: [Access]) -> [Int] {
     while threadClocks.count <= p { threadClocks.append(VectorClock()) }
-    var conflicting: Set<Int> = []
+    var conflicting: [Int] = []
+    func add(_ i: Int) {
+      if !conflicting.contains(i) { conflicting.append(i) }
+    }
     for access in accesses {
-      if let w = lastWrite[access.resource] { conflicting.insert(w) }
-      if access.orders { conflicting.formUnion(readsSinceWrite[access.resource] ?? []) }
+      let slot = access.slot
+      guard slot < lastWrite.count else { continue }
+      if lastWrite[slot] >= 0 { add(lastWrite[slot]) }
+      if access.orders { readsSinceWrite[slot].forEach(add) }
     }
     return conflicting
   }
 
   /// Step `j` happens after its thread's earlier steps and the `conflicting` ones.
   private mutating func record(
-    step j: Int, thread p: Int, accesses: [Access], after conflicting: Set<Int>
+    step j: Int, thread p: Int, accesses: [Access], after conflicting: [Int]
   ) {
     var clock = threadClocks[p]
     for i in conflicting { clock.join(stepClocks[i]) }
@@ -282,11 +289,16 @@ struct DependenceAnalysis {
     stepThreads.append(p)
     stepTimes.append(clock[p])
     for access in accesses {
+      let slot = access.slot
+      if slot >= lastWrite.count {
+        lastWrite += repeatElement(-1, count: slot - lastWrite.count + 1)
+        readsSinceWrite += repeatElement([], count: slot - readsSinceWrite.count + 1)
+      }
       if access.orders {
-        lastWrite[access.resource] = j
-        readsSinceWrite[access.resource] = []
+        lastWrite[slot] = j
+        readsSinceWrite[slot].removeAll(keepingCapacity: true)
       } else {
-        readsSinceWrite[access.resource, default: []].append(j)
+        readsSinceWrite[slot].append(j)
       }
     }
   }

@@ -96,7 +96,7 @@ extension Simulation {
       return
     }
     defer { threads[current].inFlight.insert(c) }
-    guard !trappedThisStep, !trace.violations.contains(where: { $0.kind == .corruption }),
+    guard !trappedThisStep, !corrupted,
       let other = threads.indices.first(where: { $0 != current && threads[$0].inFlight.contains(c) }
       )
     else { return }
@@ -104,6 +104,7 @@ extension Simulation {
     let otherOnQueue = threads[other].held.contains(graph.contexts[c].queue)
     guard !(onQueue && otherOnQueue) else { return }
     trappedThisStep = true
+    corrupted = true
     report(
       .corruption(
         context: graph.contexts[c].name, otherThread: threads[other].name, method: method,

@@ -79,6 +79,9 @@ struct Simulation: Sendable {
   }
   /// One trap per step: the first touch that fails the check traps, as the real one would.
   var trappedThisStep = false
+  /// Whether a corruption was reported: the first is the one worth reporting, and checking
+  /// this flag costs less than scanning the violations on every context touch.
+  var corrupted = false
 
   /// What the current step touched, for partial-order reduction.
   var stepAccesses: [Access] = []
