@@ -105,7 +105,8 @@ enum Help {
       default 20 per schedule of the budget); where that finishes it proves the design. \
       Otherwise the exploration is exhaustive with partial-order reduction. When a scenario has more \
       classes of interleavings than the budget, check says so and spends another budget on \
-      the same search within 0, 1, 2, ... preemptions in turn. A design declared clean is \
+      the same search within 0, 1, 2, ... preemptions in turn (for a design declared buggy, \
+      as soon as a quarter of the budget shows the search under 1% done). A design declared clean is \
       then BOUNDED: clean for every schedule with at most k preemptions, k the largest bound \
       whose search finished. That is not a pass, since a bug that needs more preemptions is \
       not excluded. When not even 0 preemptions fit, PCT runs instead and the check is \

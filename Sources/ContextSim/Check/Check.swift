@@ -3,7 +3,10 @@
 /// Without a strategy the search is systematic (DPOR with sleep sets) within the budget; a
 /// scenario with more classes of interleavings than that falls back to DPOR within a
 /// preemption bound raised from 0 (iterative context bounding), and to PCT when not even the
-/// bound 0 fits. A design declared clean is first searched state by state
+/// bound 0 fits. For a design declared buggy, the complete search is given up a quarter into
+/// a budget of 1,000 or more when it estimates itself under 1% done
+/// (``Exploration/Stop/hopeless(maxSchedules:)``), and the fallback has its whole budget
+/// still. A design declared clean is first searched state by state
 /// (``ExplorationStrategy/stateful(maxStates:)``, keeping at most `maxStates` states): where that finishes it is the proof, often far sooner than DPOR's, and where it
 /// does not, DPOR and its fallback run as above, with any violation it found kept. The verdict rests on every search's outcomes together, and is, in order:
 /// limited when a run limit cut any schedule short; failed when the runs differ from the
@@ -40,12 +43,27 @@ public func check(
     exploration = stateful
   } else {
     // Failing outcomes are shrunk once, after every search is merged, not once per search.
-    exploration = explore(
-      scenario, strategy: strategy ?? .dpor(preemptionBound: nil), options: options,
-      maxSchedules: maxSchedules, shrinking: false, shouldStop: shouldStop)
+    if let strategy {
+      exploration = explore(
+        scenario, strategy: strategy, options: options, maxSchedules: maxSchedules,
+        shrinking: false, shouldStop: shouldStop)
+    } else {
+      // For a design declared buggy, a hopeless complete search is given up early: the
+      // bounded fallback is a better use of the budget. A design declared clean keeps the
+      // whole budget, as a complete proof is at stake and the estimate may be wrong.
+      var explorer = Explorer(
+        scenario: scenario, scheduler: DPORScheduler(), strategy: .dpor(preemptionBound: nil),
+        options: options)
+      exploration = explorer.explore(
+        maxSchedules: maxSchedules, shrinking: false,
+        givesUp: scenario.expectation?.violations.isEmpty == false, shouldStop: shouldStop)
+    }
     // Violations the unfinished stateful search found are real; its clean runs prove nothing.
     if let stateful, stateful.failingSchedules > 0 { exploration.merge(stateful) }
-    if strategy == nil, exploration.stop == .maxSchedules(maxSchedules), exploration.limit == nil {
+    let outOfBudget =
+      exploration.stop == .maxSchedules(maxSchedules)
+      || exploration.stop == .hopeless(maxSchedules: maxSchedules)
+    if strategy == nil, outOfBudget, exploration.limit == nil {
       fallback = boundPreemptions(
         scenario, options: options, into: &exploration, maxSchedules: maxSchedules, seed: seed,
         shouldStop: shouldStop)

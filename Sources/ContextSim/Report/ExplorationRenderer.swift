@@ -131,6 +131,7 @@ extension ExplorationRenderer {
         case .timeLimit: .string("timeLimit")
         case .searchBound: .string("searchBound")
         case .maxStates: .string("maxStates")
+        case .hopeless: .string("hopeless")
         }
       },
       "steps": .object([
@@ -167,6 +168,9 @@ extension Advice {
       explain("stopped by the budget of \(n) schedules", raising: .schedules)
     case .timeLimit: explain("stopped by the time limit", raising: .time)
     case .maxStates(let n): explain("stopped by the bound of \(n) states", raising: .states)
+    case .hopeless(let n):
+      explain(
+        "given up a quarter into the budget of \(n) schedules, under 1% done", raising: .schedules)
     case .searchBound:
       if case .dpor(let bound?)? = strategy {
         "every class of interleavings with at most \(bound) preemptions, none with more"

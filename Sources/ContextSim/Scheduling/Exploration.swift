@@ -141,6 +141,10 @@ public struct Exploration: Sendable {
     case searchBound
     /// A stateful search kept this many states, its bound, before it was done.
     case maxStates(Int)
+    /// `check` gave up a search of this budget a quarter of the way in, when the search's
+    /// own estimate had it under 1% done: at that pace it needs 25 times the budget, which
+    /// is better spent within a preemption bound (``ExplorationStrategy/dpor(preemptionBound:)``).
+    case hopeless(maxSchedules: Int)
   }
 
   /// The strategy used, or nil for a scheduler of the caller's own.

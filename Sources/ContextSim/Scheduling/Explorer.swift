@@ -188,9 +188,16 @@ public func explore(
 
 extension Explorer {
   /// Runs executions one after another until the scheduler has none left or a bound stops it.
-  mutating func explore(maxSchedules: Int, shrinking: Bool, shouldStop: () -> Bool)
-    -> Exploration
-  {
+  ///
+  /// With `givesUp`, a search that a quarter into a budget of at least 1,000 schedules
+  /// estimates itself under 1% done stops there (``Exploration/Stop/hopeless(maxSchedules:)``).
+  /// ``DPORScheduler/progress`` underestimates a depth-first search's progress, but not by
+  /// the 25 times a search that would finish within the budget needs to be given up; fewer
+  /// than 250 schedules are too few to judge by.
+  mutating func explore(
+    maxSchedules: Int, shrinking: Bool, givesUp: Bool = false, shouldStop: () -> Bool
+  ) -> Exploration {
+    let review = givesUp && maxSchedules >= 1_000 ? (maxSchedules + 3) / 4 : nil
     while result.schedulesRun < maxSchedules {
       if shouldStop() {
         stopped(.timeLimit)
@@ -198,6 +205,10 @@ extension Explorer {
       }
       guard runNext(shouldStop: shouldStop) else {
         if interrupted { stopped(.timeLimit) }
+        return finish(shrinking: shrinking)
+      }
+      if result.schedulesRun == review, let progress = scheduler.progress, progress < 0.01 {
+        stopped(.hopeless(maxSchedules: maxSchedules))
         return finish(shrinking: shrinking)
       }
     }

@@ -41,6 +41,44 @@ struct BoundedFallbackTests {
     #expect(!result.description.contains("passed") && !result.description.contains("all of"))
   }
 
+  @Test("A design declared buggy gives up a hopeless complete search a quarter into its budget")
+  func hopelessSearchGivenUp() throws {
+    let scenario = try repositoryScenario("photo-downloader")
+    var explorer = Explorer(
+      scenario: scenario, scheduler: DPORScheduler(), strategy: .dpor(preemptionBound: nil),
+      options: SimulationOptions(scenario))
+    let complete = explorer.explore(
+      maxSchedules: 1_000, shrinking: false, givesUp: true, shouldStop: { false })
+    #expect(complete.stop == .hopeless(maxSchedules: 1_000))
+    #expect(complete.schedulesRun == 250)
+    #expect((complete.searchProgress ?? 1) < 0.01)
+    // check spends the quarter, then the fallback's whole budget.
+    let result = check(scenario, maxSchedules: 1_000)
+    #expect(result.passed, "\(result)")
+    let (bound, schedules) = try #require(expectedProof(scenario, budget: 1_000))
+    #expect(result.fallback == .bounded(preemptions: bound, schedules: schedules))
+    #expect(result.exploration.schedulesRun == 250 + 1_000)
+  }
+
+  @Test("A design declared clean keeps the whole budget for its complete search")
+  func cleanDesignNotGivenUp() throws {
+    let scenario = try repositoryScenario("photo-downloader-fixed")
+    let result = check(scenario, maxSchedules: 1_000, maxStates: 1_000)
+    #expect(result.exploration.schedulesRun == 2 * 1_000)
+  }
+
+  @Test("A complete search that fits its budget is not given up: the fixed downloader's 6,720")
+  func fittingSearchNotGivenUp() throws {
+    let scenario = try repositoryScenario("photo-downloader-fixed")
+    var explorer = Explorer(
+      scenario: scenario, scheduler: DPORScheduler(), strategy: .dpor(preemptionBound: nil),
+      options: SimulationOptions(scenario))
+    let complete = explorer.explore(
+      maxSchedules: 6_720, shrinking: false, givesUp: true, shouldStop: { false })
+    #expect(complete.isComplete)
+    #expect(complete.schedulesRun == 6_720)
+  }
+
   @Test("The verdict rests on every search's outcomes together, merged")
   func outcomesMerged() throws {
     let scenario = try repositoryScenario("photo-downloader")
