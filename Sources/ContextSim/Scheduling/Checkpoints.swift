@@ -7,11 +7,23 @@ struct Checkpoints {
   /// copies spread along it and memory stays bounded whatever its length.
   static let limit = 64
 
-  private var runs: [Execution] = []
+  /// A copy is kept at every this many choice points offered. A copy shares the run's
+  /// buffers, so the run copies each buffer it writes next: at every choice point that
+  /// costs more than the few steps a closer copy saves a resumed run (callgrind, DPOR within
+  /// one preemption on photo-downloader-relationship-fixed: 3.45 G instructions keeping
+  /// every one, 3.13 G every second, 3.01 G every fourth, 3.04 G every eighth).
+  static let spacing = 4
 
-  /// Keeps a copy of the run as it is now, later than every copy kept so far.
+  private var runs: [Execution] = []
+  private var offered = 0
+
+  /// Keeps a copy of the run as it is now, later than every copy kept so far, if this is
+  /// the ``spacing``-th choice point offered since the last one kept.
   mutating func keep(_ run: Execution) {
     if runs.last?.stepsTaken == run.stepsTaken { return }
+    offered += 1
+    guard offered >= Self.spacing else { return }
+    offered = 0
     runs.append(run)
     if runs.count > Self.limit {
       let newest = runs.count - 1
