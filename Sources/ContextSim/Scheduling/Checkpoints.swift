@@ -15,26 +15,34 @@ struct Checkpoints {
   static let spacing = 4
 
   private var runs: [Execution] = []
+  /// Each copy's steps taken, apart: reading them from `runs` would copy a whole run.
+  private var steps: [Int] = []
   private var offered = 0
 
   /// Keeps a copy of the run as it is now, later than every copy kept so far, if this is
   /// the ``spacing``-th choice point offered since the last one kept.
   mutating func keep(_ run: Execution) {
-    if runs.last?.stepsTaken == run.stepsTaken { return }
+    if steps.last == run.stepsTaken { return }
     offered += 1
     guard offered >= Self.spacing else { return }
     offered = 0
     runs.append(run)
+    steps.append(run.stepsTaken)
     if runs.count > Self.limit {
       let newest = runs.count - 1
-      runs = runs.indices.filter { (newest - $0) % 2 == 0 }.map { runs[$0] }
+      let kept = runs.indices.filter { (newest - $0) % 2 == 0 }
+      runs = kept.map { runs[$0] }
+      steps = kept.map { steps[$0] }
     }
   }
 
   /// The latest copy no further along than `steps`, dropping every later one: the runs
   /// after it have left the path they were made on.
-  mutating func latest(sharing steps: Int) -> Execution? {
-    while let last = runs.last, last.stepsTaken > steps { runs.removeLast() }
+  mutating func latest(sharing shared: Int) -> Execution? {
+    while let last = steps.last, last > shared {
+      runs.removeLast()
+      steps.removeLast()
+    }
     return runs.last
   }
 }

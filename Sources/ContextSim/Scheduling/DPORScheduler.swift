@@ -248,7 +248,7 @@ struct DependenceAnalysis {
   mutating func reversals(step j: Int, thread p: Int, accesses: [Access]) -> [(Int, Int)] {
     let conflicting = conflicts(of: p, accesses: accesses)
     let clock = threadClocks[p]
-    let reversals = conflicting.sorted().filter { i in
+    let reversals = conflicting.filter { i in
       stepThreads[i] != p && !clock.hasSeen(thread: stepThreads[i], time: stepTimes[i])
     }.map { ($0, p) }
     record(step: j, thread: p, accesses: accesses, after: conflicting)
@@ -261,19 +261,24 @@ struct DependenceAnalysis {
     record(step: j, thread: p, accesses: accesses, after: conflicts(of: p, accesses: accesses))
   }
 
-  /// The earlier steps a step of thread `p` touching `accesses` conflicts with.
+  /// The earlier steps a step of thread `p` touching `accesses` conflicts with, in order.
   private mutating func conflicts(of p: Int, accesses: [Access]) -> [Int] {
     while threadClocks.count <= p { threadClocks.append(VectorClock()) }
     var conflicting: [Int] = []
-    func add(_ i: Int) {
-      if !conflicting.contains(i) { conflicting.append(i) }
-    }
     for access in accesses {
       let slot = access.slot
       guard slot < lastWrite.count else { continue }
-      if lastWrite[slot] >= 0 { add(lastWrite[slot]) }
-      if access.orders { readsSinceWrite[slot].forEach(add) }
+      if lastWrite[slot] >= 0 { conflicting.append(lastWrite[slot]) }
+      if access.orders { conflicting += readsSinceWrite[slot] }
     }
+    // In order, each once: a step may conflict through several resources.
+    conflicting.sort()
+    var unique = 0
+    for i in conflicting.indices where unique == 0 || conflicting[i] != conflicting[unique - 1] {
+      conflicting[unique] = conflicting[i]
+      unique += 1
+    }
+    conflicting.removeLast(conflicting.count - unique)
     return conflicting
   }
 

@@ -89,40 +89,55 @@ extension Simulation {
     if case .count(_, let context, _) = assertion {
       touch(.context(contextIndex(context)), write: false)
     }
-    let expected: String
-    let actual: String
+    // What was seen; nil when the expectation held. The descriptions are built only when
+    // shown: exploration runs this on every schedule without recording it.
+    let actual: String?
+    // Whether a `.value` expectation read a key of an object, which its description names.
+    var readKey = false
     switch assertion {
     case .count(let request, let context, let bound):
       let predicate = evaluate(request.predicate)
       let n = matchingIDs(request.entity, in: contextIndex(context), where: predicate).count
-      let filter = request.predicate.description
-      expected =
-        "\(bound.description) \(request.entity)\(filter.isEmpty ? "" : " where " + filter) in \(context)"
-      actual = "\(n)"
-      guard !bound.holds(n) else { return record(.expectationHeld(expected)) }
+      actual = bound.holds(n) ? nil : "\(n)"
     case .relationshipCount(let variable, let key, let bound):
       var n = 0
       if case .object(let ref) = evaluate(.variable(variable)), fireFault(ref) {
         n = members(graph[ref].value(key)).count
       }
-      expected = "\(variable).\(key) to hold \(bound.description)"
-      actual = "\(n)"
-      guard !bound.holds(n) else { return record(.expectationHeld(expected)) }
+      actual = bound.holds(n) ? nil : "\(n)"
     case .value(let variable, let key, let equals):
       var value = evaluate(.variable(variable))
-      var subject = variable
       if let key, case .object(let ref) = value {
         fireFault(ref)
         value = shown(graph[ref].value(key))
-        subject += ".\(key)"
+        readKey = true
       } else if key != nil {
         value = .null
       }
-      expected = "\(subject) == \(equals.swiftDescription)"
-      actual = value.swiftDescription
-      guard !value.matches(equals) else { return record(.expectationHeld(expected)) }
+      actual = value.matches(equals) ? nil : value.swiftDescription
+    }
+    guard let actual else {
+      if options.recordsEvents {
+        record(.expectationHeld(Self.expected(assertion, readKey: readKey)))
+      }
+      return
     }
     record(.expectationFailed)
-    report(.expectationFailed(expected: expected, actual: actual))
+    report(.expectationFailed(expected: Self.expected(assertion, readKey: readKey), actual: actual))
+  }
+
+  /// What an `expect` step expects, as its report says it.
+  private static func expected(_ assertion: Assertion, readKey: Bool) -> String {
+    switch assertion {
+    case .count(let request, let context, let bound):
+      let filter = request.predicate.description
+      return
+        "\(bound.description) \(request.entity)\(filter.isEmpty ? "" : " where " + filter) in \(context)"
+    case .relationshipCount(let variable, let key, let bound):
+      return "\(variable).\(key) to hold \(bound.description)"
+    case .value(let variable, let key, let equals):
+      let subject = readKey ? "\(variable).\(key ?? "")" : variable
+      return "\(subject) == \(equals.swiftDescription)"
+    }
   }
 }
