@@ -41,6 +41,13 @@ extension Drafter {
         let rest = steps(Array(statements[(k + 1)...]))
         return out + rest.map { when($0, variable, equals: false) }
       }
+      if case .asyncLet = statement.kind {
+        let run = statements[k...].prefix {
+          if case .asyncLet = $0.kind { true } else { false }
+        }
+        out += asyncLetSteps(Array(run))
+        return out + steps(Array(statements[(k + run.count)...]))
+      }
       out += steps(statement)
     }
     return out

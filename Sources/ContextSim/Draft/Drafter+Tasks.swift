@@ -70,4 +70,42 @@ extension Drafter {
     }
     return out
   }
+
+  /// A run of `async let`s: child tasks that compute their values at once, off the main
+  /// actor. They are one `taskGroup` with a child per name, whose steps run only for their
+  /// own name (`when`). The code after the run waits for every child there, where Swift
+  /// waits for each at its `await`: docs/draft.md states the simplification.
+  mutating func asyncLetSteps(_ lets: [SwiftStatement]) -> [JSONValue] {
+    var names: [String] = []
+    var child: [JSONValue] = []
+    onThread(main: false) { drafter in
+      drafter.scoped { inner in
+        for statement in lets {
+          guard case .asyncLet(let pattern, let value) = statement.kind else { continue }
+          let name = pattern.names.first ?? "_"
+          names.append(name)
+          let own = Test(variable: "_asyncLet", value: .string(name), holdsWhenEqual: true)
+          child += inner.expressionSteps(value, result: name, at: statement).map {
+            inner.when($0, own, holds: true)
+          }
+        }
+      }
+    }
+    for name in lets.flatMap(\.asyncLetNames) { bind(name, .value(name)) }
+    return [
+      step(
+        [
+          "taskGroup": .array(names.map(JSONValue.string)), "as": .string("_asyncLet"),
+          "child": .array(child), "then": .array([]),
+        ],
+        at: lets[0])
+    ]
+  }
+}
+
+extension SwiftStatement {
+  /// The names an `async let` binds.
+  fileprivate var asyncLetNames: [String] {
+    if case .asyncLet(let pattern, _) = kind { pattern.names } else { [] }
+  }
 }

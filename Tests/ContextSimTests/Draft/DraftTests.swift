@@ -89,6 +89,43 @@ struct DraftTests {
     }
   }
 
+  @Test("async let: child tasks off the main actor, concurrent; viewContext there traps")
+  func asyncLet() throws {
+    func badge(_ count: (String) -> String) -> String {
+      """
+      final class Badge {
+        private let container: NSPersistentContainer
+
+        func refresh() async throws {
+          let context = container.viewContext
+          async let notes = \(count("Note"))
+          async let tags = \(count("Tag"))
+          print(try await notes + tags)
+        }
+      }
+      """
+    }
+    let request = { (entity: String) in
+      "context.count(for: NSFetchRequest<NSManagedObject>(entityName: \"\(entity)\"))"
+    }
+    let bare = try decode(Draft([.init(name: "Badge.swift", text: badge { "try " + request($0) })]))
+    let trap = try #require(run(bare, stopAtFirst: true).violations.first)
+    #expect(trap.kind == .wrongQueueContext)
+    #expect(trap.labels.first == "Badge.swift:6")
+    #expect(trap.site.thread.hasPrefix("global"))
+    // Inside perform, both children are clean in every interleaving, and they do overlap:
+    // more than one class of interleavings.
+    let performed = try decode(
+      Draft([
+        .init(
+          name: "Badge.swift",
+          text: badge { "try await context.perform { try \(request($0)) }" })
+      ]))
+    let explored = explore(performed)
+    #expect(explored.isComplete && explored.verdict == .clean)
+    #expect(explored.schedulesRun > 1)
+  }
+
   @Test("--call is Swift: the same method called from a global queue traps there")
   func callFromGlobalQueue() throws {
     let scenario = try draft(

@@ -52,6 +52,9 @@ extension SwiftStatement {
         indent + (isLet ? "let " : "var ") + pattern.source + (type.map { ": \($0)" } ?? "")
           + (value.map { " = \($0.source)" } ?? "") + at)
       if let value { value.closures(into: &lines, indent: indent + "  ") }
+    case .asyncLet(let pattern, let value):
+      lines.append(indent + "async let " + pattern.source + " = " + value.source + at)
+      value.closures(into: &lines, indent: indent + "  ")
     case .expression(let e):
       lines.append(indent + e.source + at)
       e.closures(into: &lines, indent: indent + "  ")

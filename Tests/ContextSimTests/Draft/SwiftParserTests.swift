@@ -58,6 +58,26 @@ struct SwiftParserTests {
         """)
   }
 
+  @Test("async let is a child task's binding; async as a name stays a name")
+  func asyncLet() {
+    let source = """
+      func load() async {
+        async let first = count(in: a)
+        async let (x, y) = pair()
+        let async = 1
+        print(await first + async)
+      }
+      """
+    #expect(
+      SwiftParser.parse(source, name: "Loader.swift").outline == """
+        func load() async @1:1
+          async let first = count(in: a) @2
+          async let (x, y) = pair() @3
+          let async = 1 @4
+          print(await first + async) @5
+        """)
+  }
+
   @Test("Strings: escapes, interpolations, raw and multi-line")
   func strings() {
     let q = "\""

@@ -39,6 +39,14 @@ extension SwiftParser {
     let attributes = parseAttributes()
     let modifiers = parseModifiers()
     switch token.kind == .identifier ? token.text : "" {
+    case "async" where peek(1).is("let"):
+      advance()
+      return parseProperties(at: location).map { property in
+        SwiftStatement(
+          kind: property.value.map { .asyncLet(property.pattern, $0) }
+            ?? .declaration(isLet: true, property.pattern, type: property.type, nil),
+          location: location)
+      }
     case "let", "var":
       return parseProperties(at: location).map { property in
         SwiftStatement(

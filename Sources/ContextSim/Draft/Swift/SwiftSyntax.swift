@@ -88,6 +88,8 @@ enum SwiftCondition: Sendable {
 struct SwiftStatement: Sendable {
   indirect enum Kind: Sendable {
     case declaration(isLet: Bool, SwiftPattern, type: String?, SwiftExpression?)
+    /// `async let x = expression`: a child task computing the value while the code goes on.
+    case asyncLet(SwiftPattern, SwiftExpression)
     case expression(SwiftExpression)
     case `if`([SwiftCondition], then: [SwiftStatement], else: [SwiftStatement]?)
     case `guard`([SwiftCondition], else: [SwiftStatement])
