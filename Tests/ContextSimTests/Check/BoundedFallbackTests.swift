@@ -19,6 +19,15 @@ private func expectedProof(_ scenario: Scenario, budget: Int) -> (Int, Int)? {
   return proof
 }
 
+/// The complete search as `check` runs it for a design declared buggy: given up when hopeless.
+private func completeSearchGivingUp(_ scenario: Scenario, budget: Int) -> Exploration {
+  var explorer = Explorer(
+    scenario: scenario, scheduler: DPORScheduler(), strategy: .dpor(preemptionBound: nil),
+    options: SimulationOptions(scenario))
+  return explorer.explore(
+    maxSchedules: budget, shrinking: false, givesUp: true, shouldStop: { false })
+}
+
 @Suite("The bounded fallback: DPOR within a preemption bound when the complete search does not fit")
 struct BoundedFallbackTests {
   @Test(
@@ -44,11 +53,7 @@ struct BoundedFallbackTests {
   @Test("A design declared buggy gives up a hopeless complete search a quarter into its budget")
   func hopelessSearchGivenUp() throws {
     let scenario = try repositoryScenario("photo-downloader")
-    var explorer = Explorer(
-      scenario: scenario, scheduler: DPORScheduler(), strategy: .dpor(preemptionBound: nil),
-      options: SimulationOptions(scenario))
-    let complete = explorer.explore(
-      maxSchedules: 1_000, shrinking: false, givesUp: true, shouldStop: { false })
+    let complete = completeSearchGivingUp(scenario, budget: 1_000)
     #expect(complete.stop == .hopeless(maxSchedules: 1_000))
     #expect(complete.schedulesRun == 250)
     #expect((complete.searchProgress ?? 1) < 0.01)
@@ -70,11 +75,7 @@ struct BoundedFallbackTests {
   @Test("A complete search that fits its budget is not given up: the fixed downloader's 6,720")
   func fittingSearchNotGivenUp() throws {
     let scenario = try repositoryScenario("photo-downloader-fixed")
-    var explorer = Explorer(
-      scenario: scenario, scheduler: DPORScheduler(), strategy: .dpor(preemptionBound: nil),
-      options: SimulationOptions(scenario))
-    let complete = explorer.explore(
-      maxSchedules: 6_720, shrinking: false, givesUp: true, shouldStop: { false })
+    let complete = completeSearchGivingUp(scenario, budget: 6_720)
     #expect(complete.isComplete)
     #expect(complete.schedulesRun == 6_720)
   }
