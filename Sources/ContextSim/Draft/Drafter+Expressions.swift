@@ -221,6 +221,10 @@ extension Drafter {
     switch resolve(base) {
     case .context(let context):
       if key == "persistentStoreCoordinator" { return [] }  // the coordinator is the store
+      if key == "parent" || key == "parentContext", case .context(let parent)? = resolve(value) {
+        parents[context] = parent
+        return []
+      }
       if key == "mergePolicy" {
         guard let policy = mergePolicy(value) else { return nil }
         return [

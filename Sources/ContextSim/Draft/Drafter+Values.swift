@@ -162,3 +162,25 @@ extension Drafter {
     return nil
   }
 }
+
+extension Drafter {
+  /// A step with the parents set after its contexts were made: each `newContext` whose
+  /// context was given a parent takes `"parent"`, nested steps included.
+  func withParents(_ step: JSONValue) -> JSONValue {
+    switch step.kind {
+    case .array(let items):
+      return JSONValue(.array(items.map(withParents)), at: step.location)
+    case .object(var members):
+      for i in members.indices { members[i].value = withParents(members[i].value) }
+      if members.first?.key == "newContext", case .string(let name) = members[0].value.kind,
+        let parent = parents[name], !members.contains(where: { $0.key == "parent" })
+      {
+        members.insert(
+          .init(key: "parent", keyLocation: JSONValue.nowhere, value: .string(parent)), at: 1)
+      }
+      return JSONValue(.object(members), at: step.location)
+    default:
+      return step
+    }
+  }
+}

@@ -62,6 +62,10 @@ struct Drafter {
   var reservedNames: Set<String> = []
   /// Inside an entity's initialiser: the object being made, and its entity.
   var currentEntity: (object: String, entity: String)?
+  /// Parents set after a context was made (`child.parent = viewContext`), by the context's
+  /// name: they go into the step that makes it, as Core Data fixes a context's parent
+  /// before its first use.
+  var parents: [String: String] = [:]
   /// Stand-ins for a `--call`'s arguments, made on the main thread before it.
   var preamble: [JSONValue] = []
   /// The return type of the method being inlined, for a stand-in of what it looks up.
@@ -141,6 +145,7 @@ struct Drafter {
         }
       }
     }
+    main = main.map(withParents)
     if main.isEmpty {
       main.append(
         .object(["print": .string("nothing to run: no class or function uses Core Data")]))

@@ -126,6 +126,37 @@ struct DraftTests {
     #expect(explored.schedulesRun > 1)
   }
 
+  @Test("A parent set after the context is made is its parent: parent, and Swift 2's parentContext")
+  func parentAssignment() throws {
+    let source = """
+      final class Editor {
+        private let container: NSPersistentContainer
+
+        func edit() {
+          let scratch = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+          scratch.parent = container.viewContext
+          let draft = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+          draft.parentContext = scratch
+          scratch.performAndWait {
+            let note = NSEntityDescription.insertNewObject(forEntityName: "Note", into: scratch)
+            note.setValue("a", forKey: "title")
+            try? scratch.save()
+          }
+          try? draft.save()
+        }
+      }
+      """
+    let draft = Draft([.init(name: "Editor.swift", text: source)])
+    #expect(draft.notModelled == 0)
+    let scenario = try decode(draft)
+    let trace = run(scenario)
+    // The scratch context saves into viewContext, not the store; the draft context is
+    // saved from main, off its private queue.
+    #expect(trace.lines.contains { $0.contains("saved scratch into its parent viewContext") })
+    #expect(trace.kinds == [.wrongQueueContext])
+    #expect(trace.violations.first?.labels.first == "Editor.swift:14")
+  }
+
   @Test("--call is Swift: the same method called from a global queue traps there")
   func callFromGlobalQueue() throws {
     let scenario = try draft(
