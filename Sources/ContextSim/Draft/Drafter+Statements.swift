@@ -260,8 +260,14 @@ extension Drafter {
       return inner
     case .return(let e?) where returnTarget != nil:
       return expressionSteps(e, result: returnTarget, at: statement)
+    case .return(let e?):
+      // What an entry point returns goes to its caller, outside the draft; a call that
+      // computes it still runs: `return (try? context.count(for: request)) ?? 0`.
+      var computed = e
+      if case .binary("??", let first, _) = e.unwrapped.expression.kind { computed = first }
+      guard Call(computed.unwrapped.expression) != nil else { return [] }
+      return expressionSteps(computed, result: nil, at: statement)
     case .return:
-      // What an entry point returns goes to its caller, outside the draft.
       return []
     default:
       return notModelled(statement)

@@ -11,8 +11,9 @@ extension Drafter.Meaning {
 }
 
 extension SwiftExpression {
-  /// The expression inside `try`, `try?`, `await` and casts (`as? [Photo]` is the same
-  /// value), with the `try` mark (`""`, `"?"`, `"!"`) and whether it was awaited.
+  /// The expression inside `try`, `try?`, `await`, casts (`as? [Photo]` is the same value)
+  /// and parentheses (`(try? context.fetch(request)) ?? []`), with the `try` mark (`""`,
+  /// `"?"`, `"!"`) and whether it was awaited.
   var unwrapped: (expression: SwiftExpression, tryMark: String?, awaited: Bool) {
     var e = self
     var tryMark: String?
@@ -27,6 +28,8 @@ extension SwiftExpression {
         e = inner
       case .cast(_, let inner, _):
         e = inner
+      case .tuple(let items) where items.count == 1 && items[0].label == nil:
+        e = items[0].value
       default:
         return (e, tryMark, awaited)
       }

@@ -157,6 +157,29 @@ struct DraftTests {
     #expect(trace.violations.first?.labels.first == "Editor.swift:14")
   }
 
+  @Test("Parentheses hide nothing: (try? context.count(for:)) ?? 0 is the count")
+  func parenthesised() throws {
+    let source = """
+      final class Badge {
+        private let container: NSPersistentContainer
+
+        func notes() -> Int {
+          let context = container.newBackgroundContext()
+          let request = NSFetchRequest<NSManagedObject>(entityName: "Note")
+          let all = (try? context.fetch(request)) ?? []
+          return (try? context.count(for: request)) ?? all.count
+        }
+      }
+      """
+    let draft = Draft([.init(name: "Badge.swift", text: source)])
+    #expect(draft.json.contains(#""fetch": "Note""#))
+    #expect(draft.json.contains(#""count": "Note""#))
+    // Off its queue from main: the fetch, line 7, traps first.
+    let trap = try #require(run(try decode(draft), stopAtFirst: true).violations.first)
+    #expect(trap.kind == .wrongQueueContext)
+    #expect(trap.labels.first == "Badge.swift:7")
+  }
+
   @Test("--call is Swift: the same method called from a global queue traps there")
   func callFromGlobalQueue() throws {
     let scenario = try draft(
