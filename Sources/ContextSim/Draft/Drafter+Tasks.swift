@@ -72,8 +72,8 @@ extension Drafter {
   }
 
   /// A run of `async let`s: child tasks that compute their values at once, off the main
-  /// actor. They are one `taskGroup` with a child per name, whose steps run only for their
-  /// own name (`when`). The code after the run waits for every child there, where Swift
+  /// actor. They are one `taskGroup` with a child per name, whose steps, in a one-turn
+  /// `forEach`, run only for their own name (`when`). The code after the run waits for every child there, where Swift
   /// waits for each at its `await`: docs/draft.md states the simplification.
   mutating func asyncLetSteps(_ lets: [SwiftStatement]) -> [JSONValue] {
     var names: [String] = []
@@ -84,10 +84,14 @@ extension Drafter {
           guard case .asyncLet(let pattern, let value) = statement.kind else { continue }
           let name = pattern.names.first ?? "_"
           names.append(name)
+          // One block per name, run only in that name's child: a step keeps the condition
+          // it has of its own (`guard let` in a method it calls).
           let own = Test(variable: "_asyncLet", value: .string(name), holdsWhenEqual: true)
-          child += inner.expressionSteps(value, result: name, at: statement).map {
-            inner.when($0, own, holds: true)
-          }
+          let steps = inner.expressionSteps(value, result: name, at: statement)
+          let block = inner.step(
+            ["forEach": .array([.string(name)]), "as": .string("_value"), "do": .array(steps)],
+            at: statement)
+          child.append(inner.when(block, own, holds: true))
         }
       }
     }
