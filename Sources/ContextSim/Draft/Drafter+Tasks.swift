@@ -77,6 +77,7 @@ extension Drafter {
   /// waits for each at its `await`: docs/draft.md states the simplification.
   mutating func asyncLetSteps(_ lets: [SwiftStatement]) -> [JSONValue] {
     var names: [String] = []
+    var bound: [String] = []
     var child: [JSONValue] = []
     onThread(main: false) { drafter in
       drafter.scoped { inner in
@@ -84,6 +85,7 @@ extension Drafter {
           guard case .asyncLet(let pattern, let value) = statement.kind else { continue }
           let name = pattern.names.first ?? "_"
           names.append(name)
+          bound += pattern.names
           // One block per name, run only in that name's child: a step keeps the condition
           // it has of its own (`guard let` in a method it calls).
           let own = Test(variable: "_asyncLet", value: .string(name), holdsWhenEqual: true)
@@ -95,7 +97,7 @@ extension Drafter {
         }
       }
     }
-    for name in lets.flatMap(\.asyncLetNames) { bind(name, .value(name)) }
+    for name in bound { bind(name, .value(name)) }
     return [
       step(
         [
@@ -104,12 +106,5 @@ extension Drafter {
         ],
         at: lets[0])
     ]
-  }
-}
-
-extension SwiftStatement {
-  /// The names an `async let` binds.
-  fileprivate var asyncLetNames: [String] {
-    if case .asyncLet(let pattern, _) = kind { pattern.names } else { [] }
   }
 }

@@ -164,9 +164,7 @@ extension Drafter {
     }
     return nil
   }
-}
 
-extension Drafter {
   /// A step with the parents set after its contexts were made: each `newContext` whose
   /// context was given a parent takes `"parent"`, nested steps included.
   func withParents(_ step: JSONValue) -> JSONValue {

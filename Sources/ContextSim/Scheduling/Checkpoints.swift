@@ -36,7 +36,7 @@ struct Checkpoints {
     }
   }
 
-  /// The latest copy no further along than `steps`, dropping every later one: the runs
+  /// The latest copy no further along than `shared` steps, dropping every later one: the runs
   /// after it have left the path they were made on.
   mutating func latest(sharing shared: Int) -> Execution? {
     while let last = steps.last, last > shared {
