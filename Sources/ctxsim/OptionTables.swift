@@ -60,9 +60,12 @@ extension ArgumentParser {
       positionals: oneScenario("explore", tooMany: "`ctxsim explore` takes one scenario file") {
         $0.options.file = $1
       },
-      finish: { draft in
+      finish: { (draft) throws(UsageError) in
         var options = draft.options
-        options.strategy = draft.strategy.strategy ?? .dpor(preemptionBound: nil)
+        var choice = draft.strategy
+        choice.name = choice.name ?? .dpor
+        try choice.validate()
+        options.strategy = choice.strategy ?? .dpor(preemptionBound: nil)
         return .explore(options)
       })
   }
@@ -101,6 +104,7 @@ extension ArgumentParser {
       },
       finish: { (draft) throws(UsageError) in
         var options = draft.options
+        try draft.strategy.validate()
         options.seed = draft.strategy.seed
         options.maxStates = draft.strategy.maxStates
         options.strategy = draft.strategy.strategy
@@ -327,6 +331,25 @@ struct StrategyChoice {
       case .stateful:
         .stateful(maxStates: maxStates ?? defaultStateBudget, preemptionBound: preemptionBound)
       }
+    }
+  }
+
+  /// Refuses a bound the chosen strategy would silently ignore: a search said to be within
+  /// one preemption, or to keep so many states, must be.
+  ///
+  /// With no strategy named (`check`'s own plan), the fallback picks its bounds itself and
+  /// only the first, stateful search takes `--max-states`.
+  func validate() throws(UsageError) {
+    if preemptionBound != nil, name != .dpor, name != .stateful {
+      throw UsageError(
+        message: name == nil
+          ? "`--preemption-bound` needs `--strategy dpor` or `--strategy stateful`: without a "
+            + "strategy, check raises the bound itself when the complete search does not fit"
+          : "`--preemption-bound` bounds dpor and stateful only, not `--strategy \(name!)`")
+    }
+    if maxStates != nil, name != nil, name != .stateful {
+      throw UsageError(
+        message: "`--max-states` bounds the stateful search only, not `--strategy \(name!)`")
     }
   }
 

@@ -214,6 +214,15 @@ struct CheckBoundedTests {
     #expect(run.err.contains("`--accept-bounded` accepts the fallback's bounded proof"))
   }
 
+  @Test("--preemption-bound without a strategy is a usage error: the fallback picks the bound")
+  func preemptionBoundNeedsAStrategy() {
+    let run = ctxsim("check", fixed, "--preemption-bound", "1")
+    #expect(run.status == 64)
+    #expect(run.err.contains("`--preemption-bound` needs `--strategy dpor` or `--strategy stateful`"))
+    let bounded = ctxsim("check", fixed, "--strategy", "dpor", "--preemption-bound", "1")
+    #expect(bounded.status == 75)
+  }
+
   @Test("--format json gives the result, the fallback and the bound")
   func json() throws {
     let run = ctxsim(

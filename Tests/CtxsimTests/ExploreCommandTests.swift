@@ -77,6 +77,35 @@ struct ExploreCommandTests {
     #expect(document["outcomes"]?.elements?.first?["limit"]?.string == "thread")
   }
 
+  @Test("--preemption-bound bounds the default dpor search, as help's own example gives it")
+  func preemptionBoundWithoutStrategy() {
+    let bounded = ctxsim(
+      "explore", "scenarios/photo-downloader-fixed.json", "--preemption-bound", "1")
+    #expect(bounded.status == 75, "a bounded search is not a proof")
+    #expect(
+      bounded.out.hasPrefix(
+        "Explored scenarios/photo-downloader-fixed.json with dpor: 67 schedules, every class of "
+          + "interleavings with at most 1 preemption, none with more."))
+    let named = ctxsim(
+      "explore", "scenarios/photo-downloader-fixed.json", "--strategy", "dpor",
+      "--preemption-bound", "1")
+    #expect(bounded.status == named.status && bounded.out == named.out)
+  }
+
+  @Test(
+    "A bound the strategy would ignore is a usage error, not a search that only looks bounded",
+    arguments: [
+      (["--strategy", "pct", "--preemption-bound", "1"], "not `--strategy pct`"),
+      (["--strategy", "exhaustive", "--preemption-bound", "0"], "not `--strategy exhaustive`"),
+      (["--max-states", "100"], "not `--strategy dpor`"),
+      (["--strategy", "random", "--max-states", "100"], "not `--strategy random`"),
+    ])
+  func ignoredBound(options: [String], message: String) {
+    let run = ctxsim(arguments: ["explore", "scenarios/wrong-thread.json"] + options)
+    #expect(run.status == 64)
+    #expect(run.err.contains(message), "\(run.err)")
+  }
+
   @Test("--format json gives the outcomes with their replay commands")
   func json() throws {
     let run = ctxsim("explore", "scenarios/checked-too-early.json", "--format", "json")

@@ -32,7 +32,7 @@ public struct CheckReport {
     switch check.fallback {
     case .bounded(let bound, _)?:
       return
-        "(\(strategy): \(schedules(e.schedulesRun)), every schedule with ≤ \(preemptions(bound)) "
+        "(\(strategy): \(schedules(e.schedulesRun)), every schedule with ≤ \(countedPreemptions(bound)) "
         + "among them; \(tooMany))"
     case .pct(let sampled)?:
       return
@@ -44,7 +44,6 @@ public struct CheckReport {
 
   private func schedules(_ n: Int) -> String { "\(n) schedule\(n == 1 ? "" : "s")" }
 
-  private func preemptions(_ n: Int) -> String { "\(n) preemption\(n == 1 ? "" : "s")" }
 
   /// The summary after PASS, or the lines that say what differed, what stopped the search,
   /// or why the file could not be read.
@@ -81,7 +80,7 @@ public struct CheckReport {
         "the complete search was " + advice.stopped($0, strategy: check.exploration.strategy)
       }
       return [
-        "clean for every schedule with ≤ \(preemptions(bound)) (\(schedules(count))); "
+        "clean for every schedule with ≤ \(countedPreemptions(bound)) (\(schedules(count))); "
           + "not proven clean: a bug that needs \(bound + 1) or more preemptions is not excluded",
         stop ?? "the complete search did not finish",
       ]

@@ -43,7 +43,7 @@ public struct ExplorationRenderer {
       let pad = String(repeating: " ", count: width - count.count)
       out.append("  \(pad)\(count)  " + describe(outcome))
       guard !outcome.isClean else { continue }
-      let preemptions = outcome.preemptions.map { "\($0) preemption\($0 == 1 ? "" : "s"), " } ?? ""
+      let preemptions = outcome.preemptions.map { "\(countedPreemptions($0)), " } ?? ""
       out.append(
         "  \(String(repeating: " ", count: width))    shortest (\(preemptions)\(outcome.shortest.threads.count) steps): "
           + replayCommand(outcome.shortest))
@@ -173,12 +173,15 @@ extension Advice {
         "given up a quarter into the budget of \(n) schedules, under 1% done", raising: .schedules)
     case .searchBound:
       if case .dpor(let bound?)? = strategy {
-        "every class of interleavings with at most \(bound) preemptions, none with more"
+        "every class of interleavings with at most \(countedPreemptions(bound)), none with more"
       } else if case .stateful(_, let bound?)? = strategy {
-        "every state a run with at most \(bound) preemptions reaches, none with more"
+        "every state a run with at most \(countedPreemptions(bound)) reaches, none with more"
       } else {
         "every execution its scheduler offered; not proven to be every interleaving"
       }
     }
   }
 }
+
+/// `1 preemption`, `2 preemptions`: the one wording every report uses.
+func countedPreemptions(_ n: Int) -> String { "\(n) preemption\(n == 1 ? "" : "s")" }
