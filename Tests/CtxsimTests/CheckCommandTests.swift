@@ -218,7 +218,8 @@ struct CheckBoundedTests {
   func preemptionBoundNeedsAStrategy() {
     let run = ctxsim("check", fixed, "--preemption-bound", "1")
     #expect(run.status == 64)
-    #expect(run.err.contains("`--preemption-bound` needs `--strategy dpor` or `--strategy stateful`"))
+    #expect(
+      run.err.contains("`--preemption-bound` needs `--strategy dpor` or `--strategy stateful`"))
     let bounded = ctxsim("check", fixed, "--strategy", "dpor", "--preemption-bound", "1")
     #expect(bounded.status == 75)
   }

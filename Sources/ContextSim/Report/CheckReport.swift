@@ -44,7 +44,6 @@ public struct CheckReport {
 
   private func schedules(_ n: Int) -> String { "\(n) schedule\(n == 1 ? "" : "s")" }
 
-
   /// The summary after PASS, or the lines that say what differed, what stopped the search,
   /// or why the file could not be read.
   public func details(_ result: CheckResult) -> [String] {
