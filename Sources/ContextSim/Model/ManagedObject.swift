@@ -42,7 +42,7 @@ struct ManagedObject {
 /// Core Data marks every object its context let go of the same way (state flag `0x80`,
 /// so `managedObjectContext` is nil; semantics-2 §3.1), but what the app sees when it uses
 /// the object next differs, so the model keeps the reason.
-enum Registration: Equatable {
+enum Registration: Int, Equatable {
   /// Registered in its context: found there by its object ID.
   case registered
   /// Forgotten by `reset()`: a fault with no context, whose values never load again

@@ -272,13 +272,7 @@ struct DependenceAnalysis {
       if access.orders { conflicting += readsSinceWrite[slot] }
     }
     // In order, each once: a step may conflict through several resources.
-    conflicting.sort()
-    var unique = 0
-    for i in conflicting.indices where unique == 0 || conflicting[i] != conflicting[unique - 1] {
-      conflicting[unique] = conflicting[i]
-      unique += 1
-    }
-    conflicting.removeLast(conflicting.count - unique)
+    conflicting.sortAndRemoveDuplicates()
     return conflicting
   }
 

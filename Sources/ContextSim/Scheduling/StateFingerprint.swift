@@ -19,7 +19,7 @@ struct StateFingerprint: Hashable, Sendable {
 /// mixing, one word per block).
 ///
 /// Swift's `Hasher` gives 64 bits, and a search hashing every state twice spent most of its
-/// time there; strings, which are few and short, go in by their `hashValue`.
+/// time there; strings go in by their bytes.
 struct FingerprintHasher {
   private var h1: UInt64 = 0x243F_6A88_85A3_08D3
   private var h2: UInt64 = 0x1319_8A2E_0370_7344
@@ -44,7 +44,27 @@ struct FingerprintHasher {
   mutating func combine(_ n: Int) { combine(UInt64(bitPattern: Int64(n))) }
   mutating func combine(_ b: Bool) { combine(b ? 1 : 2 as UInt64) }
   mutating func combine(_ d: Double) { combine(d.bitPattern) }
-  mutating func combine(_ s: String) { combine(s.hashValue) }
+  /// A string by its UTF-8 bytes, eight at a time, and its length: the same in every
+  /// process, and a few rounds for the short names a state holds, where `hashValue` runs a
+  /// seeded SipHash each time.
+  mutating func combine(_ s: String) {
+    let done: Void? = s.utf8.withContiguousStorageIfAvailable { combine(bytes: $0) }
+    if done == nil { Array(s.utf8).withUnsafeBufferPointer { combine(bytes: $0) } }
+  }
+
+  private mutating func combine(bytes: UnsafeBufferPointer<UInt8>) {
+    combine(bytes.count)
+    let raw = UnsafeRawBufferPointer(bytes)
+    var offset = 0
+    while offset + 8 <= raw.count {
+      combine(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      offset += 8
+    }
+    guard offset < raw.count else { return }
+    var word: UInt64 = 0
+    for (shift, byte) in raw[offset...].enumerated() { word |= UInt64(byte) << (8 * shift) }
+    combine(word)
+  }
   mutating func combine(_ s: String?) {
     if let s { combine(s) } else { combine(0x5EED as UInt64) }
   }

@@ -54,7 +54,8 @@ private struct StateWriter {
         times[access.thread].append(access.time)
       }
     }
-    self.times = times.map { Array(Set($0)).sorted() }
+    for u in times.indices { times[u].sortAndRemoveDuplicates() }
+    self.times = times
   }
 
   /// How many of the times thread `u`'s entries are compared with are at most `time`.
@@ -363,7 +364,7 @@ private struct StateWriter {
       writer.hasher.combine(object.isFault)
       writer.hasher.combine(object.isInserted)
       writer.hasher.combine(object.isDeleted)
-      writer.hasher.combine(object.registration.hashValue)
+      writer.hasher.combine(object.registration.rawValue)
       writer.write(object.snapshot)
       writer.hasher.combine(object.snapshotVersion)
       writer.write(object.changes)
