@@ -97,8 +97,8 @@ public struct DPORScheduler: Scheduler {
     let accesses = footprint.accesses
     stack[depth].accesses = accesses
     if reduces {
-      for (i, thread) in analysis.reversals(step: depth, thread: chosen, accesses: accesses) {
-        addBacktrack(thread, at: i)
+      for reversal in analysis.reversals(step: depth, thread: chosen, accesses: accesses) {
+        addBacktrack(reversal.thread, at: reversal.step, initials: reversal.initials)
       }
       // The run ends here, so no later step can show what it conflicts with: every thread
       // that could have gone instead is tried (as if the crash conflicted with them all).
@@ -195,18 +195,35 @@ public struct DPORScheduler: Scheduler {
     return stack[i - 1].preemptions + (preempts ? 1 : 0)
   }
 
-  /// Schedules thread `p` (or, if it could not run there, every runnable thread) at node `i`.
-  private mutating func addBacktrack(_ p: Int, at i: Int) {
-    let candidates = stack[i].runnable.contains(p) ? [p] : stack[i].runnable
-    for q in candidates {
-      if allows(q, at: i) {
-        stack[i].backtrack.insert(q)
-      } else if let j = (0..<i).reversed().first(where: {
-        stack[$0].runnable.contains(q)
-          && preemptions(choosing: q, at: $0) == ($0 > 0 ? stack[$0 - 1].preemptions : 0)
-      }) {
-        stack[j].backtrack.insert(q)
-      }
+  /// Schedules thread `p` at node `i` to reverse a race, unless a thread that can start
+  /// the reversal (one of its `initials`) is already scheduled there: then one of them, `p`
+  /// if it is one. Without initials that can run at `i`, `p` (or, if it could not run
+  /// there, every runnable thread).
+  ///
+  /// The initials are source sets (Abdulla, Aronis, Jonsson and Sagonas, POPL 2014): the
+  /// reversed order begins with some initial's step, so scheduling one suffices, and a
+  /// scheduled one already covers it. Classic DPOR schedules every runnable thread when `p`
+  /// cannot run at `i`, and most of those runs end blocked by their sleep sets.
+  private mutating func addBacktrack(_ p: Int, at i: Int, initials: [Int] = []) {
+    let starts = initials.filter(stack[i].runnable.contains)
+    if !starts.isEmpty {
+      guard !starts.contains(where: stack[i].backtrack.contains) else { return }
+      schedule(starts.contains(p) ? p : starts.min()!, at: i)
+      return
+    }
+    for q in stack[i].runnable.contains(p) ? [p] : stack[i].runnable { schedule(q, at: i) }
+  }
+
+  /// Schedules `q` at node `i`, or, where the preemption bound forbids it, at the latest
+  /// earlier node where it costs no preemption (Coons et al., 2013).
+  private mutating func schedule(_ q: Int, at i: Int) {
+    if allows(q, at: i) {
+      stack[i].backtrack.insert(q)
+    } else if let j = (0..<i).reversed().first(where: {
+      stack[$0].runnable.contains(q)
+        && preemptions(choosing: q, at: $0) == ($0 > 0 ? stack[$0 - 1].preemptions : 0)
+    }) {
+      stack[j].backtrack.insert(q)
     }
   }
 
@@ -243,16 +260,44 @@ struct DependenceAnalysis {
   private var lastWrite: [Int] = []
   private var readsSinceWrite: [[Int]] = []
 
+  /// A race to reverse: the earlier step, the thread of the later one, and the threads
+  /// whose step could come first in the reversed order.
+  struct Reversal {
+    var step: Int
+    var thread: Int
+    var initials: [Int]
+  }
+
   /// Records step `j` and returns the earlier steps it conflicts with that are not already
-  /// ordered before it: the points where the reverse order must be tried, with the thread.
-  mutating func reversals(step j: Int, thread p: Int, accesses: [Access]) -> [(Int, Int)] {
+  /// ordered before it: the points where the reverse order must be tried.
+  mutating func reversals(step j: Int, thread p: Int, accesses: [Access]) -> [Reversal] {
     let conflicting = conflicts(of: p, accesses: accesses)
     let clock = threadClocks[p]
-    let reversals = conflicting.filter { i in
+    let races = conflicting.filter { i in
       stepThreads[i] != p && !clock.hasSeen(thread: stepThreads[i], time: stepTimes[i])
-    }.map { ($0, p) }
+    }
     record(step: j, thread: p, accesses: accesses, after: conflicting)
-    return reversals
+    return races.map { Reversal(step: $0, thread: p, initials: initials(from: $0, to: j)) }
+  }
+
+  /// The threads that can take the first step of the reversed order of the race between
+  /// steps `i` and `j`: of the steps after `i` not ordered after it, up to and including
+  /// `j`, the first step of each thread that no other of those steps is ordered before.
+  private func initials(from i: Int, to j: Int) -> [Int] {
+    var first = Array(repeating: -1, count: threadClocks.count)
+    for k in (i + 1)...j
+    where first[stepThreads[k]] < 0
+      && !stepClocks[k].hasSeen(thread: stepThreads[i], time: stepTimes[i])
+    {
+      first[stepThreads[k]] = k
+    }
+    return first.indices.filter { r in
+      first[r] >= 0
+        && first.indices.allSatisfy { u in
+          u == r || first[u] < 0
+            || !stepClocks[first[r]].hasSeen(thread: u, time: stepTimes[first[u]])
+        }
+    }
   }
 
   /// Records step `j` alone, for a search resuming after it: its reversals were scheduled
