@@ -169,6 +169,45 @@ struct SoundnessTests {
     #expect(compared >= Self.programs * 3 / 4)
   }
 
+  /// Check's bounded proof rests on this. It does not yet fully hold: with a bound, a sleep
+  /// set can claim a class covered whose only orders within the bound start a thread's run
+  /// earlier, at a free point, than the covering search did (docs/exploration.md, "A
+  /// preemption bound"). The one program of these 200 where that shows is named, so that a
+  /// fix, or a new miss, fails this test.
+  @Test("Within a preemption bound, DPOR finds what every such schedule shows, but for a known gap")
+  func boundedDPOREqualsBoundedExhaustive() throws {
+    var generator = ProgramGenerator(seed: 43)
+    var compared = 0
+    var missed: [String] = []
+    for index in 0..<Self.programs {
+      let json = index % 2 == 0 ? generator.next() : generator.nextWithTasks()
+      let s = try scenario(json, file: "generated-\(index).json")
+      let options = SimulationOptions(concurrencyDebug: s.concurrencyDebug)
+      let bound = index % 3
+      let every = explore(
+        s, scheduler: DPORScheduler(reduces: false, preemptionBound: bound), options: options,
+        maxSchedules: 4_000, shrinking: false)
+      guard every.searchFinished else { continue }
+      let dpor = explore(
+        s, strategy: .dpor(preemptionBound: bound), options: options, maxSchedules: 4_000,
+        shrinking: false)
+      let label = "bound \(bound), generated-\(index): \(json)"
+      #expect(dpor.searchFinished && !dpor.isComplete, "\(label)")
+      // Every schedule DPOR ran is within the bound, so all it shows is real.
+      #expect(outcomeSet(dpor).isSubset(of: outcomeSet(every)), "\(label)")
+      #expect(dpor.schedulesRun <= every.schedulesRun)
+      if outcomeSet(dpor) != outcomeSet(every) {
+        missed.append("bound \(bound), generated-\(index)")
+      }
+      compared += 1
+    }
+    #expect(compared >= Self.programs * 3 / 4)
+    #expect(missed.allSatisfy { $0 == "bound 1, generated-64" }, "new misses: \(missed)")
+    withKnownIssue("DPOR within a bound misses a class a sleep set wrongly covers") {
+      #expect(missed.isEmpty, "\(missed)")
+    }
+  }
+
   @Test("Within a preemption bound, the stateful search finds what every such schedule shows")
   func boundedStatefulEqualsBoundedExhaustive() throws {
     var generator = ProgramGenerator(seed: 41)
