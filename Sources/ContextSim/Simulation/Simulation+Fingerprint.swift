@@ -115,7 +115,7 @@ private struct StateWriter {
     case .crashed: hasher.combine(1)
     case .limit(let limit):
       hasher.combine(2)
-      hasher.combine(limit.hashValue)
+      hasher.combine(limit.reason)
     case .scheduleMismatch(let step, let thread, let runnable):
       hasher.combine(3)
       hasher.combine(step)
@@ -347,7 +347,7 @@ private struct StateWriter {
     hasher.combine(graph.contexts.count)
     for context in graph.contexts {
       hasher.combine(context.name)
-      hasher.combine(context.description.hashValue)
+      write(context.description)
       hasher.combine(context.queue)
       hasher.combine(context.parent)
       hasher.combine(context.isRuntime)
@@ -369,6 +369,22 @@ private struct StateWriter {
       writer.hasher.combine(object.snapshotVersion)
       writer.write(object.changes)
     }
+  }
+
+  /// A context's settings, field by field: its hash value would differ from process to
+  /// process.
+  private mutating func write(_ description: ContextDescription) {
+    hasher.combine(description.name)
+    hasher.combine(description.concurrencyType.rawValue)
+    switch description.parent {
+    case .store: hasher.combine(0x5EED as UInt64)
+    case .context(let name): hasher.combine(name)
+    }
+    hasher.combine(description.mergePolicy.rawValue)
+    hasher.combine(description.automaticallyMergesChangesFromParent)
+    hasher.combine(description.shouldDeleteInaccessibleFaults)
+    hasher.combine(description.nameProperty)
+    hasher.combine(description.transactionAuthor)
   }
 
   private mutating func write(_ store: PersistentStore) {
