@@ -104,13 +104,14 @@ enum Help {
       clean is first searched state by state, keeping at most --max-states states (by \
       default 20 per schedule of the budget); where that finishes it proves the design. \
       Otherwise the exploration is exhaustive with partial-order reduction. When a scenario has more \
-      classes of interleavings than the budget, check says so and spends another budget on \
-      the same search within 0, 1, 2, ... preemptions in turn (for a design declared buggy, \
-      as soon as a quarter of the budget shows the search under 1% done). A design declared clean is \
-      then BOUNDED: clean for every schedule with at most k preemptions, k the largest bound \
-      whose search finished. That is not a pass, since a bug that needs more preemptions is \
-      not excluded. When not even 0 preemptions fit, PCT runs instead and the check is \
-      INCOMPLETE. See docs/exploration.md.
+      classes of interleavings than the budget, check says so and searches within 0, 1, 2, \
+      ... preemptions in turn: a design declared clean state by state, within --max-states \
+      each; a design declared buggy with dpor, within a second budget of schedules, which \
+      starts as soon as a quarter of the first shows the complete search under 1% done. A design declared \
+      clean is then BOUNDED: clean for every schedule with at most k preemptions, k the \
+      largest bound whose search finished. That is not a pass, since a bug that needs more \
+      preemptions is not excluded. When not even 0 preemptions fit, PCT runs instead and the \
+      check is INCOMPLETE. See docs/exploration.md.
       """,
     examples: [
       ("Every scenario in the folder", "ctxsim check scenarios/"),

@@ -33,7 +33,7 @@ struct CheckCommandTests {
         rows.contains {
           $0.hasPrefix("PASS  scenarios/\(file).json ")
             && $0.hasSuffix(
-              "as declared (dpor: 600 schedules, every schedule with ≤ 0 preemptions among them; too many interleavings for exhaustive search)"
+              "as declared (dpor: 600 schedules, among them a search within ≤ 0 preemptions to its end; too many interleavings for exhaustive search)"
             )
         })
     }
@@ -134,7 +134,7 @@ struct CheckReportTests {
     let run = ctxsim("check", "scenarios/never-on-my-machine.json", "--max-schedules", "5")
     #expect(
       run.out.contains(
-        "as declared (dpor: 10 schedules, every schedule with ≤ 1 preemption among them; too many interleavings for exhaustive search)"
+        "as declared (dpor: 10 schedules, among them a search within ≤ 1 preemption to its end; too many interleavings for exhaustive search)"
       ))
     #expect(run.status == 0)
   }
@@ -148,7 +148,7 @@ struct CheckReportTests {
     #expect(
       run.out.hasPrefix(
         """
-        INCOMPLETE  scenarios/photo-downloader-fixed.json (dpor: 9 schedules, then pct: 3; too many interleavings for exhaustive search)
+        INCOMPLETE  scenarios/photo-downloader-fixed.json (dpor: 6 schedules, then pct: 6; too many interleavings for exhaustive search)
               not proven clean: no schedule failed, but the search did not cover every interleaving; stopped by the budget of 6 schedules (--max-schedules raises it)
         """))
   }
@@ -156,10 +156,11 @@ struct CheckReportTests {
 
 @Suite("ctxsim check with a bounded proof")
 struct CheckBoundedTests {
-  /// 100 schedules do not cover its 6,720 classes; another 100 cover the 4 with no
-  /// preemption and the 67 with at most one, not the 462 with at most two. `--max-states
-  /// 1000` keeps the stateful search, which proves it in 1,521 states, from finishing first.
   private let fixed = "scenarios/photo-downloader-fixed.json"
+  /// 200 schedules do not cover its 2,520 classes, nor 4,000 states (twenty per schedule)
+  /// its 94,483 states; they cover the 2,062 states within 1 preemption, not the 8,340
+  /// within 2.
+  private let importers = "Tests/ContextSimTests/Fixtures/four-importers.json"
 
   @Test("A design declared clean is proven state by state where that finishes first")
   func statefulProof() {
@@ -173,13 +174,13 @@ struct CheckBoundedTests {
 
   @Test("A bounded proof says what it proves and what it does not, and exits 75")
   func bounded() {
-    let run = ctxsim("check", fixed, "--max-schedules", "100", "--max-states", "1000")
+    let run = ctxsim("check", importers, "--max-schedules", "200")
     #expect(run.status == 75)
     #expect(
       run.out == """
-        BOUNDED  scenarios/photo-downloader-fixed.json (dpor: 200 schedules, every schedule with ≤ 1 preemption among them; too many interleavings for exhaustive search)
-              clean for every schedule with ≤ 1 preemption (67 schedules); not proven clean: a bug that needs 2 or more preemptions is not excluded
-              the complete search was stopped by the budget of 100 schedules (--max-schedules raises it)
+        BOUNDED  Tests/ContextSimTests/Fixtures/four-importers.json (dpor: 200 schedules, then stateful within ≤ 1 preemption: 2062 states; too many interleavings for exhaustive search)
+              clean for every schedule with ≤ 1 preemption (2062 states); not proven clean: a bug that needs 2 or more preemptions is not excluded
+              the complete search was stopped by the budget of 200 schedules (--max-schedules raises it)
 
         1 scenario: 0 passed, 0 failed, 1 cut short by a limit (1 clean within a preemption bound only).
 
@@ -191,7 +192,7 @@ struct CheckBoundedTests {
     arguments: [("0", 0), ("1", 0), ("2", 75)] as [(String, Int32)])
   func acceptBounded(k: String, status: Int32) {
     let run = ctxsim(
-      "check", fixed, "--max-schedules", "100", "--max-states", "1000", "--accept-bounded", k)
+      "check", importers, "--max-schedules", "200", "--accept-bounded", k)
     #expect(run.status == status)
     #expect(run.out.hasPrefix("BOUNDED  "), "a row never says PASS for a bounded proof")
     #expect(run.out.hasSuffix(status == 0 ? "1 of them accepted).\n" : "bound only).\n"))
@@ -201,8 +202,7 @@ struct CheckBoundedTests {
   func acceptedDoesNotHideFailures() {
     let wrong = #"{"title": "t", "main": [], "expect": {"violations": [{"kind": "deadlock"}]}}"#
     let run = ctxsim(
-      "check", fixed, "wrong.json", "--max-schedules", "100", "--max-states", "1000",
-      "--accept-bounded", "1",
+      "check", importers, "wrong.json", "--max-schedules", "200", "--accept-bounded", "1",
       files: ["wrong.json": wrong])
     #expect(run.status == 1)
   }
@@ -227,7 +227,7 @@ struct CheckBoundedTests {
   @Test("--format json gives the result, the fallback and the bound")
   func json() throws {
     let run = ctxsim(
-      "check", fixed, "--max-schedules", "100", "--max-states", "1000", "--format", "json")
+      "check", importers, "--max-schedules", "200", "--format", "json")
     let document = try JSONReader.read(Array(run.out.utf8))
     let row = try #require(document["scenarios"]?.elements?.first)
     #expect(row["result"]?.string == "bounded")
@@ -236,7 +236,8 @@ struct CheckBoundedTests {
     #expect(row["complete"]?.kind == .bool(false))
     #expect(row["fallback"]?.string == "bounded")
     #expect(row["bound"]?["preemptions"]?.kind == .integer(1))
-    #expect(row["bound"]?["schedules"]?.kind == .integer(67))
+    #expect(row["bound"]?["strategy"]?.string == "stateful")
+    #expect(row["bound"]?["states"]?.kind == .integer(2_062))
     #expect(document["bounded"]?.kind == .integer(1))
     #expect(document["cutShort"]?.kind == .integer(1))
     #expect(document["passed"]?.kind == .integer(0))
@@ -254,16 +255,15 @@ struct CheckBoundedTests {
       "ctxsim-bounded-\(getpid()).xml"
     ).path
     defer { try? FileManager.default.removeItem(atPath: path) }
-    _ = ctxsim("check", fixed, "--max-schedules", "100", "--max-states", "1000", "--junit", path)
+    _ = ctxsim("check", importers, "--max-schedules", "200", "--junit", path)
     let xml = try String(contentsOfFile: path, encoding: .utf8)
     #expect(xml.contains(#"tests="1" failures="1" errors="0""#))
     #expect(
       xml.contains(
-        #"<failure message="clean for every schedule with ≤ 1 preemption (67 schedules); not proven clean: a bug that needs 2 or more preemptions is not excluded">"#
+        #"<failure message="clean for every schedule with ≤ 1 preemption (2062 states); not proven clean: a bug that needs 2 or more preemptions is not excluded">"#
       ))
     _ = ctxsim(
-      "check", fixed, "--max-schedules", "100", "--max-states", "1000", "--junit", path,
-      "--accept-bounded", "1")
+      "check", importers, "--max-schedules", "200", "--junit", path, "--accept-bounded", "1")
     let accepted = try String(contentsOfFile: path, encoding: .utf8)
     #expect(accepted.contains(#"tests="1" failures="0" errors="0""#))
     #expect(accepted.contains("<system-out>clean for every schedule with ≤ 1 preemption"))

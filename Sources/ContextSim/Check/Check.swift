@@ -1,19 +1,25 @@
 /// Explores a scenario and holds what its runs show to its declared `expect`.
 ///
-/// Without a strategy the search is systematic (DPOR with sleep sets) within the budget; a
-/// scenario with more classes of interleavings than that falls back to DPOR within a
-/// preemption bound raised from 0 (iterative context bounding), and to PCT when not even the
-/// bound 0 fits. For a design declared buggy, the complete search is given up a quarter into
-/// a budget of 1,000 or more when it estimates itself under 1% done
-/// (``Exploration/Stop/hopeless(maxSchedules:)``), and the fallback has its whole budget
-/// still. A design declared clean is first searched state by state
-/// (``ExplorationStrategy/stateful(maxStates:)``, keeping at most `maxStates` states): where that finishes it is the proof, often far sooner than DPOR's, and where it
-/// does not, DPOR and its fallback run as above, with any violation it found kept. The verdict rests on every search's outcomes together, and is, in order:
-/// limited when a run limit cut any schedule short; failed when the runs differ from the
-/// declaration; for a design declared clean, bounded when only a search within a preemption
-/// bound finished, incomplete unless the search covered every interleaving; passed. A design
-/// declared buggy passes once each declared violation showed where it must and nothing else
-/// did, even from an incomplete search: the violations found are real.
+/// Without a strategy the search is systematic within the budget.
+///
+/// - A design declared clean is first searched state by state
+///   (``ExplorationStrategy/stateful(maxStates:preemptionBound:)``, keeping at most
+///   `maxStates` states): where that finishes it is the proof. Where it does not, DPOR runs
+///   the schedule budget, and then the stateful search within a preemption bound of 0, 1,
+///   2, … (``proveWithinBounds``), each within the state budget: the largest bound that
+///   finishes is a bounded proof. When not even bound 0 finishes, PCT runs the schedule
+///   budget. Any violation an unfinished search found is kept.
+/// - A design declared buggy is searched by DPOR; the complete search is given up a quarter
+///   into a budget of 1,000 or more when it estimates itself under 1% done
+///   (``Exploration/Stop/hopeless(maxSchedules:)``). Past the budget, DPOR within a bound of
+///   0, 1, 2, … looks for the declared violations with a budget of its own, then PCT.
+///
+/// The verdict rests on every search's outcomes together, and is, in order: limited when a
+/// run limit cut any schedule short; failed when the runs differ from the declaration; for a
+/// design declared clean, bounded when only a search within a preemption bound finished,
+/// incomplete unless a search covered every interleaving; passed. A design declared buggy
+/// passes once each declared violation showed where it must and nothing else did, even
+/// from an incomplete search: the violations found are real.
 ///
 /// - Parameters:
 ///   - options: how runs are modelled; by default as the scenario says (its
@@ -21,8 +27,8 @@
 ///   - strategy: nil for the systematic search with its fallback; a strategy given is the
 ///     only one run.
 ///   - maxSchedules: the budget of schedules, for the search and again for the fallback.
-///   - maxStates: the states the first, stateful search of a design declared clean keeps;
-///     by default ``checkStateBudget(_:)`` of `maxSchedules`.
+///   - maxStates: the states each stateful search of a design declared clean keeps; by
+///     default ``checkStateBudget(_:)`` of `maxSchedules`.
 ///   - seed: the seed of the PCT fallback; a given `strategy` carries its own.
 ///   - shouldStop: asked between schedules; true ends the search (a time limit).
 public func check(
@@ -64,9 +70,16 @@ public func check(
       exploration.stop == .maxSchedules(maxSchedules)
       || exploration.stop == .hopeless(maxSchedules: maxSchedules)
     if strategy == nil, outOfBudget, exploration.limit == nil {
-      fallback = boundPreemptions(
-        scenario, options: options, into: &exploration, maxSchedules: maxSchedules, seed: seed,
-        shouldStop: shouldStop)
+      if stateful != nil {
+        fallback = proveWithinBounds(
+          scenario, options: options, into: &exploration,
+          maxStates: maxStates ?? checkStateBudget(maxSchedules), maxSchedules: maxSchedules,
+          seed: seed, shouldStop: shouldStop)
+      } else {
+        fallback = boundPreemptions(
+          scenario, options: options, into: &exploration, maxSchedules: maxSchedules,
+          seed: seed, shouldStop: shouldStop)
+      }
     }
   }
   exploration = shrinkFailingOutcomes(of: exploration, scenario: scenario, options: options)
@@ -122,8 +135,8 @@ private func verdict(
     return .failed(missing + missingHandled + unexpected)
   }
   if expectation.violations.isEmpty && !exploration.isComplete {
-    if case .bounded(let preemptions, let schedules)? = fallback {
-      return .bounded(preemptions: preemptions, schedules: schedules)
+    if case .statefulBounded(let preemptions, let states)? = fallback {
+      return .bounded(preemptions: preemptions, states: states)
     }
     return .incomplete(exploration.stop)
   }

@@ -17,10 +17,10 @@ public struct ScenarioCheck: Sendable, CustomStringConvertible {
     /// not cover every interleaving, so it is not proven clean.
     case incomplete(Exploration.Stop?)
     /// The scenario declares a clean design and no run showed a violation; the complete
-    /// search ran out of budget, but DPOR ran every class of interleavings with at most
-    /// `preemptions` preemptions, `schedules` of them, to its end. Not proven clean: a bug
+    /// search ran out of budget, but the stateful search visited every state a run with at
+    /// most `preemptions` preemptions reaches, `states` of them. Not proven clean: a bug
     /// that needs more preemptions is not excluded.
-    case bounded(preemptions: Int, schedules: Int)
+    case bounded(preemptions: Int, states: Int)
     /// The scenario declares no `expect`, so there is nothing to hold it to.
     case noExpectation
   }
@@ -51,9 +51,15 @@ public struct ScenarioCheck: Sendable, CustomStringConvertible {
 
   /// What `check` runs when the complete search with reduction does not fit its budget.
   public enum Fallback: Sendable, Equatable {
-    /// DPOR within a preemption bound of 0, 1, 2, … (iterative context bounding) until the
-    /// budget ended: the largest bound whose search finished, and the schedules it ran.
+    /// For a design declared buggy, DPOR within a preemption bound of 0, 1, 2, … (iterative
+    /// context bounding) until the budget ended: the largest bound whose search finished,
+    /// and the schedules it ran. It looks for the declared violations and proves nothing:
+    /// DPOR within a bound can miss a class the bound allows.
     case bounded(preemptions: Int, schedules: Int)
+    /// For a design declared clean, the stateful search within a preemption bound of 0, 1,
+    /// 2, … until one did not finish in the state budget: the largest bound whose search
+    /// finished, and the states it visited, every one a run within the bound reaches.
+    case statefulBounded(preemptions: Int, states: Int)
     /// Not even the search without preemptions finished in its share of the budget, so PCT
     /// (depth 3) ran the rest: `schedules` of them.
     case pct(schedules: Int)

@@ -3,8 +3,8 @@
 ///     PASS  scenarios/deadlock.json  deadlock, as declared (dpor: 2 schedules, all of them)
 ///     FAIL  edited.json (dpor: 1 schedule, all of them)
 ///           missing: wrongQueueObject at hand-over-by-id
-///     BOUNDED  fixed.json (dpor: 200 schedules, every schedule with ≤ 1 preemption among them; …)
-///           clean for every schedule with ≤ 1 preemption (67 schedules); not proven clean: …
+///     BOUNDED  fixed.json (dpor: 200 schedules, then stateful within ≤ 1 preemption: …)
+///           clean for every schedule with ≤ 1 preemption (4721 states); not proven clean: …
 public struct CheckReport {
   let advice: Advice
   /// The fewest preemptions a bounded proof needs to be accepted, or nil to accept none.
@@ -20,7 +20,9 @@ public struct CheckReport {
 
   /// How the scenario was explored: `(dpor: 14 schedules, all of them)`, and when the
   /// complete search did not fit, what ran after it:
-  /// `(dpor: 600 schedules, every schedule with ≤ 1 preemption among them; too many …)`.
+  /// `(dpor: 200 schedules, then stateful within ≤ 1 preemption: 4721 states; too many …)`
+  /// for a design declared clean, `(dpor: 600 schedules, among them a search within ≤ 1
+  /// preemption to its end; too many …)` for one declared buggy.
   public func exploration(_ check: ScenarioCheck) -> String {
     let e = check.exploration
     let strategy = e.strategyName
@@ -32,8 +34,12 @@ public struct CheckReport {
     switch check.fallback {
     case .bounded(let bound, _)?:
       return
-        "(\(strategy): \(schedules(e.schedulesRun)), every schedule with ≤ \(countedPreemptions(bound)) "
-        + "among them; \(tooMany))"
+        "(\(strategy): \(schedules(e.schedulesRun)), among them a search within "
+        + "≤ \(countedPreemptions(bound)) to its end; \(tooMany))"
+    case .statefulBounded(let bound, let states)?:
+      return
+        "(\(strategy): \(schedules(e.schedulesRun)), then stateful within ≤ \(countedPreemptions(bound)): "
+        + "\(counted(states, "state")); \(tooMany))"
     case .pct(let sampled)?:
       return
         "(\(strategy): \(schedules(e.schedulesRun - sampled)), then pct: \(sampled); \(tooMany))"
@@ -42,7 +48,9 @@ public struct CheckReport {
     }
   }
 
-  private func schedules(_ n: Int) -> String { "\(n) schedule\(n == 1 ? "" : "s")" }
+  private func schedules(_ n: Int) -> String { counted(n, "schedule") }
+
+  private func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
   /// The summary after PASS, or the lines that say what differed, what stopped the search,
   /// or why the file could not be read.
@@ -74,12 +82,12 @@ public struct CheckReport {
       return [
         why + (stop.map { "; " + advice.stopped($0, strategy: check.exploration.strategy) } ?? "")
       ]
-    case .bounded(let bound, let count):
+    case .bounded(let bound, let states):
       let stop = check.exploration.stop.map {
         "the complete search was " + advice.stopped($0, strategy: check.exploration.strategy)
       }
       return [
-        "clean for every schedule with ≤ \(countedPreemptions(bound)) (\(schedules(count))); "
+        "clean for every schedule with ≤ \(countedPreemptions(bound)) (\(counted(states, "state"))); "
           + "not proven clean: a bug that needs \(bound + 1) or more preemptions is not excluded",
         stop ?? "the complete search did not finish",
       ]
@@ -190,15 +198,28 @@ public struct CheckReport {
   /// What ran after the complete search, by name: `"bounded"` or `"pct"`.
   private func fallback(_ fallback: ScenarioCheck.Fallback) -> JSONValue {
     switch fallback {
-    case .bounded: .string("bounded")
+    case .bounded, .statefulBounded: .string("bounded")
     case .pct: .string("pct")
     }
   }
 
-  /// The bounded proof: `{"preemptions": 2, "schedules": 462}`, or nil when there is none.
+  /// The largest bound searched to its end: `{"strategy": "stateful", "preemptions": 1,
+  /// "states": 4721}` for a design declared clean (a proof), `{"strategy": "dpor",
+  /// "preemptions": 2, "schedules": 462}` for one declared buggy; nil when there is none.
   private func bound(_ fallback: ScenarioCheck.Fallback) -> JSONValue? {
-    guard case .bounded(let preemptions, let schedules) = fallback else { return nil }
-    return .object(["preemptions": .integer(preemptions), "schedules": .integer(schedules)])
+    switch fallback {
+    case .bounded(let preemptions, let schedules):
+      .object([
+        "strategy": .string("dpor"), "preemptions": .integer(preemptions),
+        "schedules": .integer(schedules),
+      ])
+    case .statefulBounded(let preemptions, let states):
+      .object([
+        "strategy": .string("stateful"), "preemptions": .integer(preemptions),
+        "states": .integer(states),
+      ])
+    case .pct: nil
+    }
   }
 
   /// One `<testcase>` per scenario; failures and errors carry what differed. A bounded proof

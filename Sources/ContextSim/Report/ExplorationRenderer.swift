@@ -173,7 +173,8 @@ extension Advice {
         "given up a quarter into the budget of \(n) schedules, under 1% done", raising: .schedules)
     case .searchBound:
       if case .dpor(let bound?)? = strategy {
-        "every class of interleavings with at most \(countedPreemptions(bound)), none with more"
+        "the classes dpor reaches with at most \(countedPreemptions(bound)), none with more "
+          + "(only stateful is sure to reach every one)"
       } else if case .stateful(_, let bound?)? = strategy {
         "every state a run with at most \(countedPreemptions(bound)) reaches, none with more"
       } else {

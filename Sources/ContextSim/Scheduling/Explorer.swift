@@ -84,7 +84,8 @@ public struct Explorer<S: Scheduler> {
     stopped(.maxSchedules(maxSchedules))
   }
 
-  /// Records how a stateful search, which drives runs itself, ended: finished, or `stop`.
+  /// Records how a stateful search, which drives runs itself, ended: finished, or `stop`;
+  /// `bounded` when a preemption bound kept some step from being taken.
   mutating func searched(states: Int, stop: Exploration.Stop?, bounded: Bool) {
     result.statesVisited = states
     result.isExhaustive = !bounded

@@ -34,6 +34,15 @@ extension Simulation {
       && next.trace.stop == nil
   }
 
+  /// Whether thread `t`'s step to `next` is the one step of the one runnable thread that is
+  /// not a pure child, and leaves the children's groups alone.
+  func leavesPureChildrenAlone(stepping t: Int, among runnable: [Int], to next: Simulation)
+    -> Bool
+  {
+    guard let groups = pureChildGroups(among: runnable, except: t) else { return false }
+    return leavesChildrenAlone(next, groups: groups)
+  }
+
   /// The task groups of the runnable threads that are pure children, or nil when some
   /// runnable thread other than the one `except` is not one.
   ///

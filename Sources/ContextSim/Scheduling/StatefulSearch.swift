@@ -20,9 +20,11 @@
 ///
 /// Within a preemption bound it covers every schedule that switches away from a runnable
 /// thread at most that many times (iterative context bounding, Musuvathi and Qadeer, 2007):
-/// a state counts as seen together with the thread that took the last step, and is visited
-/// again when reached with fewer preemptions, which leave it more ways on. No step is taken
-/// alone then: a persistent set may put off a step only by spending a preemption.
+/// a state counts as seen together with the thread that took the last step while switching
+/// away from it costs a preemption, and is visited again when reached with fewer
+/// preemptions, which leave it more ways on. Only that thread's step may be taken alone, when
+/// a persistent set of one allows it: moving it to the front of a run adds no preemption,
+/// whereas another thread's step would spend one. A search the bound never cut is complete.
 struct StatefulSearch {
   let scenario: Scenario
   let options: SimulationOptions
@@ -43,22 +45,29 @@ struct StatefulSearch {
     var visited: [StateFingerprint: UInt8] = [:]
     var stack = [Pending(successors: [(Execution(scenario, options: explorer.options), 0)])]
     var stop: Exploration.Stop?
+    // Whether the bound kept any step from being taken: if not, the search was complete.
+    var cut = false
     search: while !stack.isEmpty {
       guard var (state, preemptions) = stack[stack.count - 1].successors.popLast() else {
         stack.removeLast()
         continue
       }
       var seen = state.simulation.fingerprint()
-      if preemptionBound != nil, let previous = state.trace.schedule.threads.last {
-        // Within a bound, a state counts as seen with the thread that took the last step.
+      let runnable = state.runnableThreads()
+      if preemptionBound != nil, let previous = state.trace.schedule.threads.last,
+        let runnable, runnable.count > 1, runnable.contains(previous)
+      {
+        // Within a bound, a state counts as seen with the thread that took the last step
+        // while switching away from it costs a preemption: only while it can still run and
+        // another could run instead.
         seen = seen.with(previous)
       }
       let before = visited[seen]
       if let before, Int(before) <= preemptions { continue }
       visited[seen] = UInt8(min(preemptions, 255))
       var next: [(Execution, Int)] = []
-      if let runnable = state.runnableThreads() {
-        next = successors(of: state, runnable: runnable, preemptions: preemptions)
+      if let runnable {
+        next = successors(of: state, runnable: runnable, preemptions: preemptions, cut: &cut)
       }
       if visited.count >= maxStates {
         stop = .maxStates(maxStates)
@@ -75,26 +84,21 @@ struct StatefulSearch {
         stack.append(Pending(successors: next))
       }
     }
-    explorer.searched(states: visited.count, stop: stop, bounded: preemptionBound != nil)
+    explorer.searched(states: visited.count, stop: stop, bounded: cut)
     return explorer.finish(shrinking: shrinking)
   }
 
   /// The states one step on from `execution`, last to be visited first: one step alone
   /// when a persistent set of one allows it (``Simulation/tookLocalStep(_:to:)``,
-  /// ``Simulation/pureChildGroups(among:except:)``), else a step by every runnable thread.
-  private func successors(of execution: Execution, runnable: [Int], preemptions: Int)
-    -> [(Execution, Int)]
-  {
+  /// ``Simulation/leavesPureChildrenAlone(stepping:among:to:)``), else a step by every
+  /// runnable thread. Within a bound, `cut` is set when the bound keeps a step from being
+  /// taken.
+  private func successors(
+    of execution: Execution, runnable: [Int], preemptions: Int, cut: inout Bool
+  ) -> [(Execution, Int)] {
     if let bound = preemptionBound {
-      let previous = execution.trace.schedule.threads.last
-      return runnable.reversed().compactMap { t in
-        let preempts = previous.map { t != $0 && runnable.contains($0) } ?? false
-        let spent = preemptions + (preempts ? 1 : 0)
-        guard spent <= bound else { return nil }
-        var next = execution
-        next.step(t)
-        return (next, spent)
-      }
+      return successors(
+        of: execution, runnable: runnable, preemptions: preemptions, within: bound, cut: &cut)
     }
     var all: [Execution] = []
     for t in runnable {
@@ -105,15 +109,48 @@ struct StatefulSearch {
       }
       all.append(next)
     }
-    let before = execution.simulation
-    for (i, t) in runnable.enumerated() {
-      if let groups = before.pureChildGroups(among: runnable, except: t),
-        before.leavesChildrenAlone(all[i].simulation, groups: groups)
-      {
-        return [(all[i], 0)]
-      }
+    for (i, t) in runnable.enumerated()
+    where execution.simulation.leavesPureChildrenAlone(
+      stepping: t, among: runnable, to: all[i].simulation)
+    {
+      return [(all[i], 0)]
     }
     return all.reversed().map { ($0, 0) }
+  }
+
+  /// The successors within a preemption bound, each with the preemptions spent to reach it.
+  ///
+  /// Going on with the thread that took the last step spends nothing, and its step taken now
+  /// rather than later, where a persistent set of one allows it, adds no preemption to any
+  /// run: that step alone loses nothing within the bound.
+  private func successors(
+    of execution: Execution, runnable: [Int], preemptions: Int, within bound: Int,
+    cut: inout Bool
+  ) -> [(Execution, Int)] {
+    let previous = execution.trace.schedule.threads.last
+    if let previous, runnable.contains(previous) {
+      var next = execution
+      let footprint = next.step(previous)
+      let before = execution.simulation
+      if footprint.isEmpty && before.tookLocalStep(previous, to: next.simulation)
+        || before.leavesPureChildrenAlone(stepping: previous, among: runnable, to: next.simulation)
+      {
+        return [(next, preemptions)]
+      }
+    }
+    var all: [(Execution, Int)] = []
+    for t in runnable.reversed() {
+      let preempts = previous.map { t != $0 && runnable.contains($0) } ?? false
+      let spent = preemptions + (preempts ? 1 : 0)
+      guard spent <= bound else {
+        cut = true
+        continue
+      }
+      var next = execution
+      next.step(t)
+      all.append((next, spent))
+    }
+    return all
   }
 }
 

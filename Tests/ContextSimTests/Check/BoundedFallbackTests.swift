@@ -2,21 +2,45 @@ import Testing
 
 @testable import ContextSim
 
-/// The preemption bound a check should prove within `budget`, found apart from `check`:
-/// each bounded search run on its own, from bound 0 up, with what is left of the budget
-/// (bound 0 with half of it), until one does not finish; the last that did, and its schedules.
-private func expectedProof(_ scenario: Scenario, budget: Int) -> (Int, Int)? {
+/// The bound DPOR searches to its end within `budget` for a design declared buggy, found
+/// apart from `check`: each bounded search run on its own, from bound 0 up, with what is
+/// left of the budget (bound 0 with half of it), until one does not finish; the last that
+/// did, and its schedules.
+private func expectedDPORBound(_ scenario: Scenario, budget: Int) -> (Int, Int)? {
   var left = budget
+  var bound: (Int, Int)?
+  for preemptions in 0... {
+    let share = preemptions == 0 ? (left + 1) / 2 : left
+    let search = explore(
+      scenario, strategy: .dpor(preemptionBound: preemptions), maxSchedules: share,
+      shrinking: false)
+    guard search.searchFinished else { return bound }
+    left -= search.schedulesRun
+    bound = (preemptions, search.schedulesRun)
+  }
+  return bound
+}
+
+/// The bound a check should prove a design declared clean within, found apart from `check`:
+/// the stateful search within each bound from 0 up, keeping at most `maxStates` states, until
+/// one does not finish; the last that did, and its states.
+private func expectedProof(_ scenario: Scenario, maxStates: Int) -> (Int, Int)? {
   var proof: (Int, Int)?
   for bound in 0... {
-    let share = bound == 0 ? (left + 1) / 2 : left
     let search = explore(
-      scenario, strategy: .dpor(preemptionBound: bound), maxSchedules: share, shrinking: false)
-    guard search.searchFinished else { return proof }
-    left -= search.schedulesRun
-    proof = (bound, search.schedulesRun)
+      scenario, strategy: .stateful(maxStates: maxStates, preemptionBound: bound),
+      shrinking: false)
+    guard search.searchFinished, !search.isComplete else { return proof }
+    proof = (bound, search.statesVisited ?? 0)
   }
   return proof
+}
+
+/// Four importers, each inserting and saving on its own private context: clean, with 94,483
+/// states to visit for the complete stateful search, 261 within no preemption and 8,340
+/// within two.
+private func fourImporters() throws -> Scenario {
+  try repositoryScenario("four-importers", in: "Tests/ContextSimTests/Fixtures")
 }
 
 /// The complete search as `check` runs it for a design declared buggy: given up when hopeless.
@@ -31,21 +55,22 @@ private func completeSearchGivingUp(_ scenario: Scenario, budget: Int) -> Explor
 @Suite("The bounded fallback: DPOR within a preemption bound when the complete search does not fit")
 struct BoundedFallbackTests {
   @Test(
-    "A clean design too large for the budget is bounded at the largest bound whose search fits",
-    arguments: [40, 300])
-  func cleanDesignIsBounded(budget: Int) throws {
-    let scenario = try repositoryScenario("photo-downloader-fixed")
-    let (preemptions, schedules) = try #require(expectedProof(scenario, budget: budget))
-    // 1,000 states do not cover its 1,521: the stateful search gives way to DPOR.
-    let result = check(scenario, maxSchedules: budget, maxStates: 1_000)
-    guard case .bounded(preemptions, schedules) = result.verdict else {
+    "A clean design too large for the budget is proven within the largest bound that fits",
+    arguments: [(100, 0), (500, 2)])
+  func cleanDesignIsBounded(budget: Int, bound: Int) throws {
+    let scenario = try fourImporters()
+    let maxStates = checkStateBudget(budget)
+    let (preemptions, states) = try #require(expectedProof(scenario, maxStates: maxStates))
+    #expect(preemptions == bound)
+    let result = check(scenario, maxSchedules: budget)
+    guard case .bounded(preemptions, states) = result.verdict else {
       Issue.record("expected bounded within \(preemptions) preemptions, got \(result.verdict)")
       return
     }
-    #expect(result.fallback == .bounded(preemptions: preemptions, schedules: schedules))
+    #expect(result.fallback == .statefulBounded(preemptions: preemptions, states: states))
     #expect(!result.passed && !result.exploration.isComplete)
-    // The complete search's budget, then the same again over the bounded searches.
-    #expect(result.exploration.schedulesRun == 2 * budget)
+    // Only DPOR's schedules: the clean runs of the stateful searches add nothing.
+    #expect(result.exploration.schedulesRun == budget)
     #expect(result.description.hasPrefix("BOUNDED "))
     #expect(!result.description.contains("passed") && !result.description.contains("all of"))
   }
@@ -60,7 +85,7 @@ struct BoundedFallbackTests {
     // check spends the quarter, then the fallback's whole budget.
     let result = check(scenario, maxSchedules: 1_000)
     #expect(result.passed, "\(result)")
-    let (bound, schedules) = try #require(expectedProof(scenario, budget: 1_000))
+    let (bound, schedules) = try #require(expectedDPORBound(scenario, budget: 1_000))
     #expect(result.fallback == .bounded(preemptions: bound, schedules: schedules))
     #expect(result.exploration.schedulesRun == 250 + 1_000)
   }
@@ -116,15 +141,15 @@ struct BoundedFallbackTests {
   @Test("A budget too small for the search without preemptions leaves PCT the rest: incomplete")
   func noProofFallsBackToPCT() throws {
     let scenario = try repositoryScenario("photo-downloader-fixed")
-    // Bound 0 has 4 classes; half of 6 schedules is 3.
+    // 120 states cover neither its 1,521 nor the 2,298 within no preemption.
     let result = check(scenario, maxSchedules: 6)
     guard case .incomplete(.maxSchedules(6)?) = result.verdict else {
       Issue.record("expected incomplete by the budget, got \(result.verdict)")
       return
     }
-    #expect(result.fallback == .pct(schedules: 3))
+    #expect(result.fallback == .pct(schedules: 6))
     #expect(result.exploration.schedulesRun == 12)
-    #expect(result.description.contains("then pct: 3; too many interleavings"))
+    #expect(result.description.contains("then pct: 6; too many interleavings"))
   }
 
   @Test("A strategy given is the only one run: no fallback")

@@ -3,11 +3,11 @@ import Testing
 
 @testable import ContextSim
 
-/// The scenario file `name` in scenarios/, decoded under its own path.
-func repositoryScenario(_ name: String) throws -> Scenario {
+/// The scenario file `name` in `folder` (by default scenarios/), decoded under its own path.
+func repositoryScenario(_ name: String, in folder: String = "scenarios") throws -> Scenario {
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  let path = "scenarios/\(name).json"
+  let path = "\(folder)/\(name).json"
   let bytes = try [UInt8](Data(contentsOf: root.appendingPathComponent(path)))
   return try ScenarioDecoder.decode(bytes, file: path)
 }
