@@ -16,7 +16,7 @@ func boundPreemptions(
   maxSchedules: Int, seed: UInt64, shouldStop: () -> Bool
 ) -> ScenarioCheck.Fallback {
   var left = maxSchedules
-  var proof: ScenarioCheck.Fallback?
+  var reached: ScenarioCheck.Fallback?
   var bound = 0
   while left > 0 {
     let share = bound == 0 ? (left + 1) / 2 : left
@@ -27,15 +27,13 @@ func boundPreemptions(
     left -= search.schedulesRun
     // A run limit decides the verdict whatever else runs.
     guard search.searchFinished, search.limit == nil else { break }
-    proof = .bounded(preemptions: bound, schedules: search.schedulesRun)
+    reached = .bounded(preemptions: bound, schedules: search.schedulesRun)
     bound += 1
   }
-  if let proof { return proof }
-  let sampled = explore(
-    scenario, strategy: .pct(seed: seed, depth: 3), options: options, maxSchedules: left,
-    shrinking: false, shouldStop: shouldStop)
-  exploration.merge(sampled)
-  return .pct(schedules: sampled.schedulesRun)
+  return reached
+    ?? samplePCT(
+      scenario, options: options, into: &exploration, maxSchedules: left, seed: seed,
+      shouldStop: shouldStop)
 }
 
 /// The bounded proof of a design declared clean: the stateful search within a preemption
@@ -68,7 +66,18 @@ func proveWithinBounds(
     guard search.searchFinished, search.failingSchedules == 0, search.limit == nil else { break }
     proof = .statefulBounded(preemptions: bound, states: search.statesVisited ?? 0)
   }
-  if let proof { return proof }
+  return proof
+    ?? samplePCT(
+      scenario, options: options, into: &exploration, maxSchedules: maxSchedules, seed: seed,
+      shouldStop: shouldStop)
+}
+
+/// What is left when no bounded search finished: `maxSchedules` PCT schedules (depth 3),
+/// merged into `exploration`, as the whole fallback was before bounded searches.
+private func samplePCT(
+  _ scenario: Scenario, options: SimulationOptions, into exploration: inout Exploration,
+  maxSchedules: Int, seed: UInt64, shouldStop: () -> Bool
+) -> ScenarioCheck.Fallback {
   let sampled = explore(
     scenario, strategy: .pct(seed: seed, depth: 3), options: options, maxSchedules: maxSchedules,
     shrinking: false, shouldStop: shouldStop)
