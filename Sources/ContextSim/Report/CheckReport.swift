@@ -3,8 +3,8 @@
 ///     PASS  scenarios/deadlock.json  deadlock, as declared (dpor: 2 schedules, all of them)
 ///     FAIL  edited.json (dpor: 1 schedule, all of them)
 ///           missing: wrongQueueObject at hand-over-by-id
-///     BOUNDED  fixed.json (dpor: 200 schedules, then stateful within ≤ 1 preemption: …)
-///           clean for every schedule with ≤ 1 preemption (4721 states); not proven clean: …
+///     BOUNDED  importers.json (dpor: 200 schedules, then stateful within ≤ 1 preemption: …)
+///           clean for every schedule with ≤ 1 preemption (2062 states); not proven clean: …
 public struct CheckReport {
   let advice: Advice
   /// The fewest preemptions a bounded proof needs to be accepted, or nil to accept none.
@@ -20,7 +20,7 @@ public struct CheckReport {
 
   /// How the scenario was explored: `(dpor: 14 schedules, all of them)`, and when the
   /// complete search did not fit, what ran after it:
-  /// `(dpor: 200 schedules, then stateful within ≤ 1 preemption: 4721 states; too many …)`
+  /// `(dpor: 200 schedules, then stateful within ≤ 1 preemption: 2062 states; too many …)`
   /// for a design declared clean, `(dpor: 600 schedules, among them a search within ≤ 1
   /// preemption to its end; too many …)` for one declared buggy.
   public func exploration(_ check: ScenarioCheck) -> String {
@@ -204,7 +204,7 @@ public struct CheckReport {
   }
 
   /// The largest bound searched to its end: `{"strategy": "stateful", "preemptions": 1,
-  /// "states": 4721}` for a design declared clean (a proof), `{"strategy": "dpor",
+  /// "states": 2062}` for a design declared clean (a proof), `{"strategy": "dpor",
   /// "preemptions": 2, "schedules": 462}` for one declared buggy; nil when there is none.
   private func bound(_ fallback: ScenarioCheck.Fallback) -> JSONValue? {
     switch fallback {
