@@ -20,7 +20,7 @@ extension Drafter {
         return expressionSteps(value, result: nil, at: statement)  // `_ = try? …`: the call
       }
       steps = assignment(target, value, at: statement)
-    case .binary(let op, let target, let value)
+    case .binary(let op, let target, _)
     where op.count >= 2 && op.hasSuffix("=")
       && !["==", "!=", "<=", ">=", "==="].contains(op):
       // `count += 1` on a shared var: a read, then a write.
