@@ -52,7 +52,7 @@ private func completeSearchGivingUp(_ scenario: Scenario, budget: Int) -> Explor
     maxSchedules: budget, shrinking: false, givesUp: true, shouldStop: { false })
 }
 
-@Suite("The bounded fallback: DPOR within a preemption bound when the complete search does not fit")
+@Suite("The bounded fallback: bounded searches when the complete search does not fit")
 struct BoundedFallbackTests {
   @Test(
     "A clean design too large for the budget is proven within the largest bound that fits",
