@@ -170,14 +170,20 @@ struct SoundnessTests {
   }
 
   /// Generated programs, each with a bound of 0, 1 or 2 and every schedule within it, for
-  /// those small enough to list: what a search within a bound is held to.
-  private func boundedCases(seed: UInt64, programs: Int) throws -> [BoundedCase] {
+  /// those small enough to list: what a search within a bound is held to. With
+  /// `stoppingAtFirstCrash`, every fifth program (of each bound and kind) ends at its first
+  /// crash.
+  private func boundedCases(seed: UInt64, programs: Int, stoppingAtFirstCrash: Bool = false)
+    throws -> [BoundedCase]
+  {
     var generator = ProgramGenerator(seed: seed)
     var cases: [BoundedCase] = []
     for index in 0..<programs {
       let json = index % 2 == 0 ? generator.next() : generator.nextWithTasks()
       let s = try scenario(json, file: "generated-\(index).json")
-      let options = SimulationOptions(concurrencyDebug: s.concurrencyDebug)
+      let options = SimulationOptions(
+        concurrencyDebug: s.concurrencyDebug,
+        stopAtFirstCrash: stoppingAtFirstCrash && index % 5 == 0)
       let bound = index % 3
       let every = explore(
         s, scheduler: DPORScheduler(reduces: false, preemptionBound: bound), options: options,
@@ -223,7 +229,7 @@ struct SoundnessTests {
     arguments: [41, 43] as [UInt64])
   func boundedStatefulEqualsBoundedExhaustive(seed: UInt64) throws {
     var completes = 0
-    for c in try boundedCases(seed: seed, programs: Self.programs) {
+    for c in try boundedCases(seed: seed, programs: Self.programs, stoppingAtFirstCrash: true) {
       let stateful = explore(
         c.scenario, strategy: .stateful(maxStates: 100_000, preemptionBound: c.bound),
         options: c.options, shrinking: false)
