@@ -37,8 +37,9 @@ public func check(
   shouldStop: () -> Bool = { false }
 ) -> ScenarioCheck {
   let options = options ?? SimulationOptions(scenario)
+  let declaredClean = scenario.expectation?.violations.isEmpty == true
   var stateful: Exploration?
-  if strategy == nil, scenario.expectation?.violations.isEmpty == true {
+  if strategy == nil, declaredClean {
     stateful = explore(
       scenario, strategy: .stateful(maxStates: maxStates ?? checkStateBudget(maxSchedules)),
       options: options, shrinking: false, shouldStop: shouldStop)
@@ -62,7 +63,7 @@ public func check(
         options: options)
       exploration = explorer.explore(
         maxSchedules: maxSchedules, shrinking: false,
-        givesUp: scenario.expectation?.violations.isEmpty == false, shouldStop: shouldStop)
+        givesUp: scenario.expectation != nil && !declaredClean, shouldStop: shouldStop)
     }
     // Violations the unfinished stateful search found are real; its clean runs prove nothing.
     if let stateful, stateful.failingSchedules > 0 { exploration.merge(stateful) }
@@ -70,7 +71,7 @@ public func check(
       exploration.stop == .maxSchedules(maxSchedules)
       || exploration.stop == .hopeless(maxSchedules: maxSchedules)
     if strategy == nil, outOfBudget, exploration.limit == nil {
-      if stateful != nil {
+      if declaredClean {
         fallback = proveWithinBounds(
           scenario, options: options, into: &exploration,
           maxStates: maxStates ?? checkStateBudget(maxSchedules), maxSchedules: maxSchedules,

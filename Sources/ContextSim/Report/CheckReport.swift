@@ -27,7 +27,7 @@ public struct CheckReport {
     let e = check.exploration
     let strategy = e.strategyName
     if e.isComplete, let states = e.statesVisited {
-      return "(\(strategy): \(states) state\(states == 1 ? "" : "s"), every one a run can reach)"
+      return "(\(strategy): \(counted(states, "state")), every one a run can reach)"
     }
     if e.isComplete { return "(\(strategy): \(schedules(e.schedulesRun)), all of them)" }
     let tooMany = "too many interleavings for exhaustive search"
@@ -49,8 +49,6 @@ public struct CheckReport {
   }
 
   private func schedules(_ n: Int) -> String { counted(n, "schedule") }
-
-  private func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
   /// The summary after PASS, or the lines that say what differed, what stopped the search,
   /// or why the file could not be read.

@@ -185,4 +185,7 @@ extension Advice {
 }
 
 /// `1 preemption`, `2 preemptions`: the one wording every report uses.
-func countedPreemptions(_ n: Int) -> String { "\(n) preemption\(n == 1 ? "" : "s")" }
+func countedPreemptions(_ n: Int) -> String { counted(n, "preemption") }
+
+/// `1 state`, `2 states`: a count and its noun, in the plural unless it is one.
+func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -53,9 +53,11 @@ struct StatefulSearch {
         continue
       }
       var seen = state.simulation.fingerprint()
-      let runnable = state.runnableThreads()
-      if preemptionBound != nil, let previous = state.trace.schedule.threads.last,
-        let runnable, runnable.count > 1, runnable.contains(previous)
+      // Within a bound the key needs the runnable threads; without one they are asked only
+      // of a state not seen before.
+      var runnable = preemptionBound == nil ? nil : state.runnableThreads()
+      if let previous = state.trace.schedule.threads.last, let runnable, runnable.count > 1,
+        runnable.contains(previous)
       {
         // Within a bound, a state counts as seen with the thread that took the last step
         // while switching away from it costs a preemption: only while it can still run and
@@ -65,6 +67,7 @@ struct StatefulSearch {
       let before = visited[seen]
       if let before, Int(before) <= preemptions { continue }
       visited[seen] = UInt8(min(preemptions, 255))
+      if preemptionBound == nil { runnable = state.runnableThreads() }
       var next: [(Execution, Int)] = []
       if let runnable {
         next = successors(of: state, runnable: runnable, preemptions: preemptions, cut: &cut)
@@ -128,6 +131,8 @@ struct StatefulSearch {
     cut: inout Bool
   ) -> [(Execution, Int)] {
     let previous = execution.trace.schedule.threads.last
+    // The running thread's step, taken once: alone, or as one of the successors below.
+    var goingOn: Execution?
     if let previous, runnable.contains(previous) {
       var next = execution
       let footprint = next.step(previous)
@@ -137,11 +142,16 @@ struct StatefulSearch {
       {
         return [(next, preemptions)]
       }
+      goingOn = next
     }
     var all: [(Execution, Int)] = []
     for t in runnable.reversed() {
-      let preempts = previous.map { t != $0 && runnable.contains($0) } ?? false
-      let spent = preemptions + (preempts ? 1 : 0)
+      if t == previous, let goingOn {
+        all.append((goingOn, preemptions))
+        continue
+      }
+      // Every other thread's step is a preemption while the running thread could go on.
+      let spent = preemptions + (goingOn == nil ? 0 : 1)
       guard spent <= bound else {
         cut = true
         continue
