@@ -63,7 +63,6 @@ public struct DPORScheduler: Scheduler {
       guard moveToNextAlternative() else { return false }
     }
     started = true
-    analysis = DependenceAnalysis()
     pendingSleep = []
     depth = 0
     changedNode = max(stack.count - 1, 0)
@@ -73,11 +72,12 @@ public struct DPORScheduler: Scheduler {
   /// The steps before the node this execution changes are the same as the last one's.
   public var sharedSteps: Int? { changedNode }
 
-  /// Goes on from step `k` of the same path: what those steps touched is known, so only the
-  /// dependence analysis is rebuilt from it, without running them.
+  /// Goes on from step `k` of the same path: the dependence analysis of the last execution
+  /// goes back to step `k` (those steps are the same), without running them.
   public mutating func resume(afterSteps k: Int) {
     precondition(k <= changedNode, "resumed past the node this execution changes")
-    for i in 0..<k where reduces {
+    analysis.truncate(to: k)
+    for i in analysis.steps..<k where reduces {
       analysis.record(step: i, thread: stack[i].chosen, accesses: stack[i].accesses)
     }
     depth = k
@@ -97,6 +97,8 @@ public struct DPORScheduler: Scheduler {
     let accesses = footprint.accesses
     stack[depth].accesses = accesses
     if reduces {
+      // An execution that did not resume starts from nothing: the last one's steps go.
+      if analysis.steps > depth { analysis.truncate(to: depth) }
       for reversal in analysis.reversals(step: depth, thread: chosen, accesses: accesses) {
         addBacktrack(reversal.thread, at: reversal.step, initials: reversal.initials)
       }
@@ -162,23 +164,21 @@ public struct DPORScheduler: Scheduler {
   private mutating func choose(
     from runnable: [Int], previous: Int?, sleep: [(thread: Int, accesses: [Access])], depth: Int
   ) -> Int? {
-    let sleeping = Set(sleep.map(\.thread))
-    var order = runnable
-    if let previous, let i = order.firstIndex(of: previous) {
-      order.remove(at: i)
-      order.insert(previous, at: 0)
-    }
     let before = depth > 0 ? stack[depth - 1].preemptions : 0
-    for t in order where !sleeping.contains(t) {
-      let preempts = previous.map { runnable.contains($0) && $0 != t } ?? false
-      let total = before + (preempts ? 1 : 0)
-      if let bound = preemptionBound, total > bound { continue }
+    // The thread that ran last can go on without a preemption; any other preempts it.
+    let goingOn = previous.flatMap { runnable.contains($0) ? $0 : nil }
+    func opens(_ t: Int) -> Bool {
+      guard !sleep.contains(where: { $0.thread == t }) else { return false }
+      let total = before + (goingOn == nil || t == goingOn ? 0 : 1)
+      if let bound = preemptionBound, total > bound { return false }
       stack.append(
         Node(
           runnable: runnable, chosen: t, backtrack: reduces ? [t] : Set(runnable), sleep: sleep,
           preemptions: total))
-      return t
+      return true
     }
+    if let goingOn, opens(goingOn) { return goingOn }
+    for t in runnable where t != goingOn && opens(t) { return t }
     return nil
   }
 
@@ -231,10 +231,14 @@ public struct DPORScheduler: Scheduler {
   private mutating func moveToNextAlternative() -> Bool {
     while let last = stack.indices.last {
       let node = stack[last]
-      let sleeping = Set(node.sleep.map(\.thread))
-      let untried = node.backtrack.subtracting(node.done).subtracting([node.chosen])
-        .subtracting(sleeping).filter { allows($0, at: last) }
-      if let t = untried.min() {
+      var untried: Int?
+      for t in node.backtrack
+      where t != node.chosen && !node.done.contains(t) && t < (untried ?? .max)
+        && !node.sleep.contains(where: { $0.thread == t }) && allows(t, at: last)
+      {
+        untried = t
+      }
+      if let t = untried {
         stack[last].done.insert(node.chosen)
         if reduces { stack[last].sleep.append((node.chosen, node.accesses)) }
         stack[last].chosen = t
@@ -259,6 +263,36 @@ struct DependenceAnalysis {
   /// steps that read it since.
   private var lastWrite: [Int] = []
   private var readsSinceWrite: [[Int]] = []
+  /// What each step overwrote, so the analysis can go back to an earlier step: its thread's
+  /// clock before it, and how many of `overwritten` are its own (the last ones).
+  private var clocksBefore: [VectorClock] = []
+  private var overwrittenCounts: [Int] = []
+  /// Per access of every step, in order: the slot, its last write before the step, and the
+  /// reads since that the step's write cleared (nil for a read, which only appended one).
+  private var overwritten: [(slot: Int, lastWrite: Int, reads: [Int]?)] = []
+
+  /// How many steps are recorded.
+  var steps: Int { stepThreads.count }
+
+  /// Forgets every step from `k` on, as if only the first `k` had been recorded: a search
+  /// that resumes an execution at step `k` keeps what it knows of the steps before.
+  mutating func truncate(to k: Int) {
+    while stepThreads.count > k {
+      let p = stepThreads.removeLast()
+      stepClocks.removeLast()
+      stepTimes.removeLast()
+      threadClocks[p] = clocksBefore.removeLast()
+      for _ in 0..<overwrittenCounts.removeLast() {
+        let entry = overwritten.removeLast()
+        lastWrite[entry.slot] = entry.lastWrite
+        if let reads = entry.reads {
+          readsSinceWrite[entry.slot] = reads
+        } else {
+          readsSinceWrite[entry.slot].removeLast()
+        }
+      }
+    }
+  }
 
   /// A race to reverse: the earlier step, the thread of the later one, and the threads
   /// whose step could come first in the reversed order.
@@ -326,6 +360,8 @@ struct DependenceAnalysis {
     step j: Int, thread p: Int, accesses: [Access], after conflicting: [Int]
   ) {
     var clock = threadClocks[p]
+    clocksBefore.append(clock)
+    overwrittenCounts.append(accesses.count)
     for i in conflicting { clock.join(stepClocks[i]) }
     clock[p] += 1
     threadClocks[p] = clock
@@ -339,9 +375,11 @@ struct DependenceAnalysis {
         readsSinceWrite += repeatElement([], count: slot - readsSinceWrite.count + 1)
       }
       if access.orders {
+        overwritten.append((slot, lastWrite[slot], readsSinceWrite[slot]))
         lastWrite[slot] = j
-        readsSinceWrite[slot].removeAll(keepingCapacity: true)
+        readsSinceWrite[slot] = []
       } else {
+        overwritten.append((slot, lastWrite[slot], nil))
         readsSinceWrite[slot].append(j)
       }
     }

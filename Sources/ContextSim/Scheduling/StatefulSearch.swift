@@ -48,7 +48,7 @@ struct StatefulSearch {
     // Whether the bound kept any step from being taken: if not, the search was complete.
     var cut = false
     search: while !stack.isEmpty {
-      guard var (state, preemptions) = stack[stack.count - 1].successors.popLast() else {
+      guard case (var state, let preemptions)? = stack[stack.count - 1].successors.popLast() else {
         stack.removeLast()
         continue
       }
