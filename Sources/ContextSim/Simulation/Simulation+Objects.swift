@@ -54,12 +54,19 @@ extension Simulation {
   // MARK: Converting between contexts
 
   /// Values with object IDs replaced by the instances registered for them in a context.
+  ///
+  /// Only relationships hold object IDs, so only they are rewritten: the attributes keep
+  /// the dictionary's storage, which every fault fired and every row merged would otherwise
+  /// build again, key by key.
   mutating func contextForm(_ values: [String: Value], entity: String, in c: Int) -> [String: Value]
   {
-    var result: [String: Value] = [:]
-    for (key, value) in values {
-      let isRelationship = scenario.entity(named: entity)?.relationship(named: key) != nil
-      result[key] = isRelationship ? contextForm(value, in: c) : value
+    var result = values
+    for relationship in scenario.entity(named: entity)?.relationships ?? [] {
+      guard let value = values[relationship.name] else { continue }
+      switch value {
+      case .objectID, .list: result[relationship.name] = contextForm(value, in: c)
+      default: continue
+      }
     }
     return result
   }
