@@ -105,7 +105,9 @@ extension Simulation {
       return nil
     }
     if case .limit? = trace.stop { return nil }
-    let runnable = threads.indices.filter { canRun($0) }
+    var runnable: [Int] = []
+    runnable.reserveCapacity(threads.count)
+    for t in threads.indices where canRun(t) { runnable.append(t) }
     if runnable.isEmpty {
       reportDeadlock()
       return nil
