@@ -2,94 +2,93 @@
 public struct Step: Sendable {
   /// The step's position among all steps of the scenario, depth first; stable per file.
   public internal(set) var index: Int {
-    get { fields.index }
+    get { box.fields.index }
     set { update { $0.index = newValue } }
   }
   /// Where the step sits in the file's structure: `main[2].perform.do[0]`.
   public internal(set) var path: String {
-    get { fields.path }
+    get { box.fields.path }
     set { update { $0.path = newValue } }
   }
   /// Where the step is written: line and column in a file, or in the Swift that built it.
   public internal(set) var location: SourceLocation {
-    get { fields.location }
+    get { box.fields.location }
     set { update { $0.location = newValue } }
   }
   /// The verb the step was written with, `fetch` or `performAndWait`, as its family
   /// declares it.
   public internal(set) var verb: String {
-    get { fields.verb }
+    get { box.fields.verb }
     set { update { $0.verb = newValue } }
   }
   /// The step's own label, for `expect`, `inject` and lessons.
   public internal(set) var label: String? {
-    get { fields.label }
+    get { box.fields.label }
     set { update { $0.label = newValue } }
   }
   /// A sentence the reports show beside the step.
   public internal(set) var note: String? {
-    get { fields.note }
+    get { box.fields.note }
     set { update { $0.note = newValue } }
   }
   /// Labels of this step and of the steps that contain it, innermost first.
   public internal(set) var labels: [String] {
-    get { fields.labels }
+    get { box.fields.labels }
     set { update { $0.labels = newValue } }
   }
   /// Runs the step only when this holds: Swift's `if`.
   public internal(set) var condition: Condition? {
-    get { fields.condition }
+    get { box.fields.condition }
     set { update { $0.condition = newValue } }
   }
   /// What the step does.
   public internal(set) var action: Action {
-    get { fields.action }
+    get { box.fields.action }
     set { update { $0.action = newValue } }
   }
   /// The line of Swift the action stands for, without the `if` a `"when"` adds; its verb
   /// family spells it when the step is validated.
   public internal(set) var statement: String {
-    get { fields.statement }
+    get { box.fields.statement }
     set { update { $0.statement = newValue } }
   }
   /// The app's own line of Swift, from the step's `"swift"`: what listings and reports show
   /// instead of the line the verb spells, `when` included.
   public internal(set) var source: String? {
-    get { fields.source }
+    get { box.fields.source }
     set { update { $0.source = newValue } }
   }
   /// The `catch { … }` that handles what the step throws: nil for a step written without
   /// one, whose error v1 reports as a violation.
   public internal(set) var handler: [Step]? {
-    get { fields.handler }
+    get { box.fields.handler }
     set { update { $0.handler = newValue } }
   }
 
   /// The fields in one shared box. A thread takes the step it runs out of its block at every
   /// step of every run: a box is one reference to count where the fields are a dozen, and
   /// cores running schedules side by side do not count them on the same memory.
-  private var fields: Fields
+  private var box: Box
 
   init(
     index: Int, path: String, location: SourceLocation, verb: String, label: String?, note: String?,
     labels: [String], condition: Condition?, action: Action, statement: String,
     source: String? = nil, handler: [Step]? = nil
   ) {
-    fields = Fields(
-      index: index, path: path, location: location, verb: verb, label: label, note: note,
-      labels: labels, condition: condition, action: action, statement: statement, source: source,
-      handler: handler)
+    box = Box(
+      Fields(
+        index: index, path: path, location: location, verb: verb, label: label, note: note,
+        labels: labels, condition: condition, action: action, statement: statement,
+        source: source, handler: handler))
   }
 
   /// Changes the fields, copying them first if another step shares them.
-  private mutating func update(_ change: (Fields) -> Void) {
-    if !isKnownUniquelyReferenced(&fields) { fields = fields.copy() }
-    change(fields)
+  private mutating func update(_ change: (inout Fields) -> Void) {
+    if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+    change(&box.fields)
   }
 
-  /// Mutable, but only while one step holds it (``update(_:)``), so steps shared between
-  /// threads are only read.
-  private final class Fields: @unchecked Sendable {
+  private struct Fields {
     var index: Int
     var path: String
     var location: SourceLocation
@@ -102,31 +101,15 @@ public struct Step: Sendable {
     var statement: String
     var source: String?
     var handler: [Step]?
+  }
 
-    init(
-      index: Int, path: String, location: SourceLocation, verb: String, label: String?,
-      note: String?, labels: [String], condition: Condition?, action: Action, statement: String,
-      source: String?, handler: [Step]?
-    ) {
-      self.index = index
-      self.path = path
-      self.location = location
-      self.verb = verb
-      self.label = label
-      self.note = note
-      self.labels = labels
-      self.condition = condition
-      self.action = action
-      self.statement = statement
-      self.source = source
-      self.handler = handler
-    }
+  /// Mutable, but only while one step holds it (``update(_:)``), so steps shared between
+  /// threads are only read.
+  private final class Box: @unchecked Sendable {
+    var fields: Fields
 
-    func copy() -> Fields {
-      Fields(
-        index: index, path: path, location: location, verb: verb, label: label, note: note,
-        labels: labels, condition: condition, action: action, statement: statement, source: source,
-        handler: handler)
+    init(_ fields: Fields) {
+      self.fields = fields
     }
   }
 
