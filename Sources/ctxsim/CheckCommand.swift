@@ -57,7 +57,7 @@ struct CheckCommand {
           scenario,
           options: options.limits.simulation(concurrencyDebug: scenario.concurrencyDebug),
           strategy: options.strategy, maxSchedules: options.maxSchedules,
-          maxStates: options.maxStates, seed: options.seed,
+          maxStates: options.maxStates, seed: options.seed, workers: options.jobs,
           shouldStop: timeUp(after: options.timeLimit))
         return CheckResult(file: file, outcome: .checked(check))
       case .failure(let failure):

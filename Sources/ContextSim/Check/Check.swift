@@ -34,7 +34,7 @@
 public func check(
   _ scenario: Scenario, options: SimulationOptions? = nil, strategy: ExplorationStrategy? = nil,
   maxSchedules: Int = defaultScheduleBudget, maxStates: Int? = nil, seed: UInt64 = 0,
-  shouldStop: () -> Bool = { false }
+  workers: Int = 1, shouldStop: () -> Bool = { false }
 ) -> ScenarioCheck {
   let options = options ?? SimulationOptions(scenario)
   let declaredClean = scenario.expectation?.violations.isEmpty == true
@@ -55,14 +55,8 @@ public func check(
         scenario, strategy: strategy, options: options, maxSchedules: maxSchedules,
         shrinking: false, shouldStop: shouldStop)
     } else {
-      // For a design declared buggy, a hopeless complete search is given up early: the
-      // bounded fallback is a better use of the budget. A design declared clean keeps the
-      // whole budget, as a complete proof is at stake and the estimate may be wrong.
-      var explorer = Explorer(
-        scenario: scenario, scheduler: DPORScheduler(), strategy: .dpor(preemptionBound: nil),
-        options: options)
-      exploration = explorer.explore(
-        maxSchedules: maxSchedules, shrinking: false,
+      exploration = completeSearch(
+        scenario, options: options, maxSchedules: maxSchedules, workers: workers,
         givesUp: scenario.expectation != nil && !declaredClean, shouldStop: shouldStop)
     }
     // Violations the unfinished stateful search found are real; its clean runs prove nothing.
@@ -79,7 +73,7 @@ public func check(
       } else {
         fallback = boundPreemptions(
           scenario, options: options, into: &exploration, maxSchedules: maxSchedules,
-          seed: seed, shouldStop: shouldStop)
+          seed: seed, workers: workers, shouldStop: shouldStop)
       }
     }
   }
@@ -87,6 +81,29 @@ public func check(
   return ScenarioCheck(
     file: scenario.file, title: scenario.title, exploration: exploration, fallback: fallback,
     verdict: verdict(scenario, exploration, fallback))
+}
+
+/// DPOR without a bound, within `maxSchedules`.
+///
+/// For a design declared buggy (`givesUp`), a hopeless complete search is given up early:
+/// the bounded fallback is a better use of the budget. That search runs on one core, depth
+/// first, as a search split across cores spends its budget in many subtrees at once, some
+/// of them mostly runs a sleep set cuts short, and finds the declared violations no sooner.
+/// A design declared clean keeps the whole budget, as a complete proof is at stake and the
+/// estimate may be wrong; its search is split across `workers` cores (``SplitSearch``).
+private func completeSearch(
+  _ scenario: Scenario, options: SimulationOptions, maxSchedules: Int, workers: Int,
+  givesUp: Bool, shouldStop: () -> Bool
+) -> Exploration {
+  guard givesUp else {
+    var search = SplitSearch(scenario: scenario, options: options, preemptionBound: nil)
+    return search.explore(maxSchedules: maxSchedules, workers: workers, shouldStop: shouldStop)
+  }
+  var explorer = Explorer(
+    scenario: scenario, scheduler: DPORScheduler(), strategy: .dpor(preemptionBound: nil),
+    options: options)
+  return explorer.explore(
+    maxSchedules: maxSchedules, shrinking: false, givesUp: true, shouldStop: shouldStop)
 }
 
 /// States check's stateful search keeps before it gives way to DPOR: twenty per schedule of

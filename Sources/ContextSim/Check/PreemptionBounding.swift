@@ -13,16 +13,15 @@
 /// - Returns: the largest bound searched to its end, or the PCT schedules run when none was.
 func boundPreemptions(
   _ scenario: Scenario, options: SimulationOptions, into exploration: inout Exploration,
-  maxSchedules: Int, seed: UInt64, shouldStop: () -> Bool
+  maxSchedules: Int, seed: UInt64, workers: Int, shouldStop: () -> Bool
 ) -> ScenarioCheck.Fallback {
   var left = maxSchedules
   var reached: ScenarioCheck.Fallback?
   var bound = 0
   while left > 0 {
     let share = bound == 0 ? (left + 1) / 2 : left
-    let search = explore(
-      scenario, strategy: .dpor(preemptionBound: bound), options: options, maxSchedules: share,
-      shrinking: false, shouldStop: shouldStop)
+    var split = SplitSearch(scenario: scenario, options: options, preemptionBound: bound)
+    let search = split.explore(maxSchedules: share, workers: workers, shouldStop: shouldStop)
     exploration.merge(search)
     left -= search.schedulesRun
     // A run limit decides the verdict whatever else runs.

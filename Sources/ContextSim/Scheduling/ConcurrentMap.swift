@@ -1,54 +1,99 @@
 import Dispatch
+import Foundation
 
-/// `body(i)` for every `i` in `0..<count`, run on up to `workers` threads at once, with the
-/// results in index order whatever thread ran them.
+/// `body(i)` for every `i` in `0..<count`, run on up to `workers` threads at once (the
+/// caller's and new ones), with the results in index order whatever thread ran them.
 ///
 /// Each worker takes the next index not yet taken, so one slow item does not hold up the
 /// ones a fixed share would have put behind it on the same worker. Each index is written by
 /// exactly one worker into its own slot, so the results need no lock.
+///
+/// The workers are the caller and threads of its own, not `DispatchQueue.concurrentPerform`'s,
+/// so that a map inside another one's body can use the cores the outer one has left: `check`
+/// runs each scenario's split search (``SplitSearch``) inside its map over scenarios. New
+/// threads, in all the maps running at once, stay within `workers - 1`, so the last scenario
+/// gets the cores the others are done with, and no core runs two threads.
 package func concurrentMap<T: Sendable>(
   _ count: Int, workers: Int, _ body: @Sendable (Int) -> T
 ) -> [T] {
   guard count > 0 else { return [] }
-  let slots = Slots<T>(count)
-  defer { slots.free() }
-  let next = NextIndex()
-  DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { _ in
-    while let i = next.take(below: count) {
-      slots.buffer[i] = body(i)
+  return withoutActuallyEscaping(body) { body in
+    let work = SharedWork(count: count, body: body)
+    // The body must not outlive this call: the work lets go of it before returning.
+    defer { work.finish() }
+    let helpers = DispatchGroup()
+    for _ in 0..<HelperThreads.shared.reserve(min(workers, count) - 1, within: workers - 1) {
+      helpers.enter()
+      Thread {
+        work.run()
+        HelperThreads.shared.release()
+        helpers.leave()
+      }.start()
     }
+    work.run()
+    helpers.wait()
+    return work.slots.map { $0! }
   }
-  return slots.buffer.map { $0! }
 }
 
-/// The indices of a ``concurrentMap(_:workers:_:)`` handed out one at a time, under a
-/// serial queue (which ThreadSanitizer understands as synchronisation).
-private final class NextIndex: @unchecked Sendable {
+/// The work of one ``concurrentMap(_:workers:_:)``: the body, the indices handed out one at
+/// a time under a serial queue (which ThreadSanitizer understands as synchronisation), and
+/// one result slot per index. Sendable because every slot is written by one worker only,
+/// and read after all of them have finished.
+private final class SharedWork<T>: @unchecked Sendable {
+  private let count: Int
+  private var body: (@Sendable (Int) -> T)?
   private var next = 0
   private let queue = DispatchQueue(label: "ctxsim.concurrentMap")
+  let slots: UnsafeMutableBufferPointer<T?>
 
-  /// The next index below `count` no worker has taken, or nil when all are taken.
-  func take(below count: Int) -> Int? {
+  init(count: Int, body: @escaping @Sendable (Int) -> T) {
+    self.count = count
+    self.body = body
+    slots = .allocate(capacity: count)
+    slots.initialize(repeating: nil)
+  }
+
+  /// Runs the body for indices no worker has taken, until none is left.
+  func run() {
+    while let i = take() {
+      slots[i] = body!(i)
+    }
+  }
+
+  /// The next index no worker has taken, or nil when all are taken.
+  private func take() -> Int? {
     queue.sync {
       guard next < count else { return nil }
       defer { next += 1 }
       return next
     }
   }
+
+  /// Lets go of the body and the slots, once every worker is done.
+  func finish() {
+    body = nil
+    _ = slots.deinitialize()
+    slots.deallocate()
+  }
 }
 
-/// One result slot per index. Sendable because every slot is written by one worker only,
-/// and read after all of them have finished.
-private struct Slots<T>: @unchecked Sendable {
-  let buffer: UnsafeMutableBufferPointer<T?>
+/// How many helper threads all the maps running in the process have.
+private final class HelperThreads: @unchecked Sendable {
+  static let shared = HelperThreads()
+  private var running = 0
+  private let queue = DispatchQueue(label: "ctxsim.helperThreads")
 
-  init(_ count: Int) {
-    buffer = .allocate(capacity: count)
-    buffer.initialize(repeating: nil)
+  /// Reserves up to `wanted` more helpers, so that no more than `limit` run in all; returns
+  /// how many it reserved.
+  func reserve(_ wanted: Int, within limit: Int) -> Int {
+    queue.sync {
+      let reserved = max(0, min(wanted, limit - running))
+      running += reserved
+      return reserved
+    }
   }
 
-  func free() {
-    _ = buffer.deinitialize()
-    buffer.deallocate()
-  }
+  /// A helper has finished.
+  func release() { queue.sync { running -= 1 } }
 }

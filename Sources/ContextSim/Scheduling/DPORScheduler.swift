@@ -26,6 +26,16 @@ public struct DPORScheduler: Scheduler {
     var preemptions: Int
   }
 
+  /// A choice a job of a split search makes at one of its first nodes.
+  struct ForcedChoice {
+    var thread: Int
+    /// Siblings explored or given to a job before this one, whose step is known: asleep
+    /// here, as siblings explored before are in a search on one core.
+    var sleep: [(thread: Int, accesses: [Access])] = []
+    /// Every sibling explored or given to a job before this one: already scheduled here.
+    var scheduled: [Int] = []
+  }
+
   let reduces: Bool
   let preemptionBound: Int?
   private(set) var stack: [Node] = []
@@ -38,6 +48,15 @@ public struct DPORScheduler: Scheduler {
   /// The node the execution just started changed: the steps before it are the last one's.
   private var changedNode = 0
 
+  /// For a job of a ``SplitSearch``: the nodes below `frozen` belong to the search that
+  /// split the tree, so this scheduler never moves them to another choice, and hands back a
+  /// race reversed at one of them (`exports`) for another job to explore.
+  private(set) var frozen: Int
+  /// The choices a job makes at its first nodes, all frozen.
+  let forced: [ForcedChoice]
+  /// Reversals at frozen nodes, in the order found: the node and the thread to try there.
+  private(set) var exports: [(node: Int, thread: Int)] = []
+
   /// Dynamic partial-order reduction with sleep sets, optionally within a preemption bound.
   public init(preemptionBound: Int? = nil) {
     self.init(reduces: true, preemptionBound: preemptionBound)
@@ -49,8 +68,15 @@ public struct DPORScheduler: Scheduler {
   }
 
   init(reduces: Bool, preemptionBound: Int?) {
+    self.init(reduces: reduces, preemptionBound: preemptionBound, forced: [])
+  }
+
+  /// A job of a ``SplitSearch``: the subtree below the `forced` choices.
+  init(reduces: Bool, preemptionBound: Int?, forced: [ForcedChoice]) {
     self.reduces = reduces
     self.preemptionBound = preemptionBound
+    self.forced = forced
+    frozen = forced.count
   }
 
   /// Only an unbounded search proves that every class of interleavings ran.
@@ -88,7 +114,15 @@ public struct DPORScheduler: Scheduler {
   /// over the preemption bound; nil, abandoning the execution, when none is left.
   public mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int? {
     if depth < stack.count { return stack[depth].chosen }
-    return choose(from: runnable, previous: previous, sleep: pendingSleep, depth: depth)
+    guard depth < forced.count else {
+      return choose(from: runnable, previous: previous, sleep: pendingSleep, depth: depth)
+    }
+    let asleep = pendingSleep
+    let sleep =
+      asleep
+      + forced[depth].sleep.filter { entry in !asleep.contains { $0.thread == entry.thread } }
+    return choose(
+      from: runnable, previous: previous, sleep: sleep, depth: depth, only: forced[depth].thread)
   }
 
   /// Records what the step touched; with reduction, also schedules the reversal of each
@@ -123,7 +157,7 @@ public struct DPORScheduler: Scheduler {
   public var progress: Double? {
     var done = 0.0
     var weight = 1.0
-    for node in stack {
+    for node in stack.dropFirst(frozen) {
       let alternatives = Double(max(node.backtrack.count, 1))
       done += weight * Double(node.done.count) / alternatives
       weight /= alternatives
@@ -160,9 +194,11 @@ public struct DPORScheduler: Scheduler {
   }
 
   /// Opens a new node: the thread that ran last goes on if it can, else the lowest-numbered
-  /// one, skipping sleeping threads and choices the preemption bound forbids.
+  /// one, skipping sleeping threads and choices the preemption bound forbids; only `only`,
+  /// when given (a job's forced choice).
   private mutating func choose(
-    from runnable: [Int], previous: Int?, sleep: [(thread: Int, accesses: [Access])], depth: Int
+    from runnable: [Int], previous: Int?, sleep: [(thread: Int, accesses: [Access])], depth: Int,
+    only: Int? = nil
   ) -> Int? {
     let before = depth > 0 ? stack[depth - 1].preemptions : 0
     // The thread that ran last can go on without a preemption; any other preempts it.
@@ -176,6 +212,11 @@ public struct DPORScheduler: Scheduler {
           runnable: runnable, chosen: t, backtrack: reduces ? [t] : Set(runnable), sleep: sleep,
           preemptions: total))
       return true
+    }
+    if let only {
+      guard opens(only) else { return nil }
+      stack[depth].backtrack.formUnion(forced[depth].scheduled)
+      return only
     }
     if let goingOn, opens(goingOn) { return goingOn }
     for t in runnable where t != goingOn && opens(t) { return t }
@@ -218,24 +259,51 @@ public struct DPORScheduler: Scheduler {
   /// earlier node where it costs no preemption (Coons et al., 2013).
   private mutating func schedule(_ q: Int, at i: Int) {
     if allows(q, at: i) {
-      stack[i].backtrack.insert(q)
+      insertBacktrack(q, at: i)
     } else if let j = (0..<i).reversed().first(where: {
       stack[$0].runnable.contains(q)
         && preemptions(choosing: q, at: $0) == ($0 > 0 ? stack[$0 - 1].preemptions : 0)
     }) {
-      stack[j].backtrack.insert(q)
+      insertBacktrack(q, at: j)
     }
+  }
+
+  /// Adds `q` to node `i`'s backtrack set; at a frozen node, also hands it back to the split
+  /// search, unless this job explores it or it sleeps there (it would never be tried).
+  private mutating func insertBacktrack(_ q: Int, at i: Int) {
+    guard stack[i].backtrack.insert(q).inserted, i < frozen, q != stack[i].chosen,
+      !stack[i].sleep.contains(where: { $0.thread == q })
+    else { return }
+    exports.append((i, q))
+  }
+
+  /// Whether `t` is still to be tried at node `i`: scheduled there, not run there yet, not
+  /// asleep, and within the preemption bound.
+  private func isUntried(_ t: Int, at i: Int) -> Bool {
+    t != stack[i].chosen && !stack[i].done.contains(t)
+      && !stack[i].sleep.contains(where: { $0.thread == t }) && allows(t, at: i)
+  }
+
+  /// Freezes the nodes down to the shallowest one below the frozen ones with an untried
+  /// choice, and returns that node and those choices (ascending), for other jobs to explore.
+  /// Nil when no node has one.
+  mutating func splitOff() -> (node: Int, threads: [Int])? {
+    // A job whose forced choices could not all be taken has fewer nodes than it froze.
+    for i in stack.indices.dropFirst(frozen) {
+      let untried = stack[i].backtrack.filter { isUntried($0, at: i) }.sorted()
+      guard !untried.isEmpty else { continue }
+      frozen = i + 1
+      return (i, untried)
+    }
+    return nil
   }
 
   /// Moves the deepest node with an untried choice to that choice, dropping the nodes below.
   private mutating func moveToNextAlternative() -> Bool {
-    while let last = stack.indices.last {
+    while let last = stack.indices.last, last >= frozen {
       let node = stack[last]
       var untried: Int?
-      for t in node.backtrack
-      where t != node.chosen && !node.done.contains(t) && t < (untried ?? .max)
-        && !node.sleep.contains(where: { $0.thread == t }) && allows(t, at: last)
-      {
+      for t in node.backtrack where t < (untried ?? .max) && isUntried(t, at: last) {
         untried = t
       }
       if let t = untried {

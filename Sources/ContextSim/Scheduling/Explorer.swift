@@ -23,12 +23,20 @@ public struct Explorer<S: Scheduler> {
   public init(
     scenario: Scenario, scheduler: S, strategy: ExplorationStrategy?, options: SimulationOptions
   ) {
-    self.scenario = scenario
     var quiet = options
     quiet.recordsEvents = false
-    self.options = quiet
+    self.init(
+      scenario: scenario, scheduler: scheduler, strategy: strategy,
+      start: Execution(scenario, options: quiet))
+  }
+
+  /// An explorer whose runs start from `start`, a run of `scenario` before its first step
+  /// that records no events: many explorers of one search can share it.
+  init(scenario: Scenario, scheduler: S, strategy: ExplorationStrategy?, start: Execution) {
+    self.scenario = scenario
+    self.options = start.simulation.options
     self.scheduler = scheduler
-    start = Execution(scenario, options: quiet)
+    self.start = start
     result = Exploration(
       strategy: strategy, strategyName: strategy?.name ?? String(describing: S.self),
       isExhaustive: scheduler.isExhaustive, isSystematic: !scheduler.samples)
@@ -48,16 +56,17 @@ public struct Explorer<S: Scheduler> {
   }
 
   /// The next execution the scheduler runs to its end, or nil once it has none left. A
-  /// search may abandon many runs in a row; `shouldStop` is asked every 64 of them, so a
-  /// time limit holds there too.
+  /// search may abandon many runs in a row; `shouldStop` is asked after every 64 of them, so
+  /// a time limit holds there too. It is asked between executions, so a search it stopped
+  /// can go on.
   private mutating func nextExecution(shouldStop: () -> Bool = { false }) -> Trace? {
     var abandoned = 0
-    while scheduler.startExecution() {
-      abandoned += 1
-      if abandoned % 64 == 0, shouldStop() {
+    while true {
+      if abandoned > 0, abandoned % 64 == 0, shouldStop() {
         interrupted = true
         return nil
       }
+      guard scheduler.startExecution() else { break }
       var execution = start
       // Only a search that can resume keeps copies (checkpoints stays nil otherwise).
       if let shared = scheduler.sharedSteps {
@@ -70,6 +79,7 @@ public struct Explorer<S: Scheduler> {
       if execution.run(&scheduler, keeping: &checkpoints) { return execution.trace }
       // The scheduler abandoned a run that could only repeat one already explored.
       result.prunedRuns += 1
+      abandoned += 1
     }
     result.searchFinished = true
     if !result.isExhaustive { result.stop = .searchBound }
@@ -80,8 +90,34 @@ public struct Explorer<S: Scheduler> {
   /// fact run its last schedule: it asks for one more, so a budget exactly the size of the
   /// search does not leave it incomplete. Random and PCT never run out.
   mutating func reachedBudget(_ maxSchedules: Int) {
-    if result.isSystematic, nextExecution() == nil { return }
+    if result.isSystematic, hasRunOut() { return }
     stopped(.maxSchedules(maxSchedules))
+  }
+
+  /// Whether the scheduler has no execution left. One it has is run and not recorded, so
+  /// this is for the end of a search only.
+  mutating func hasRunOut() -> Bool { nextExecution() == nil }
+
+  /// Runs up to `count` more executions, and returns how many ran and whether the scheduler
+  /// has none left. It also stops, to go on later, once about `maxAbandoned` runs were
+  /// abandoned in stretches of 64 or more: a share of a search that prunes most of its runs
+  /// still ends.
+  mutating func run(_ count: Int, maxAbandoned: Int) -> (ran: Int, finished: Bool) {
+    var ran = 0
+    var stretches = 0
+    while ran < count {
+      guard
+        runNext(shouldStop: {
+          stretches += 1
+          return stretches * 64 >= maxAbandoned
+        })
+      else {
+        defer { interrupted = false }
+        return (ran, !interrupted)
+      }
+      ran += 1
+    }
+    return (ran, false)
   }
 
   /// Records how a stateful search, which drives runs itself, ended: finished, or `stop`;
@@ -167,6 +203,12 @@ public struct Explorer<S: Scheduler> {
   }
 }
 
+extension Explorer where S == DPORScheduler {
+  /// Gives away the untried choices at the shallowest node that has any, for a split search
+  /// (``DPORScheduler/splitOff()``).
+  mutating func splitOff() -> (node: Int, threads: [Int])? { scheduler.splitOff() }
+}
+
 /// How many distinct schedules are counted before counting stops, to keep memory flat.
 let distinctScheduleLimit = 100_000
 
@@ -227,7 +269,7 @@ extension Explorer where S: SeededScheduler {
     guard workers > 1 else {
       return explore(maxSchedules: maxSchedules, shrinking: shrinking, shouldStop: shouldStop)
     }
-    let batch = workers * 32
+    let batch = workers * 128
     while result.schedulesRun < maxSchedules {
       if shouldStop() {
         stopped(.timeLimit)

@@ -1,0 +1,90 @@
+import Testing
+
+@testable import ContextSim
+
+/// A split search explores with `workers` cores, jobs of `share` schedules a round.
+private func split(
+  _ s: Scenario, options: SimulationOptions? = nil, bound: Int? = nil, share: Int = 64,
+  maxSchedules: Int = 4_000, workers: Int = 2
+) -> Exploration {
+  var search = SplitSearch(
+    scenario: s, options: options ?? SimulationOptions(s), preemptionBound: bound, share: share)
+  return search.explore(maxSchedules: maxSchedules, workers: workers, shouldStop: { false })
+}
+
+@Suite("DPOR split across cores")
+struct SplitSearchTests {
+  @Test("Split into jobs of one schedule a round, DPOR finds exactly what exhaustive search finds")
+  func splitEqualsExhaustive() throws {
+    var generator = ProgramGenerator(seed: 13)
+    var compared = 0
+    for index in 0..<SoundnessTests.programs {
+      let json = index % 2 == 0 ? generator.next() : generator.nextWithTasks()
+      let s = try scenario(json, file: "generated-\(index).json")
+      let options = SimulationOptions(
+        concurrencyDebug: s.concurrencyDebug, stopAtFirstCrash: index % 3 == 0)
+      let full = explore(
+        s, strategy: .exhaustive, options: options, maxSchedules: 4_000, shrinking: false)
+      guard full.isComplete else { continue }
+      let label = "generated-\(index): \(json)"
+      let reduced = split(s, options: options, share: 1)
+      #expect(reduced.isComplete, "\(label)")
+      #expect(outcomeSet(reduced) == outcomeSet(full), "\(label)")
+      #expect(reduced.schedulesRun <= full.schedulesRun, "\(label)")
+      compared += 1
+    }
+    #expect(compared >= SoundnessTests.programs * 3 / 4)
+  }
+
+  @Test("The same report on one core as on four, the budget cutting it short or not")
+  func sameOnAnyNumberOfCores() throws {
+    let s = try scenarioAt("scenarios/photo-downloader.json")
+    for (bound, budget) in [(1, 300), (nil, 500), (0, 4_000)] as [(Int?, Int)] {
+      let runs = [1, 2, 4].map {
+        split(s, bound: bound, share: 8, maxSchedules: budget, workers: $0)
+      }
+      for run in runs.dropFirst() {
+        #expect(run.schedulesRun == runs[0].schedulesRun)
+        #expect(run.prunedRuns == runs[0].prunedRuns)
+        #expect(run.stop == runs[0].stop)
+        #expect(run.searchProgress == runs[0].searchProgress)
+        #expect(
+          run.outcomes.map { "\($0.signature) \($0.schedules) \($0.shortest.threads)" }
+            == runs[0].outcomes.map { "\($0.signature) \($0.schedules) \($0.shortest.threads)" })
+      }
+    }
+  }
+
+  @Test("A budget the size of the search leaves it complete; one schedule less does not")
+  func budgetOfExactlyTheSearch() throws {
+    let s = try scenarioAt("scenarios/mark-seen-save-on-main.json")
+    let whole = split(s, share: 2)
+    #expect(whole.isComplete)
+    #expect(whole.schedulesRun > 2, "too small to split")
+    let exact = split(s, share: 2, maxSchedules: whole.schedulesRun)
+    #expect(exact.isComplete)
+    #expect(exact.stop == nil)
+    let short = split(s, share: 2, maxSchedules: whole.schedulesRun - 1)
+    #expect(!short.isComplete)
+    #expect(short.stop == .maxSchedules(whole.schedulesRun - 1))
+    #expect((short.searchProgress ?? 1) < 1)
+  }
+
+  @Test("A split search covers the classes DPOR on one core covers, in as many schedules")
+  func sameClassesAsOneCore() throws {
+    let s = try scenarioAt("scenarios/mark-seen.json")
+    let one = explore(s, strategy: .dpor(preemptionBound: nil), shrinking: false)
+    let jobs = split(s, share: 1)
+    #expect(one.isComplete && jobs.isComplete)
+    #expect(jobs.schedulesRun == one.schedulesRun)
+    #expect(outcomeSet(jobs) == outcomeSet(one))
+  }
+
+  @Test("A map inside another map's body gets every result, in order")
+  func nestedMaps() {
+    let results = concurrentMap(5, workers: 2) { i in
+      concurrentMap(4, workers: 2) { j in i * 10 + j }
+    }
+    #expect(results == (0..<5).map { i in (0..<4).map { i * 10 + $0 } })
+  }
+}
