@@ -284,18 +284,18 @@ public struct DPORScheduler: Scheduler {
       && !stack[i].sleep.contains(where: { $0.thread == t }) && allows(t, at: i)
   }
 
-  /// Freezes the nodes down to the shallowest one below the frozen ones with an untried
-  /// choice, and returns that node and those choices (ascending), for other jobs to explore.
-  /// Nil when no node has one.
-  mutating func splitOff() -> (node: Int, threads: [Int])? {
+  /// Gives away every untried choice: freezes the nodes down to the deepest one with an
+  /// untried choice, and returns each node with one and its untried choices (ascending),
+  /// deepest first, the order a search on one core would try them in.
+  mutating func splitOff() -> [(node: Int, threads: [Int])] {
+    var untried: [(node: Int, threads: [Int])] = []
     // A job whose forced choices could not all be taken has fewer nodes than it froze.
-    for i in stack.indices.dropFirst(frozen) {
-      let untried = stack[i].backtrack.filter { isUntried($0, at: i) }.sorted()
-      guard !untried.isEmpty else { continue }
-      frozen = i + 1
-      return (i, untried)
+    for i in stack.indices.dropFirst(frozen).reversed() {
+      let threads = stack[i].backtrack.filter { isUntried($0, at: i) }.sorted()
+      if !threads.isEmpty { untried.append((i, threads)) }
     }
-    return nil
+    if let deepest = untried.first { frozen = deepest.node + 1 }
+    return untried
   }
 
   /// Moves the deepest node with an untried choice to that choice, dropping the nodes below.

@@ -204,9 +204,9 @@ public struct Explorer<S: Scheduler> {
 }
 
 extension Explorer where S == DPORScheduler {
-  /// Gives away the untried choices at the shallowest node that has any, for a split search
+  /// Gives away every untried choice on the path, deepest first, for a split search
   /// (``DPORScheduler/splitOff()``).
-  mutating func splitOff() -> (node: Int, threads: [Int])? { scheduler.splitOff() }
+  mutating func splitOff() -> [(node: Int, threads: [Int])] { scheduler.splitOff() }
 }
 
 /// How many distinct schedules are counted before counting stops, to keep memory flat.

@@ -2,11 +2,12 @@
 /// ``DPORScheduler`` explores, and the jobs run in rounds.
 ///
 /// The search starts as one job. After each round, while fewer than ``jobsPerRound`` jobs
-/// are left, a job gives away the untried choices at its shallowest node that has any
+/// are left, a job gives away every untried choice on its path, deepest first
 /// (``DPORScheduler/splitOff()``): each becomes a new job, and the job freezes its nodes
-/// down to that one, never moving them again. A race a job reverses at a frozen node also
-/// becomes a new job instead, with the same choices down to that node and the reversing
-/// thread there.
+/// down to the deepest of them, never moving them again. Made deepest first, the jobs run
+/// in about the order a search on one core would run them. A race a job reverses
+/// at a frozen node also becomes a new job, with the same choices down to that node and
+/// the reversing thread there.
 ///
 /// A new job sleeps, at its node, on the siblings explored or given to a job before it
 /// (the step each takes there is found by running the choices down to it), as a search on
@@ -139,18 +140,18 @@ struct SplitSearch {
   }
 
   /// While fewer than ``jobsPerRound`` jobs are left, the unfinished ones, in order, each give
-  /// away the untried choices at their shallowest node that has any.
+  /// away every untried choice on their path, deepest first.
   private mutating func split() {
     var i = 0
     while i < jobs.count, jobs.count(where: { !$0.finished }) < Self.jobsPerRound {
       let job = jobs[i]
       i += 1
-      guard !job.finished, job.explorer != nil,
-        case (let node, let threads)? = job.explorer!.splitOff()
-      else { continue }
+      guard !job.finished, job.explorer != nil else { continue }
+      let untried = job.explorer!.splitOff()
+      guard let deepest = untried.first?.node else { continue }
       let stack = job.explorer!.scheduler.stack
       // The frozen nodes are taken as explored: each choice taken there, and those tried before.
-      for k in 0...node {
+      for k in 0...deepest {
         let above = stack[..<k].map(\.chosen)
         var siblings = given[above, default: []]
         for t in stack[k].done.sorted() + [stack[k].chosen]
@@ -163,7 +164,9 @@ struct SplitSearch {
         }
         given[above] = siblings
       }
-      for thread in threads { give(thread, at: node, below: stack) }
+      for (node, threads) in untried {
+        for thread in threads { give(thread, at: node, below: stack) }
+      }
     }
   }
 
