@@ -82,7 +82,9 @@ extension ArgumentParser {
         .timeLimit("Stop exploring a scenario after this many seconds.") {
           $0.options.timeLimit = $1
         },
-        .jobs("Scenarios checked at once.") { $0.options.jobs = $1 },
+        .jobs(
+          "Cores, for scenarios at once and for a scenario's dpor; any number gives the same report."
+        ) { $0.options.jobs = $1 },
         .value("--junit", .path("<file>"), "Also write a JUnit XML report.") {
           $0.options.junit = $1
         },
