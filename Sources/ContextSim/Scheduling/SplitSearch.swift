@@ -122,8 +122,8 @@ struct SplitSearch {
     return result
   }
 
-  /// Takes in what a job's last round found: the steps at its frozen nodes once it has run
-  /// them, the races it reversed there as new jobs, and its result once it has finished.
+  /// Takes in what a job's last round found: the races it reversed at frozen nodes, as new
+  /// jobs, and its result once it has finished.
   private mutating func take(_ job: Job) {
     guard let scheduler = job.explorer?.scheduler else { return }
     let stack = scheduler.stack

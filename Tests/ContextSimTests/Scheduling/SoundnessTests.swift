@@ -141,7 +141,7 @@ struct SoundnessTests {
   }
 
   @Test(
-    "DPOR and the stateful search find exactly what exhaustive search finds",
+    "DPOR, DPOR split into jobs and the stateful search find exactly what exhaustive search finds",
     arguments: [false, true])
   func statefulEqualsExhaustive(withTasks: Bool) throws {
     var generator = ProgramGenerator(seed: withTasks ? 29 : 13)
@@ -164,6 +164,11 @@ struct SoundnessTests {
         s, strategy: .dpor(preemptionBound: nil), options: options, maxSchedules: 4_000,
         shrinking: false)
       #expect(outcomeSet(dpor) == outcomeSet(full), "\(label)")
+      // Jobs of one schedule a round, so that programs this small split at all.
+      var search = SplitSearch(scenario: s, options: options, preemptionBound: nil, share: 1)
+      let split = search.explore(maxSchedules: 4_000, workers: 2, shouldStop: { false })
+      #expect(split.isComplete, "\(label)")
+      #expect(outcomeSet(split) == outcomeSet(full), "\(label)")
       compared += 1
     }
     #expect(compared >= Self.programs * 3 / 4)
