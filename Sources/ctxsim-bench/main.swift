@@ -228,7 +228,9 @@ if wants("scaling") {
   if let check = ProofScaling.checkWallTime() {
     table.add(
       "ctxsim check scenarios/, wall",
-      String(format: "%.1f s (exit %d)", check.seconds, check.status),
+      String(
+        format: "%.1f s (exit %d), %.1f s of CPU: %.1f cores busy", check.seconds, check.status,
+        check.cpu, check.cpu / check.seconds),
       target: "<= 4 s", met: check.seconds <= 4 && check.status == 0)
   } else {
     table.add(
