@@ -124,7 +124,7 @@ enum ProofScaling {
   /// `ctxsim check scenarios/` as a user runs it, wall time and CPU time, with the release
   /// binary next to the bench's; nil when there is none. The run of median wall time of
   /// three, since one run on this machine varies by a third; the status is the worst of them.
-  static func checkWallTime() -> (seconds: Double, cpu: Double, status: Int32)? {
+  static func checkTimes() -> (seconds: Double, cpu: Double, status: Int32)? {
     let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
       .appendingPathComponent("ctxsim")
     guard FileManager.default.isExecutableFile(atPath: binary.path) else { return nil }

@@ -225,7 +225,7 @@ if wants("cost") {
 if wants("scaling") {
   log("proof scaling: the fixed photo downloader with N URLs, DPOR then stateful…")
   ProofScaling.measure(sizes: quick ? 2...4 : 2...8, budget: quick ? 10 : 180, into: &table)
-  if let check = ProofScaling.checkWallTime() {
+  if let check = ProofScaling.checkTimes() {
     table.add(
       "ctxsim check scenarios/, wall",
       String(

@@ -30,7 +30,10 @@
 ///   - maxStates: the states each stateful search of a design declared clean keeps; by
 ///     default ``checkStateBudget(_:)`` of `maxSchedules`.
 ///   - seed: the seed of the PCT fallback; a given `strategy` carries its own.
-///   - shouldStop: asked between schedules; true ends the search (a time limit).
+///   - workers: the cores a DPOR search of the systematic search may split across
+///     (``SplitSearch``); the result is the same on any number.
+///   - shouldStop: asked between schedules, or between a split search's rounds; true ends
+///     the search (a time limit).
 public func check(
   _ scenario: Scenario, options: SimulationOptions? = nil, strategy: ExplorationStrategy? = nil,
   maxSchedules: Int = defaultScheduleBudget, maxStates: Int? = nil, seed: UInt64 = 0,
