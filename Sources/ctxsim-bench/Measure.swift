@@ -47,6 +47,32 @@ func runProcess(_ path: String, _ arguments: [String]) -> (status: Int32, stderr
   return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }
 
+/// How much work two processes that share nothing get done at once, against one alone:
+/// about the most two threads of one process could gain on this machine's two cores.
+/// Each process is this bench running `runs` random schedules of the 29-step scenario on
+/// one core (`--random-child`); the median of three pairs.
+func processPairSpeedup(runs: Int) -> Double? {
+  func child() -> Process? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["--random-child", "\(runs)"]
+    return (try? process.run()) == nil ? nil : process
+  }
+  /// Seconds until `count` children started at once have all ended; nil if one did not start.
+  func wall(_ count: Int) -> Double? {
+    let stopwatch = Stopwatch()
+    let children = (0..<count).compactMap { _ in child() }
+    for process in children { process.waitUntilExit() }
+    return children.count == count ? stopwatch.seconds : nil
+  }
+  var ratios: [Double] = []
+  for _ in 0..<3 {
+    guard let alone = wall(1), let pair = wall(2) else { return nil }
+    ratios.append(2 * alone / pair)
+  }
+  return ratios.sorted()[1]
+}
+
 /// Finds a program on the PATH.
 func which(_ name: String) -> String? {
   for directory in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {

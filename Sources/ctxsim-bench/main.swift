@@ -9,6 +9,16 @@ import Foundation
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
+// `--random-child n`: the bench run as its own child, for the two-process ceiling below.
+if let i = arguments.firstIndex(of: "--random-child"), i + 1 < arguments.count,
+  let runs = Int(arguments[i + 1])
+{
+  _ = explore(
+    Generated.thirtySteps, strategy: .random(seed: 1),
+    options: SimulationOptions(concurrencyDebug: true), maxSchedules: runs, workers: 1,
+    shrinking: false)
+  exit(0)
+}
 /// `--only cost,scaling`: just those sections (race, reduction, bugs, cost, scaling).
 let only = arguments.firstIndex(of: "--only").flatMap { i in
   i + 1 < arguments.count ? Set(arguments[i + 1].split(separator: ",").map(String.init)) : nil
@@ -218,6 +228,11 @@ if wants("cost") {
     "schedules per second, \(thirtyLength)-step scenario, 2 cores",
     String(format: "%.0f (%.2fx one core)", twoCoreRate, twoCoreRate / rate),
     target: ">= 1.8x one core", met: twoCoreRate >= 1.8 * rate)
+  if let ceiling = processPairSpeedup(runs: 100_000 / scale) {
+    table.add(
+      "  two processes of 1 core at once, against one", String(format: "%.2fx", ceiling),
+      target: "(the machine's ceiling)", met: nil)
+  }
 }
 
 // MARK: Proof scaling
