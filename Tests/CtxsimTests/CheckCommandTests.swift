@@ -16,8 +16,9 @@ struct CheckCommandTests {
   func repositoryScenarios() {
     // A small budget keeps this debug-build test quick; CI checks with the full budget.
     // The fixed photo downloader has 6,720 classes of interleavings, which 300 schedules
-    // cannot cover, but its 1,521 states fit check's first, stateful search (twenty
-    // states per schedule of the budget): it is proven clean, as every design declared clean is.
+    // cannot cover, but the 515 of its states its stateful search keeps fit check's first
+    // search (twenty states per schedule of the budget): it is proven clean, as every design
+    // declared clean is.
     let run = ctxsim("check", "scenarios/", "--max-schedules", "300")
     #expect(run.status == 0, "\(run.out)")
     let rows = run.out.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains(".json") }
@@ -25,7 +26,7 @@ struct CheckCommandTests {
     #expect(rows.filter { !$0.hasPrefix("PASS") } == [])
     #expect(
       rows.contains(
-        "PASS  scenarios/photo-downloader-fixed.json  clean, as declared (stateful: 1521 states, every one a run can reach)"
+        "PASS  scenarios/photo-downloader-fixed.json  clean, as declared (stateful: every state a run can reach, 515 kept)"
       ))
     // The buggy downloaders show every declared violation from the searches together.
     for file in ["photo-downloader", "photo-downloader-relationship-fixed"] {
@@ -143,7 +144,7 @@ struct CheckReportTests {
   func fallsBackToPCT() {
     let run = ctxsim(
       "check", "scenarios/photo-downloader-fixed.json", "--max-schedules", "6", "--max-states",
-      "1000")
+      "400")
     #expect(run.status == 75)
     #expect(
       run.out.hasPrefix(
@@ -158,8 +159,8 @@ struct CheckReportTests {
 struct CheckBoundedTests {
   private let fixed = "scenarios/photo-downloader-fixed.json"
   /// 200 schedules do not cover its 2,520 classes, nor 4,000 states (twenty per schedule)
-  /// its 94,483 states; they cover the 2,062 states within 1 preemption, not the 8,340
-  /// within 2.
+  /// the 93,538 its stateful search keeps; they cover the 1,693 kept within 1 preemption,
+  /// not the 7,683 within 2.
   private let importers = "Tests/ContextSimTests/Fixtures/four-importers.json"
 
   @Test("A design declared clean is proven state by state where that finishes first")
@@ -168,7 +169,7 @@ struct CheckBoundedTests {
     #expect(run.status == 0)
     #expect(
       run.out.hasPrefix(
-        "PASS  scenarios/photo-downloader-fixed.json  clean, as declared (stateful: 1521 states, every one a run can reach)"
+        "PASS  scenarios/photo-downloader-fixed.json  clean, as declared (stateful: every state a run can reach, 515 kept)"
       ))
   }
 
@@ -178,8 +179,8 @@ struct CheckBoundedTests {
     #expect(run.status == 75)
     #expect(
       run.out == """
-        BOUNDED  Tests/ContextSimTests/Fixtures/four-importers.json (dpor: 200 schedules, then stateful within ≤ 1 preemption: 2062 states; too many interleavings for exhaustive search)
-              clean for every schedule with ≤ 1 preemption (2062 states); not proven clean: a bug that needs 2 or more preemptions is not excluded
+        BOUNDED  Tests/ContextSimTests/Fixtures/four-importers.json (dpor: 200 schedules, then stateful within ≤ 1 preemption: 1693 states kept; too many interleavings for exhaustive search)
+              clean for every schedule with ≤ 1 preemption (1693 states kept); not proven clean: a bug that needs 2 or more preemptions is not excluded
               the complete search was stopped by the budget of 200 schedules (--max-schedules raises it)
 
         1 scenario: 0 passed, 0 failed, 1 cut short by a limit (1 clean within a preemption bound only).
@@ -237,12 +238,12 @@ struct CheckBoundedTests {
     #expect(row["fallback"]?.string == "bounded")
     #expect(row["bound"]?["preemptions"]?.kind == .integer(1))
     #expect(row["bound"]?["strategy"]?.string == "stateful")
-    #expect(row["bound"]?["states"]?.kind == .integer(2_062))
+    #expect(row["bound"]?["states"]?.kind == .integer(1_693))
     #expect(document["bounded"]?.kind == .integer(1))
     #expect(document["cutShort"]?.kind == .integer(1))
     #expect(document["passed"]?.kind == .integer(0))
     let pct = ctxsim(
-      "check", fixed, "--max-schedules", "6", "--max-states", "1000", "--format", "json")
+      "check", fixed, "--max-schedules", "6", "--max-states", "400", "--format", "json")
     let other = try #require(try JSONReader.read(Array(pct.out.utf8))["scenarios"]?.elements?.first)
     #expect(other["strategy"]?.string == "pct")
     #expect(other["fallback"]?.string == "pct")
@@ -260,7 +261,7 @@ struct CheckBoundedTests {
     #expect(xml.contains(#"tests="1" failures="1" errors="0""#))
     #expect(
       xml.contains(
-        #"<failure message="clean for every schedule with ≤ 1 preemption (2062 states); not proven clean: a bug that needs 2 or more preemptions is not excluded">"#
+        #"<failure message="clean for every schedule with ≤ 1 preemption (1693 states kept); not proven clean: a bug that needs 2 or more preemptions is not excluded">"#
       ))
     _ = ctxsim(
       "check", importers, "--max-schedules", "200", "--junit", path, "--accept-bounded", "1")

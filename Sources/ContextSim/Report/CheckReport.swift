@@ -4,7 +4,7 @@
 ///     FAIL  edited.json (dpor: 1 schedule, all of them)
 ///           missing: wrongQueueObject at hand-over-by-id
 ///     BOUNDED  importers.json (dpor: 200 schedules, then stateful within ≤ 1 preemption: …)
-///           clean for every schedule with ≤ 1 preemption (2062 states); not proven clean: …
+///           clean for every schedule with ≤ 1 preemption (1693 states kept); not proven clean: …
 public struct CheckReport {
   let advice: Advice
   /// The fewest preemptions a bounded proof needs to be accepted, or nil to accept none.
@@ -20,14 +20,14 @@ public struct CheckReport {
 
   /// How the scenario was explored: `(dpor: 14 schedules, all of them)`, and when the
   /// complete search did not fit, what ran after it:
-  /// `(dpor: 200 schedules, then stateful within ≤ 1 preemption: 2062 states; too many …)`
+  /// `(dpor: 200 schedules, then stateful within ≤ 1 preemption: 1693 states kept; too many …)`
   /// for a design declared clean, `(dpor: 600 schedules, among them a search within ≤ 1
   /// preemption to its end; too many …)` for one declared buggy.
   public func exploration(_ check: ScenarioCheck) -> String {
     let e = check.exploration
     let strategy = e.strategyName
     if e.isComplete, let states = e.statesVisited {
-      return "(\(strategy): \(counted(states, "state")), every one a run can reach)"
+      return "(\(strategy): every state a run can reach, \(states) kept)"
     }
     if e.isComplete { return "(\(strategy): \(schedules(e.schedulesRun)), all of them)" }
     let tooMany = "too many interleavings for exhaustive search"
@@ -39,7 +39,7 @@ public struct CheckReport {
     case .statefulBounded(let bound, let states)?:
       return
         "(\(strategy): \(schedules(e.schedulesRun)), then stateful within ≤ \(countedPreemptions(bound)): "
-        + "\(counted(states, "state")); \(tooMany))"
+        + "\(counted(states, "state")) kept; \(tooMany))"
     case .pct(let sampled)?:
       return
         "(\(strategy): \(schedules(e.schedulesRun - sampled)), then pct: \(sampled); \(tooMany))"
@@ -85,7 +85,7 @@ public struct CheckReport {
         "the complete search was " + advice.stopped($0, strategy: check.exploration.strategy)
       }
       return [
-        "clean for every schedule with ≤ \(countedPreemptions(bound)) (\(counted(states, "state"))); "
+        "clean for every schedule with ≤ \(countedPreemptions(bound)) (\(counted(states, "state")) kept); "
           + "not proven clean: a bug that needs \(bound + 1) or more preemptions is not excluded",
         stop ?? "the complete search did not finish",
       ]
@@ -202,7 +202,7 @@ public struct CheckReport {
   }
 
   /// The largest bound searched to its end: `{"strategy": "stateful", "preemptions": 1,
-  /// "states": 2062}` for a design declared clean (a proof), `{"strategy": "dpor",
+  /// "states": 1693}` for a design declared clean (a proof), `{"strategy": "dpor",
   /// "preemptions": 2, "schedules": 462}` for one declared buggy; nil when there is none.
   private func bound(_ fallback: ScenarioCheck.Fallback) -> JSONValue? {
     switch fallback {

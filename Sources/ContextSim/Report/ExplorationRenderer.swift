@@ -66,7 +66,7 @@ public struct ExplorationRenderer {
 
   private func headline(_ e: Exploration) -> String {
     let schedules =
-      e.statesVisited.map { "\($0) state\($0 == 1 ? "" : "s")" }
+      e.statesVisited.map { "\($0) state\($0 == 1 ? "" : "s") kept" }
       ?? "\(e.schedulesRun) schedule\(e.schedulesRun == 1 ? "" : "s")"
     var line = "Explored \(scenario.file) with \(e.strategyName): \(schedules)"
     if e.isComplete {

@@ -12,7 +12,7 @@ public enum ExplorationStrategy: Sendable, Equatable {
   case dpor(preemptionBound: Int?)
   /// Exhaustive search without reduction: every interleaving. For measuring the reduction.
   case exhaustive
-  /// Search over the run's states, each visited once, within a bound on the states kept
+  /// Search over every state a run can reach, within a bound on the states kept
   /// (``defaultStateBudget``): complete where the classes of interleavings are too many.
   /// A preemption bound keeps only schedules that preempt at most that many times.
   case stateful(maxStates: Int, preemptionBound: Int? = nil)
@@ -159,7 +159,9 @@ public struct Exploration: Sendable {
   /// Complete schedules run. A stateful search counts the runs it finished: one for each
   /// distinct state a run can end in.
   public var schedulesRun = 0
-  /// States a stateful search visited; nil for a search over schedules.
+  /// States a stateful search kept, the ones its memory and `maxStates` count: those where
+  /// runs branch or end, and every fourth step's. It visits every state a run can reach, but
+  /// remembers only these. nil for a search over schedules.
   public var statesVisited: Int?
   /// Distinct schedules among them; nil once there were too many to keep counting, or once
   /// searches that may have run the same schedule were merged (``merge(_:)``).
