@@ -102,7 +102,7 @@ enum Help {
       violations with the scenario's "expect": each declared violation must appear, in every \
       schedule or in some ("in": "every"|"some"), and nothing else may. A design declared \
       clean is first searched state by state, keeping at most --max-states states (by \
-      default 20 per schedule of the budget); where that finishes it proves the design. \
+      default 10 per schedule of the budget); where that finishes it proves the design. \
       Otherwise the exploration is exhaustive with partial-order reduction. When a scenario has more \
       classes of interleavings than the budget, check says so and searches within 0, 1, 2, \
       ... preemptions in turn: a design declared clean state by state, within --max-states \

@@ -381,7 +381,7 @@ struct StrategyChoice {
       name == nil
         ? .value(
           "--max-states", .positive("<n>"), "States the stateful search of a clean design keeps.",
-          default: "20 per schedule"
+          default: "10 per schedule"
         ) { $0.maxStates = $1 }
         : .value(
           "--max-states", .positive("<n>"), "States stateful keeps, about 25 bytes each.",

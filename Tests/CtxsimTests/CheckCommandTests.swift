@@ -17,7 +17,7 @@ struct CheckCommandTests {
     // A small budget keeps this debug-build test quick; CI checks with the full budget.
     // The fixed photo downloader has 6,720 classes of interleavings, which 300 schedules
     // cannot cover, but the 515 of its states its stateful search keeps fit check's first
-    // search (twenty states per schedule of the budget): it is proven clean, as every design
+    // search (ten states per schedule of the budget): it is proven clean, as every design
     // declared clean is.
     let run = ctxsim("check", "scenarios/", "--max-schedules", "300")
     #expect(run.status == 0, "\(run.out)")
@@ -158,7 +158,7 @@ struct CheckReportTests {
 @Suite("ctxsim check with a bounded proof")
 struct CheckBoundedTests {
   private let fixed = "scenarios/photo-downloader-fixed.json"
-  /// 200 schedules do not cover its 2,520 classes, nor 4,000 states (twenty per schedule)
+  /// 200 schedules do not cover its 2,520 classes, nor 2,000 states (ten per schedule)
   /// the 93,538 its stateful search keeps; they cover the 1,693 kept within 1 preemption,
   /// not the 7,683 within 2.
   private let importers = "Tests/ContextSimTests/Fixtures/four-importers.json"

@@ -109,12 +109,13 @@ private func completeSearch(
     maxSchedules: maxSchedules, shrinking: false, givesUp: true, shouldStop: shouldStop)
 }
 
-/// States check's stateful search keeps before it gives way to DPOR: twenty per schedule of
-/// the budget, at most ``defaultStateBudget``. The default budget gives 200,000 states, about
-/// 5 MB: enough for the fixed downloader with 6 URLs (110,000 states), and at most about
-/// 10 s spent on this project's machine before DPOR takes over where it is not enough.
+/// States check's stateful search keeps before it gives way to DPOR: ten per schedule of
+/// the budget, at most ``defaultStateBudget``. The default budget gives 100,000 states kept,
+/// about 3 MB: enough for the fixed downloader with 6 URLs (110,000 states, 35,000 kept),
+/// and at most about 10 s spent on this project's machine before DPOR takes over where it
+/// is not enough.
 public func checkStateBudget(_ maxSchedules: Int) -> Int {
-  maxSchedules > defaultStateBudget / 20 ? defaultStateBudget : maxSchedules * 20
+  maxSchedules > defaultStateBudget / 10 ? defaultStateBudget : maxSchedules * 10
 }
 
 /// Schedules a check or an exploration runs unless told otherwise: enough to explore the

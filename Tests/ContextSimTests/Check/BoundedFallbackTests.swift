@@ -56,7 +56,7 @@ private func completeSearchGivingUp(_ scenario: Scenario, budget: Int) -> Explor
 struct BoundedFallbackTests {
   @Test(
     "A clean design too large for the budget is proven within the largest bound that fits",
-    arguments: [(50, 0), (500, 2)])
+    arguments: [(50, 0), (1_000, 2)])
   func cleanDesignIsBounded(budget: Int, bound: Int) throws {
     let scenario = try fourImporters()
     let maxStates = checkStateBudget(budget)
