@@ -83,7 +83,7 @@ enum ProofScaling {
 
   /// `complete: 6720 classes in 1.61 s, clean`, or where the search stopped.
   private static func describe(_ e: Exploration, seconds: Double) -> String {
-    let size = e.statesVisited.map { "\($0) states" } ?? "\(e.schedulesRun) classes"
+    let size = e.statesVisited.map { "\($0) states kept" } ?? "\(e.schedulesRun) classes"
     let clean = e.outcomes.allSatisfy(\.isClean) ? "clean" : "NOT clean"
     return e.isComplete
       ? "complete: \(size) in \(String(format: "%.2f", seconds)) s, \(clean)"
@@ -112,7 +112,7 @@ enum ProofScaling {
     }
     let figure =
       proven.map {
-        "clean for every schedule with <= \($0.bound) preemptions (\($0.states) states), "
+        "clean for every schedule with <= \($0.bound) preemptions (\($0.states) states kept), "
           + String(format: "%.1f s; %d not finished in 60 s", $0.seconds, $0.bound + 1)
       } ?? "no bound finished in 60 s"
     table.add(
