@@ -160,8 +160,8 @@ public struct Exploration: Sendable {
   /// distinct state a run can end in.
   public var schedulesRun = 0
   /// States a stateful search kept, the ones its memory and `maxStates` count: those where
-  /// runs branch or end, and every fourth step's. It visits every state a run can reach, but
-  /// remembers only these. nil for a search over schedules.
+  /// runs branch or end or the bound cut a step, and every fourth step's. It visits every
+  /// state a run can reach, but remembers only these. nil for a search over schedules.
   public var statesVisited: Int?
   /// Distinct schedules among them; nil once there were too many to keep counting, or once
   /// searches that may have run the same schedule were merged (``merge(_:)``).

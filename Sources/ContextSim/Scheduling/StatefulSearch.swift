@@ -103,7 +103,9 @@ struct StatefulSearch {
   /// stepped on whenever it is reached, which visits again only what follows it up to the
   /// next kept state, at most three steps on: a state's successors depend on the state alone,
   /// so two paths to it meet again there, and that state is new or seen exactly as before.
-  /// Every state a run can reach is still visited, and every end state is kept.
+  /// Every state a run can reach is still visited, and every end state is kept. Whether a
+  /// state is kept depends on its successors, so they are worked out before it is looked up:
+  /// a kept state reached again costs its steps as well as its fingerprint.
   private static func keeps(_ state: Execution, successors: Int, bounded: Bool) -> Bool {
     successors != 1 || bounded || state.stepsTaken % 4 == 0
   }
