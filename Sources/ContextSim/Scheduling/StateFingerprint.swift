@@ -61,9 +61,13 @@ struct FingerprintHasher {
       offset += 8
     }
     guard offset < raw.count else { return }
+    // The last one to seven bytes, the first lowest: copied into a zeroed word rather than
+    // shifted in one at a time, since most names a state holds are that short.
     var word: UInt64 = 0
-    for (shift, byte) in raw[offset...].enumerated() { word |= UInt64(byte) << (8 * shift) }
-    combine(word)
+    withUnsafeMutableBytes(of: &word) {
+      $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset...]))
+    }
+    combine(UInt64(littleEndian: word))
   }
   mutating func combine(_ s: String?) {
     if let s { combine(s) } else { combine(0x5EED as UInt64) }
