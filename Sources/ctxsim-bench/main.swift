@@ -9,14 +9,21 @@ import Foundation
 
 let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
+let debug = SimulationOptions(concurrencyDebug: true)
+
+/// `runs` seeded random schedules of `scenario` on `workers` cores, as the cost figures time
+/// them.
+func randomSchedules(_ scenario: Scenario, _ runs: Int, workers: Int) {
+  _ = explore(
+    scenario, strategy: .random(seed: 1), options: debug, maxSchedules: runs, workers: workers,
+    shrinking: false)
+}
+
 // `--random-child n`: the bench run as its own child, for the two-process ceiling below.
 if let i = arguments.firstIndex(of: "--random-child"), i + 1 < arguments.count,
   let runs = Int(arguments[i + 1])
 {
-  _ = explore(
-    Generated.thirtySteps, strategy: .random(seed: 1),
-    options: SimulationOptions(concurrencyDebug: true), maxSchedules: runs, workers: 1,
-    shrinking: false)
+  randomSchedules(Generated.thirtySteps, runs, workers: 1)
   exit(0)
 }
 /// `--only cost,scaling`: just those sections (race, reduction, bugs, cost, scaling).
@@ -24,7 +31,6 @@ let only = arguments.firstIndex(of: "--only").flatMap { i in
   i + 1 < arguments.count ? Set(arguments[i + 1].split(separator: ",").map(String.init)) : nil
 }
 func wants(_ section: String) -> Bool { only?.contains(section) ?? true }
-let debug = SimulationOptions(concurrencyDebug: true)
 var tsan: TSanRace.Result?
 var table = Table()
 let scale = quick ? 10 : 1
@@ -183,11 +189,7 @@ if wants("cost") {
   func randomRate(workers: Int) -> Double {
     let runs = 100_000 / scale
     let rates = (0..<3).map { _ in
-      let time = seconds {
-        _ = explore(
-          thirty, strategy: .random(seed: 1), options: debug, maxSchedules: runs,
-          workers: workers, shrinking: false)
-      }
+      let time = seconds { randomSchedules(thirty, runs, workers: workers) }
       return Double(runs) / time
     }
     return rates.sorted()[1]
