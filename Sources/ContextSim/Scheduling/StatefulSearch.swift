@@ -75,14 +75,14 @@ struct StatefulSearch {
         if let before, Int(before) <= preemptions { continue }
         visited[seen] = UInt8(min(preemptions, 255))
         cut = cut || bounded
-      }
-      if visited.count >= maxStates {
-        stop = .maxStates(maxStates)
-        break search
-      }
-      if visited.count % 256 == 1, shouldStop() {
-        stop = .timeLimit
-        break search
+        if visited.count >= maxStates {
+          stop = .maxStates(maxStates)
+          break search
+        }
+        if visited.count % 256 == 1, shouldStop() {
+          stop = .timeLimit
+          break search
+        }
       }
       if next.isEmpty {
         // A run ends here; reached again with fewer preemptions, it is the same end.
