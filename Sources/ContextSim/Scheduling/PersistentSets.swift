@@ -74,7 +74,17 @@ extension Simulation {
     }
   }
 
-  private func pureChildGroup(_ u: Int) -> Int? {
+  /// Whether thread `t` is a pure child whose next step is its last: the step ends its
+  /// block and hands its bindings to its group, so it touches the group and is never local.
+  func endsPureChild(_ t: Int) -> Bool {
+    let frames = threads[t].frames
+    guard frames.count == 1, frames[0].loop == nil, frames[0].next + 1 == frames[0].steps.count
+    else { return false }
+    return pureChildGroup(t) != nil
+  }
+
+  /// The group of thread `u` when it is a pure child, else nil.
+  func pureChildGroup(_ u: Int) -> Int? {
     let thread = threads[u]
     guard thread.waiting == nil, thread.serves == nil, thread.inFlight.isEmpty,
       thread.held.allSatisfy({ !queues[$0].isSerial }),

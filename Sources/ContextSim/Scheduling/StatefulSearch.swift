@@ -122,22 +122,43 @@ struct StatefulSearch {
       return successors(
         of: execution, runnable: runnable, preemptions: preemptions, within: bound, cut: &cut)
     }
-    var all: [Execution] = []
-    for t in runnable {
+    let before = execution.simulation
+    // Each thread's step, taken once and only when needed. A pure child's last step hands
+    // its result to its group, so it is never local: it waits until a step alone is ruled out.
+    var all = [Execution?](repeating: nil, count: runnable.count)
+    func stepped(_ i: Int) -> Execution {
+      if let next = all[i] { return next }
+      var next = execution
+      next.step(runnable[i])
+      all[i] = next
+      return next
+    }
+    for (i, t) in runnable.enumerated() where !before.endsPureChild(t) {
       var next = execution
       let footprint = next.step(t)
-      if footprint.isEmpty, execution.simulation.tookLocalStep(t, to: next.simulation) {
+      if footprint.isEmpty, before.tookLocalStep(t, to: next.simulation) {
         return [(next, 0)]
       }
-      all.append(next)
+      all[i] = next
     }
-    for (i, t) in runnable.enumerated()
-    where execution.simulation.leavesPureChildrenAlone(
-      stepping: t, among: runnable, to: all[i].simulation)
-    {
-      return [(all[i], 0)]
+    let children = runnable.map(before.pureChildGroup)
+    for i in runnable.indices {
+      guard let groups = Self.groups(of: children, except: i) else { continue }
+      let next = stepped(i)
+      if before.leavesChildrenAlone(next.simulation, groups: groups) { return [(next, 0)] }
     }
-    return all.reversed().map { ($0, 0) }
+    return runnable.indices.reversed().map { (stepped($0), 0) }
+  }
+
+  /// The groups of every runnable thread but the `i`th, from each one's group as a pure
+  /// child (``Simulation/pureChildGroup(_:)``); nil when one of them is not a pure child.
+  private static func groups(of children: [Int?], except i: Int) -> Set<Int>? {
+    var groups: Set<Int> = []
+    for (j, group) in children.enumerated() where j != i {
+      guard let group else { return nil }
+      groups.insert(group)
+    }
+    return groups
   }
 
   /// The successors within a preemption bound, each with the preemptions spent to reach it.
