@@ -43,7 +43,9 @@ public struct SimulationOptions: Sendable {
 /// ``PersistentStore`` its rows. `Simulation` coordinates them: it runs each step on the
 /// threads, checks the queue rule, and records the trace.
 struct Simulation: Sendable {
-  let scenario: Scenario
+  private let script: Script
+  /// The scenario the run follows, read in place from ``Script``.
+  var scenario: Scenario { script.scenario }
   let options: SimulationOptions
   var trace: Trace
 
@@ -104,7 +106,7 @@ struct Simulation: Sendable {
   static let globalQueue = QueueTable.global
 
   init(scenario: Scenario, options: SimulationOptions) {
-    self.scenario = scenario
+    script = Script(scenario)
     self.options = options
     trace = Trace(concurrencyDebug: options.concurrencyDebug)
     store = scenario.initialStore
@@ -306,4 +308,15 @@ struct Simulation: Sendable {
     report(.deadlock(details))
   }
 
+}
+
+/// The scenario a run follows, which no step changes: held by reference, so a copy of a run
+/// (a search copies one at every branch) does not copy and later free the scenario's many
+/// buffers along with it.
+final class Script: Sendable {
+  let scenario: Scenario
+
+  init(_ scenario: Scenario) {
+    self.scenario = scenario
+  }
 }
