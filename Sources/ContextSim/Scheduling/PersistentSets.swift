@@ -95,14 +95,16 @@ extension Simulation {
         frame.acquired.map({ !queues[$0].isSerial }) ?? true
       else { return nil }
       let left = frame.loop == nil ? frame.steps[frame.next...] : frame.steps[...]
-      var bound = Set(scopes[frame.scope.index].keys)
-      if let loop = frame.loop { bound.insert(loop.name) }
+      // The names the scope binds, the loop's, and those of the `let`s before.
+      let scope = scopes[frame.scope.index]
+      var earlier: [String] = frame.loop.map { [$0.name] } ?? []
+      func isBound(_ name: String) -> Bool { scope[name] != nil || earlier.contains(name) }
       for step in left {
         guard case .letValue(let name, let value) = step.action,
-          value.names.allSatisfy(bound.contains),
-          step.condition.map({ bound.contains($0.variable) }) ?? true
+          value.names.allSatisfy(isBound),
+          step.condition.map({ isBound($0.variable) }) ?? true
         else { return nil }
-        bound.insert(name)
+        earlier.append(name)
       }
     }
     return g
