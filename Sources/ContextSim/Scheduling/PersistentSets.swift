@@ -22,16 +22,53 @@ extension Simulation {
   /// Whether thread `t`'s step from this state to `next`, which touched nothing shared, is
   /// local.
   func tookLocalStep(_ t: Int, to next: Simulation) -> Bool {
-    guard !threads[t].frames.isEmpty, threads[t].waiting == nil else { return false }
-    return threads.count == next.threads.count && queues.count == next.queues.count
-      && graph.contexts.count == next.graph.contexts.count
-      && taskGroups.count == next.taskGroups.count && observers.count == next.observers.count
-      && notifications.count == next.notifications.count
-      && controllers.count == next.controllers.count
-      && store.history.count == next.store.history.count
-      && trace.violations.count == next.trace.violations.count
-      && trace.handledErrors.count == next.trace.handledErrors.count
-      && next.trace.stop == nil
+    isInBlock(t) && next.tookLocalStep(after: tally)
+  }
+
+  /// Whether thread `t` is in the middle of a block: nothing can take its step away.
+  func isInBlock(_ t: Int) -> Bool {
+    !threads[t].frames.isEmpty && threads[t].waiting == nil
+  }
+
+  /// Whether a step from a state with `tally`, which touched nothing shared, made nothing
+  /// numbered in order, reported nothing and did not end the run.
+  func tookLocalStep(after tally: Tally) -> Bool {
+    self.tally == tally && trace.stop == nil
+  }
+
+  /// How many there are of everything numbered in order, and of what the run reported.
+  struct Tally: Equatable {
+    var threads, queues, contexts, taskGroups, observers, notifications, controllers: Int
+    var history, violations, handledErrors: Int
+  }
+
+  var tally: Tally {
+    Tally(
+      threads: threads.count, queues: queues.count, contexts: graph.contexts.count,
+      taskGroups: taskGroups.count, observers: observers.count,
+      notifications: notifications.count, controllers: controllers.count,
+      history: store.history.count, violations: trace.violations.count,
+      handledErrors: trace.handledErrors.count)
+  }
+
+  /// Whether thread `t`'s next step may end a task group's `then` body while the group has
+  /// no result waiting, so that the task waits for the next one: a step that touches the
+  /// group.
+  func mayAwaitResult(_ t: Int) -> Bool {
+    guard let top = threads[t].frames.last, top.next + 1 >= top.steps.count else { return false }
+    return threads[t].frames.contains { frame in
+      frame.group.map { taskGroups[$0].results.isEmpty } ?? false
+    }
+  }
+
+  /// Whether thread `t`'s next step is a `let` before the last step of its innermost frame:
+  /// a step that is local unless its value or condition reads a shared var.
+  func nextStepIsLet(_ t: Int) -> Bool {
+    guard threads[t].waiting == nil, let frame = threads[t].frames.last,
+      frame.next + 1 < frame.steps.count,
+      case .letValue = frame.steps[frame.next].action
+    else { return false }
+    return true
   }
 
   /// Whether thread `t`'s step to `next` is the one step of the one runnable thread that is
@@ -67,20 +104,27 @@ extension Simulation {
   /// commutes with everything the children can do. A step that found a queue empty (and
   /// waited) or appended to it does not.
   func leavesChildrenAlone(_ next: Simulation, groups: Set<Int>) -> Bool {
+    next.leftChildrenAlone(groups, since: taskGroups)
+  }
+
+  /// ``leavesChildrenAlone(_:groups:)`` from this state back to one whose task groups were
+  /// `before`.
+  func leftChildrenAlone(_ groups: Set<Int>, since before: [TaskGroupState]) -> Bool {
     groups.allSatisfy { g in
-      next.taskGroups[g].results.count <= taskGroups[g].results.count
-        && next.taskGroups[g].outstanding == taskGroups[g].outstanding
-        && next.taskGroups[g].waiting == nil
+      taskGroups[g].results.count <= before[g].results.count
+        && taskGroups[g].outstanding == before[g].outstanding && taskGroups[g].waiting == nil
     }
   }
 
-  /// Whether thread `t` is a pure child whose next step is its last: the step ends its
-  /// block and hands its bindings to its group, so it touches the group and is never local.
-  func endsPureChild(_ t: Int) -> Bool {
+  /// Whether thread `t` is a task-group child whose next step is its last: the step ends
+  /// its block and hands its bindings to its group, so it touches the group and is never
+  /// local.
+  func handsOnChildResult(_ t: Int) -> Bool {
     let frames = threads[t].frames
-    guard frames.count == 1, frames[0].loop == nil, frames[0].next + 1 == frames[0].steps.count
+    guard frames.count == 1, frames[0].loop == nil, frames[0].next + 1 == frames[0].steps.count,
+      case .groupChild? = frames[0].completion
     else { return false }
-    return pureChildGroup(t) != nil
+    return true
   }
 
   /// The group of thread `u` when it is a pure child, else nil.

@@ -53,24 +53,30 @@ struct StatefulSearch {
         stack.removeLast()
         continue
       }
+      let steps = state.stepsTaken
       let runnable = state.runnableThreads()
       var next: [(Execution, Int)] = []
       // Whether the bound kept a step from this state; it counts only if the state is new.
       var bounded = false
+      // The fingerprint of a state stepped in place, taken before the step if it is kept.
+      var fingerprint: StateFingerprint?
       if let runnable {
-        next = successors(of: state, runnable: runnable, preemptions: preemptions, cut: &bounded)
+        if let alone = firstStepAlone(of: state, runnable: runnable) {
+          // A step alone cuts nothing: the bound spares the running thread's step.
+          if Self.keeps(steps: steps, successors: 1, bounded: false) {
+            fingerprint = seen(state, runnable: runnable)
+          }
+          if stepInPlace(&state, alone.thread, children: alone.children) {
+            next = [(state, preemptions)]
+          }
+        }
+        if next.isEmpty {
+          next = successors(of: state, runnable: runnable, preemptions: preemptions, cut: &bounded)
+        }
       }
       var before: UInt8?
-      if Self.keeps(state, successors: next.count, bounded: bounded) {
-        var seen = state.simulation.fingerprint()
-        if preemptionBound != nil, let previous = state.trace.schedule.threads.last,
-          let runnable, runnable.count > 1, runnable.contains(previous)
-        {
-          // Within a bound, a state counts as seen with the thread that took the last step
-          // while switching away from it costs a preemption: only while it can still run and
-          // another could run instead.
-          seen = seen.with(previous)
-        }
+      if Self.keeps(steps: steps, successors: next.count, bounded: bounded) {
+        let seen = fingerprint ?? seen(state, runnable: runnable)
         before = visited[seen]
         if let before, Int(before) <= preemptions { continue }
         visited[seen] = UInt8(min(preemptions, 255))
@@ -95,6 +101,81 @@ struct StatefulSearch {
     return explorer.finish(shrinking: shrinking)
   }
 
+  /// The state as the search tells states apart.
+  private func seen(_ state: Execution, runnable: [Int]?) -> StateFingerprint {
+    let seen = state.simulation.fingerprint()
+    if preemptionBound != nil, let previous = state.trace.schedule.threads.last,
+      let runnable, runnable.count > 1, runnable.contains(previous)
+    {
+      // Within a bound, a state counts as seen with the thread that took the last step
+      // while switching away from it costs a preemption: only while it can still run and
+      // another could run instead.
+      return seen.with(previous)
+    }
+    return seen
+  }
+
+  /// The step the search takes alone from `state` when it can tell before taking it, with
+  /// the pure children's groups it must leave alone, if any: stepped in place
+  /// (``stepInPlace(_:_:children:)``), it spares the copy of the run a successor costs.
+  ///
+  /// The thread is the one ``successors`` tries first: without a bound, the first runnable
+  /// thread not about to hand a child's result on; within one, the running thread. When
+  /// every other runnable thread is a pure child (without a bound, one about to hand its
+  /// result on), its step is taken alone if it is local or leaves those children alone,
+  /// unless it may wait for a result; otherwise only a `let` in the middle of a block is
+  /// stepped in place, which is local unless it reads a shared var. Not in a run that stops
+  /// at its first crash, where no step is local.
+  private func firstStepAlone(of state: Execution, runnable: [Int])
+    -> (thread: Int, children: Set<Int>?)?
+  {
+    let simulation = state.simulation
+    guard !simulation.options.stopAtFirstCrash else { return nil }
+    let t: Int
+    let othersMayBeChildren: Bool
+    if preemptionBound == nil {
+      let tried = runnable.filter { !simulation.handsOnChildResult($0) }
+      guard let first = tried.first else { return nil }
+      (t, othersMayBeChildren) = (first, tried.count == 1)
+    } else {
+      guard let previous = state.trace.schedule.threads.last, runnable.contains(previous),
+        !simulation.handsOnChildResult(previous)
+      else { return nil }
+      (t, othersMayBeChildren) = (previous, true)
+    }
+    if othersMayBeChildren, !simulation.mayAwaitResult(t),
+      let groups = Self.groups(
+        of: runnable.map { $0 == t ? nil : simulation.pureChildGroup($0) },
+        except: runnable.firstIndex(of: t)!)
+    {
+      return (t, groups)
+    }
+    return simulation.nextStepIsLet(t) ? (t, nil) : nil
+  }
+
+  /// Takes thread `t`'s step in place when ``successors`` would take it alone: when it is
+  /// local, or leaves the pure `children`'s groups alone. Otherwise leaves `state` as it was,
+  /// by running its schedule again, and returns false.
+  private func stepInPlace(_ state: inout Execution, _ t: Int, children: Set<Int>?) -> Bool {
+    let tally = state.simulation.tally
+    let inBlock = state.simulation.isInBlock(t)
+    let groups = state.simulation.taskGroups
+    let footprint = state.step(t)
+    if footprint.isEmpty && inBlock && state.simulation.tookLocalStep(after: tally)
+      || children.map({ state.simulation.leftChildrenAlone($0, since: groups) }) == true
+    {
+      return true
+    }
+    var again = Execution(scenario, options: state.simulation.options)
+    for thread in state.trace.schedule.threads.dropLast() {
+      _ = again.runnableThreads()
+      again.step(thread)
+    }
+    _ = again.runnableThreads()
+    state = again
+    return false
+  }
+
   /// Whether the search keeps a state's fingerprint: where runs branch or end, where the
   /// bound cut a step, and at every fourth step.
   ///
@@ -106,8 +187,8 @@ struct StatefulSearch {
   /// Every state a run can reach is still visited, and every end state is kept. Whether a
   /// state is kept depends on its successors, so they are worked out before it is looked up:
   /// a kept state reached again costs its steps as well as its fingerprint.
-  private static func keeps(_ state: Execution, successors: Int, bounded: Bool) -> Bool {
-    successors != 1 || bounded || state.stepsTaken % 4 == 0
+  private static func keeps(steps: Int, successors: Int, bounded: Bool) -> Bool {
+    successors != 1 || bounded || steps % 4 == 0
   }
 
   /// The states one step on from `execution`, last to be visited first: one step alone
@@ -133,7 +214,7 @@ struct StatefulSearch {
       all[i] = next
       return next
     }
-    for (i, t) in runnable.enumerated() where !before.endsPureChild(t) {
+    for (i, t) in runnable.enumerated() where !before.handsOnChildResult(t) {
       var next = execution
       let footprint = next.step(t)
       if footprint.isEmpty, before.tookLocalStep(t, to: next.simulation) {
