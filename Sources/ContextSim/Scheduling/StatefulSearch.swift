@@ -6,7 +6,9 @@
 /// Most of those orders lead to the same states: the same rows, the same objects, every
 /// thread at the same step. This search steps every runnable thread from each state,
 /// fingerprints the state it reaches (``Simulation/fingerprint()``) and goes on only from
-/// states not seen before; of the states with one way on, it keeps only some (``keeps``).
+/// states not seen before; of the states with one way on, it keeps only some (``keeps``),
+/// and where it can tell that way beforehand it takes it on the run itself, not on a copy
+/// (``stepInPlace(_:_:children:)``).
 /// Every state reachable by some schedule is visited, so every way a run can end is found,
 /// each with a schedule that reaches it.
 ///

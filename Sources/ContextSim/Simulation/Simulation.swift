@@ -44,7 +44,7 @@ public struct SimulationOptions: Sendable {
 /// threads, checks the queue rule, and records the trace.
 struct Simulation: Sendable {
   private let script: Script
-  /// The scenario the run follows, read in place from ``Script``.
+  /// The scenario the run follows, held once for every copy of the run (``Script``).
   var scenario: Scenario { script.scenario }
   let options: SimulationOptions
   var trace: Trace
