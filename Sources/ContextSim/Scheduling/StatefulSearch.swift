@@ -169,11 +169,8 @@ struct StatefulSearch {
       return true
     }
     var again = Execution(scenario, options: state.simulation.options)
-    for thread in state.trace.schedule.threads.dropLast() {
-      _ = again.runnableThreads()
-      again.step(thread)
-    }
-    _ = again.runnableThreads()
+    var replay = ReplayScheduler(state.trace.schedule, stoppingAfter: state.stepsTaken - 1)
+    again.run(&replay)
     state = again
     return false
   }
