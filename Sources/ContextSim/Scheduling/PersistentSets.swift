@@ -127,8 +127,7 @@ extension Simulation {
     return true
   }
 
-  /// The group of thread `u` when it is a pure child, else nil.
-  func pureChildGroup(_ u: Int) -> Int? {
+  private func pureChildGroup(_ u: Int) -> Int? {
     let thread = threads[u]
     guard thread.waiting == nil, thread.serves == nil, thread.inFlight.isEmpty,
       thread.held.allSatisfy({ !queues[$0].isSerial }),

@@ -146,9 +146,7 @@ struct StatefulSearch {
       (t, othersMayBeChildren) = (previous, true)
     }
     if othersMayBeChildren, !simulation.mayAwaitResult(t),
-      let groups = Self.groups(
-        of: runnable.map { $0 == t ? nil : simulation.pureChildGroup($0) },
-        except: runnable.firstIndex(of: t)!)
+      let groups = simulation.pureChildGroups(among: runnable, except: t)
     {
       return (t, groups)
     }
@@ -221,24 +219,12 @@ struct StatefulSearch {
       }
       all[i] = next
     }
-    let children = runnable.map(before.pureChildGroup)
-    for i in runnable.indices {
-      guard let groups = Self.groups(of: children, except: i) else { continue }
+    for (i, t) in runnable.enumerated() {
+      guard let groups = before.pureChildGroups(among: runnable, except: t) else { continue }
       let next = stepped(i)
       if before.leavesChildrenAlone(next.simulation, groups: groups) { return [(next, 0)] }
     }
     return runnable.indices.reversed().map { (stepped($0), 0) }
-  }
-
-  /// The groups of every runnable thread but the `i`th, from each one's group as a pure
-  /// child (``Simulation/pureChildGroup(_:)``); nil when one of them is not a pure child.
-  private static func groups(of children: [Int?], except i: Int) -> Set<Int>? {
-    var groups: Set<Int> = []
-    for (j, group) in children.enumerated() where j != i {
-      guard let group else { return nil }
-      groups.insert(group)
-    }
-    return groups
   }
 
   /// The successors within a preemption bound, each with the preemptions spent to reach it.
