@@ -19,13 +19,16 @@
 /// there), so two runs that made the same objects and closures in a different order compare
 /// equal. Both are only names: no step depends on where an object or scope sits in its
 /// table. (An object no longer registered, or one of two registered under one ID, keeps its
-/// place as its name.) Dictionaries go in as the sum of their entries' hashes, which does
+/// place as its name.) A task group's interchangeable values go in by the order a walk
+/// meets them (``ValueNumbering``), so two runs that saved the same photos in another order
+/// compare equal. Dictionaries go in as the sum of their entries' hashes, which does
 /// not depend on their order. Everything else keeps its number (threads, queues, contexts,
 /// notifications, observers), which is sound and only merges fewer states.
 extension Simulation {
   /// This state's fingerprint.
   func fingerprint() -> StateFingerprint {
-    var writer = StateWriter(graph: graph, scopes: scopes, raceDetector: raceDetector)
+    var writer = StateWriter(
+      graph: graph, scopes: scopes, raceDetector: raceDetector, values: ValueNumbering(self))
     writer.write(self)
     return writer.hasher.finalize()
   }
@@ -42,9 +45,15 @@ private struct StateWriter {
   private let namedByID: [Bool]
   /// Per thread: the times a clock's entry for it is compared with, ascending.
   private let times: [[Int]]
+  /// The interchangeable values' names in this state.
+  private let values: ValueNumbering
 
-  init(graph: ObjectGraph, scopes: [[String: Value]], raceDetector: RaceDetector) {
+  init(
+    graph: ObjectGraph, scopes: [[String: Value]], raceDetector: RaceDetector,
+    values: ValueNumbering
+  ) {
     self.graph = graph
+    self.values = values
     self.scopes = scopes
     scopeNumbers = Array(repeating: -1, count: scopes.count)
     namedByID = graph.contexts.map { $0.byID.count == $0.registered.count }
@@ -289,8 +298,13 @@ private struct StateWriter {
       hasher.combine(3)
       hasher.combine(d)
     case .string(let s):
-      hasher.combine(4)
-      hasher.combine(s)
+      if !values.isEmpty, let number = values.number(of: s) {
+        hasher.combine(13)
+        hasher.combine(number)
+      } else {
+        hasher.combine(4)
+        hasher.combine(s)
+      }
     case .list(let items):
       hasher.combine(5)
       write(items)

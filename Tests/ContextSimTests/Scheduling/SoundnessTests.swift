@@ -79,6 +79,42 @@ struct ProgramGenerator {
     return program(main)
   }
 
+  /// One program whose task group runs over strings nothing else names, so the stateful
+  /// search treats them as interchangeable (``InterchangeableValues``): children copy their
+  /// element into a shared var, and `then` inserts it, looks it up by the var or by itself,
+  /// and counts it, so what a run shows depends on which element came when.
+  mutating func nextWithInterchangeable() -> String {
+    let count = #"{"expect": {"count": "N", "in": "viewContext", "where": "#
+    let children = (0..<(2 + below(2))).map { #""u\#($0 + 1)""# }.joined(separator: ", ")
+    let child = (0..<(1 + below(2))).map { _ in
+      pick([
+        #"{"let": "r", "value": "$item"}"#, #"{"write": "x", "value": "$item"}"#,
+        #"{"read": "x"}"#, #"{"let": "r", "value": "$x"}"#,
+      ])
+    }.joined(separator: ", ")
+    let then = (0..<(1 + below(2))).map { _ in
+      pick([
+        #"{"insert": "N", "into": "viewContext", "values": {"t": "$item"}}"#,
+        #"{"perform": "a", "await": true, "do": [{"insert": "N", "into": "a", "values": {"t": "$item"}}, {"save": "a", "try": "?"}]}"#,
+        #"{"fetch": "N", "in": "viewContext", "where": {"t": "$x"}, "first": true, "as": "f"}"#,
+        #"{"write": "y", "value": "$item"}"#,
+        count + #"{"t": "$x"}, "atLeast": 1}}"#, count + #"{"t": "$item"}, "atMost": 1}}"#,
+      ])
+    }.joined(separator: ", ")
+    var task = [
+      #"{"taskGroup": [\#(children)], "as": "item", "child": [\#(child)], "then": [\#(then)]}"#
+    ]
+    if below(2) == 0 {
+      task.append(#"{"fetch": "N", "in": "viewContext", "first": true, "as": "g"}"#)
+    }
+    if below(2) == 0 {
+      task.append(count + #"{"t": "$y"}, "equals": 1}}"#)
+    }
+    var main = [#"{"task": "main", "do": [\#(task.joined(separator: ", "))]}"#]
+    if below(2) == 0 { main.append(#"{"perform": "b", "do": [\#(step(in: "b"))]}"#) }
+    return program(main)
+  }
+
   /// One program, as a scenario file.
   mutating func next() -> String {
     var main: [String] = []

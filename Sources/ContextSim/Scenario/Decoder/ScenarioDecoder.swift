@@ -128,6 +128,7 @@ public struct ScenarioDecoder: ProblemLog {
     scenario.initialStore = PersistentStore(rows: rows, entities: entities)
     scenario.allSteps = Scenario.flatten(main)
     scenario.features = Scenario.Features(scenario)
+    scenario.interchangeable = InterchangeableValues(scenario)
     scenario.storeIdentifier = uuid(hashing: "store " + title)
     scenario.temporaryIdentifier = uuid(hashing: "temporary " + title)
     return scenario

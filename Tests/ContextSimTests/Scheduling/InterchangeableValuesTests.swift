@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+@testable import ContextSim
+
+/// The stateful search treats a task group's elements that nothing else names as
+/// interchangeable (symmetry reduction): only where every step treats them alike, and
+/// never so that it misses an outcome.
+@Suite("Interchangeable values")
+struct InterchangeableValuesTests {
+  /// Fewer than the other soundness suites: each program is searched four ways.
+  static let programs = 120
+
+  /// A main-actor task group over `items`, whose `then` inserts each and counts it; `extra`
+  /// goes after the group.
+  private func program(
+    items: String, child: String = #"{"write": "x", "value": "$item"}"#, then: String = "",
+    extra: String = ""
+  ) -> String {
+    #"""
+    {"title": "group", "model": {"N": {"attributes": {"t": "string"}}},
+     "vars": {"x": 0, "y": 0},
+     "main": [{"task": "main", "do": [
+       {"taskGroup": [\#(items)], "as": "item", "child": [\#(child)],
+        "then": [{"insert": "N", "into": "viewContext", "values": {"t": "$item"}}\#(then)]}\#(extra)]}]}
+    """#
+  }
+
+  private func slots(_ json: String) throws -> [String: Int] {
+    try scenario(json).interchangeable.slots
+  }
+
+  @Test("Elements named nowhere else are interchangeable, each once")
+  func elementsNamedOnce() throws {
+    #expect(try slots(program(items: #""a", "b", "c""#)) == ["a": 0, "b": 1, "c": 2])
+    // `a` twice and `c` in an expectation are told apart: only `b` and `d` are alike.
+    let named = program(
+      items: #""a", "b", "a", "c", "d""#,
+      extra: #", {"expect": {"count": "N", "in": "viewContext", "where": {"t": "c"}, "equals": 1}}"#
+    )
+    #expect(try slots(named) == ["b": 0, "d": 1])
+    // One value alone has nothing to swap with.
+    #expect(try slots(program(items: #""a", "b", "a""#)).isEmpty)
+  }
+
+  @Test(
+    "Nothing is interchangeable where a step could tell the values apart",
+    arguments: [
+      // An order on strings.
+      #", {"fetch": "N", "in": "viewContext", "where": {"t": {"<": "m"}}}"#,
+      #", {"fetch": "N", "in": "viewContext", "sortBy": [{"key": "t"}]}"#,
+      // A caught error's text.
+      #", {"save": "viewContext", "catch": [{"read": "x"}]}"#,
+    ])
+  func orderOrCatchTurnsItOff(step: String) throws {
+    let json = program(items: #""a", "b", "c""#, extra: step)
+    #expect(errors(json).isEmpty)
+    #expect(try slots(json).isEmpty)
+  }
+
+  @Test("A task group that may run twice makes its elements again: not interchangeable")
+  func repeatedGroup() throws {
+    let json = #"""
+      {"title": "loop", "vars": {"x": 0},
+       "main": [{"task": "main", "do": [{"forEach": [1, 2], "as": "n", "do": [
+         {"taskGroup": ["a", "b"], "as": "item", "child": [{"write": "x", "value": "$item"}],
+          "then": [{"read": "x"}]}]}]}]}
+      """#
+    #expect(try slots(json).isEmpty)
+  }
+
+  /// Why an order turns it off: `t < y` tells `u1` from `u2`. The first element `then`
+  /// takes goes into `y`; after the group the rows below it are counted, none when `u1`
+  /// came first and one when `u2` did. Swapping the values merges the two runs' states, and
+  /// one of the two outcomes is lost.
+  @Test("An order on the values would make the swap lose an outcome")
+  func orderingLosesAnOutcome() throws {
+    let s = try scenario(
+      program(
+        items: #""u1", "u2""#, child: #"{"let": "r", "value": "$item"}"#,
+        then: #", {"write": "y", "value": "$item", "when": {"value": "y", "equals": 0}}"#,
+        extra: #", {"expect": {"count": "N", "in": "viewContext", "where": "#
+          + #"{"t": {"<": "$y"}}, "equals": 0}}"#))
+    #expect(s.interchangeable.isEmpty)
+    let options = SimulationOptions(s)
+    let stateful = explore(
+      s, strategy: .stateful(maxStates: 1_000), options: options, shrinking: false)
+    let every = explore(s, strategy: .exhaustive, options: options, shrinking: false)
+    #expect(stateful.isComplete && every.isComplete)
+    #expect(outcomeSet(stateful) == outcomeSet(every))
+    #expect(every.outcomes.contains { $0.signature.contains { $0.kind == .expectationFailed } })
+    var forced = s
+    forced.interchangeable = InterchangeableValues(slots: ["u1": 0, "u2": 1])
+    let swapped = explore(
+      forced, strategy: .stateful(maxStates: 1_000), options: options, shrinking: false)
+    #expect(outcomeSet(swapped).isStrictSubset(of: outcomeSet(every)))
+  }
+
+  /// Programs whose outcomes hang on which element came when: children write their element
+  /// to a shared var, `then` inserts, looks up and counts by it.
+  @Test("The stateful search finds what exhaustive search finds, complete and within a bound")
+  func statefulEqualsExhaustive() throws {
+    var generator = ProgramGenerator(seed: 31)
+    var compared = 0
+    var merged = 0
+    for index in 0..<Self.programs {
+      let json = generator.nextWithInterchangeable()
+      let s = try scenario(json, file: "generated-\(index).json")
+      let label = "generated-\(index): \(json)"
+      #expect(!s.interchangeable.isEmpty, "\(label)")
+      let options = SimulationOptions(
+        concurrencyDebug: s.concurrencyDebug, stopAtFirstCrash: index % 4 == 0)
+      let bound = index % 3 == 2 ? 1 : nil
+      let every = explore(
+        s, scheduler: DPORScheduler(reduces: false, preemptionBound: bound), options: options,
+        maxSchedules: 4_000, shrinking: false)
+      guard every.searchFinished else { continue }
+      let stateful = explore(
+        s, strategy: .stateful(maxStates: 100_000, preemptionBound: bound), options: options,
+        shrinking: false)
+      #expect(stateful.searchFinished, "\(label)")
+      #expect(outcomeSet(stateful) == outcomeSet(every), "\(label)")
+      var plain = s
+      plain.interchangeable = .none
+      let unreduced = explore(
+        plain, strategy: .stateful(maxStates: 100_000, preemptionBound: bound),
+        options: options, shrinking: false)
+      #expect(outcomeSet(unreduced) == outcomeSet(every), "\(label)")
+      let kept = stateful.statesVisited ?? .max
+      let keptWithout = unreduced.statesVisited ?? 0
+      #expect(kept <= keptWithout, "\(label)")
+      if kept < keptWithout { merged += 1 }
+      compared += 1
+    }
+    #expect(compared >= Self.programs * 3 / 4)
+    // The comparison is not vacuous: the values did merge states.
+    #expect(merged >= compared / 4)
+  }
+
+  @Test("The fixed downloader with four different URLs: the same proof in fewer states")
+  func downloader() throws {
+    var json = try String(contentsOfFile: "scenarios/photo-downloader-fixed.json", encoding: .utf8)
+    // The repeated 1.jpg becomes 3.jpg: 2.jpg and 3.jpg are named nowhere else.
+    let urls = ["1", "2", "1"].map { #""https://example.com/\#($0).jpg","# }
+    json = json.replacingOccurrences(
+      of: urls.joined(separator: "\n" + String(repeating: " ", count: 12)),
+      with:
+        #""https://example.com/1.jpg", "https://example.com/2.jpg", "https://example.com/3.jpg","#)
+    json = json.replacingOccurrences(of: #""equals": 2"#, with: #""equals": 3"#)
+    let s = try scenario(json, file: "photo-downloader-fixed-4.json")
+    #expect(
+      s.interchangeable.slots.keys.sorted() == [
+        "https://example.com/2.jpg", "https://example.com/3.jpg",
+      ])
+    let options = SimulationOptions(s)
+    let dpor = explore(
+      s, strategy: .dpor(preemptionBound: nil), options: options, maxSchedules: 100_000,
+      shrinking: false)
+    let stateful = explore(
+      s, strategy: .stateful(maxStates: 100_000), options: options, shrinking: false)
+    var plain = s
+    plain.interchangeable = .none
+    let unreduced = explore(
+      plain, strategy: .stateful(maxStates: 100_000), options: options, shrinking: false)
+    #expect(dpor.isComplete && stateful.isComplete && unreduced.isComplete)
+    #expect(stateful.verdict == .clean)
+    #expect(outcomeSet(stateful) == outcomeSet(dpor))
+    #expect((stateful.statesVisited ?? .max) < (unreduced.statesVisited ?? 0))
+  }
+}
