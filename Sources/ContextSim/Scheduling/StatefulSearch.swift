@@ -8,7 +8,8 @@
 /// fingerprints the state it reaches (``Simulation/fingerprint()``) and goes on only from
 /// states not seen before; of the states with one way on, it keeps only some (``keeps``),
 /// and where it can tell that way beforehand it takes it on the run itself, not on a copy
-/// (``stepInPlace(_:_:children:)``).
+/// (``stepInPlace(_:_:children:)``). Two states equal but for a swap of a task group's
+/// interchangeable elements count as one (``InterchangeableValues``).
 /// Every state reachable by some schedule is visited, so every way a run can end is found,
 /// each with a schedule that reaches it.
 ///
