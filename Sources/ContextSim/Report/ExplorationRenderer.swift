@@ -29,6 +29,7 @@ public struct ExplorationRenderer {
       out.append(
         "  \(exploration.schedulesRun) end state\(exploration.schedulesRun == 1 ? "" : "s"), "
           + "\(exploration.failingSchedules) failing; steps to each \(steps)")
+      out += interchangeable()
     } else {
       let distinct =
         exploration.distinctSchedules.map(String.init) ?? "over \(distinctScheduleLimit)"
@@ -49,6 +50,18 @@ public struct ExplorationRenderer {
           + replayCommand(outcome.shortest))
     }
     return out.joined(separator: "\n") + "\n"
+  }
+
+  /// The values a stateful search swapped, if any: states equal but for a swap of them
+  /// counted once.
+  private func interchangeable() -> [String] {
+    let values = scenario.interchangeable.values.map { Value.string($0).swiftDescription }
+    guard let first = values.first, let last = values.last else { return [] }
+    let listed = values.count <= 3 ? values.joined(separator: ", ") : "\(first) … \(last)"
+    return [
+      "  \(values.count) values taken as interchangeable (task group elements named nowhere else):",
+      "    " + listed,
+    ]
   }
 
   /// How to replay a schedule with the full report.
@@ -119,6 +132,8 @@ extension ExplorationRenderer {
       "strategy": .string(e.strategyName),
       "schedules": .integer(e.schedulesRun),
       "states": e.statesVisited.map(JSONValue.integer),
+      "interchangeable": e.statesVisited == nil || scenario.interchangeable.isEmpty
+        ? nil : .array(scenario.interchangeable.values.map(JSONValue.string)),
       "distinct": e.distinctSchedules.map(JSONValue.integer),
       "failing": .integer(e.failingSchedules),
       "pruned": .integer(e.prunedRuns),

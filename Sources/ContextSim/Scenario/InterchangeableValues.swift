@@ -33,6 +33,9 @@ struct InterchangeableValues: Sendable {
 
   var isEmpty: Bool { slots.isEmpty }
 
+  /// The values in the order the file writes them.
+  var values: [String] { slots.sorted { $0.value < $1.value }.map(\.key) }
+
   init(_ scenario: Scenario) {
     var candidates: [String] = []
     Self.collectElements(of: scenario.main, repeating: false, into: &candidates)

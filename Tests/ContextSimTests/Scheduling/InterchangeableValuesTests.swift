@@ -43,6 +43,24 @@ struct InterchangeableValuesTests {
     #expect(try slots(program(items: #""a", "b", "a""#)).isEmpty)
   }
 
+  @Test("A stateful report names the values it swapped; other strategies' do not")
+  func reportNamesThem() throws {
+    let s = try scenario(program(items: #""a", "b", "c", "d""#))
+    let renderer = ExplorationRenderer(scenario: s)
+    let stateful = renderer.render(
+      explore(s, strategy: .stateful(maxStates: 1_000), shrinking: false))
+    #expect(
+      stateful.contains(
+        "  4 values taken as interchangeable (task group elements named nowhere else):\n"
+          + #"    "a" … "d""# + "\n"))
+    let dpor = renderer.render(explore(s, strategy: .dpor(preemptionBound: nil), shrinking: false))
+    #expect(!dpor.contains("interchangeable"))
+    let three = try scenario(program(items: #""a", "b", "c""#))
+    let listed = ExplorationRenderer(scenario: three).render(
+      explore(three, strategy: .stateful(maxStates: 1_000), shrinking: false))
+    #expect(listed.contains(#"    "a", "b", "c""#))
+  }
+
   @Test(
     "Nothing is interchangeable where a step could tell the values apart",
     arguments: [
