@@ -29,7 +29,7 @@ public struct ExplorationRenderer {
       out.append(
         "  \(exploration.schedulesRun) end state\(exploration.schedulesRun == 1 ? "" : "s"), "
           + "\(exploration.failingSchedules) failing; steps to each \(steps)")
-      out += interchangeable()
+      out += interchangeable(exploration.interchangeableValues)
     } else {
       let distinct =
         exploration.distinctSchedules.map(String.init) ?? "over \(distinctScheduleLimit)"
@@ -54,8 +54,8 @@ public struct ExplorationRenderer {
 
   /// The values a stateful search swapped, if any: states equal but for a swap of them
   /// counted once.
-  private func interchangeable() -> [String] {
-    let values = scenario.interchangeable.values.map { Value.string($0).swiftDescription }
+  private func interchangeable(_ strings: [String]) -> [String] {
+    let values = strings.map { Value.string($0).swiftDescription }
     guard let first = values.first, let last = values.last else { return [] }
     let listed = values.count <= 3 ? values.joined(separator: ", ") : "\(first) … \(last)"
     return [
@@ -132,8 +132,8 @@ extension ExplorationRenderer {
       "strategy": .string(e.strategyName),
       "schedules": .integer(e.schedulesRun),
       "states": e.statesVisited.map(JSONValue.integer),
-      "interchangeable": e.statesVisited == nil || scenario.interchangeable.isEmpty
-        ? nil : .array(scenario.interchangeable.values.map(JSONValue.string)),
+      "interchangeable": e.interchangeableValues.isEmpty
+        ? nil : .array(e.interchangeableValues.map(JSONValue.string)),
       "distinct": e.distinctSchedules.map(JSONValue.integer),
       "failing": .integer(e.failingSchedules),
       "pruned": .integer(e.prunedRuns),

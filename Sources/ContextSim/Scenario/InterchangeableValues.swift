@@ -33,6 +33,12 @@ struct InterchangeableValues: Sendable {
 
   var isEmpty: Bool { slots.isEmpty }
 
+  /// The values a search under `options` may swap: none when runs keep their end states
+  /// (grading), since two end states with the values swapped are then two outcomes.
+  static func of(_ scenario: Scenario, under options: SimulationOptions) -> Self {
+    options.capturesEndState ? .none : scenario.interchangeable
+  }
+
   /// The values in the order the file writes them.
   var values: [String] { slots.sorted { $0.value < $1.value }.map(\.key) }
 

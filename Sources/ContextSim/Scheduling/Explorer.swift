@@ -124,6 +124,7 @@ public struct Explorer<S: Scheduler> {
   /// `bounded` when a preemption bound kept some step from being taken.
   mutating func searched(states: Int, stop: Exploration.Stop?, bounded: Bool) {
     result.statesVisited = states
+    result.interchangeableValues = InterchangeableValues.of(scenario, under: options).values
     result.isExhaustive = !bounded
     result.searchFinished = stop == nil
     result.stop = stop ?? (bounded ? .searchBound : nil)

@@ -17,7 +17,7 @@ struct ValueNumbering {
   var isEmpty: Bool { count == 0 }
 
   init(_ s: Simulation) {
-    slots = s.scenario.interchangeable.slots
+    slots = InterchangeableValues.of(s.scenario, under: s.options).slots
     numbers = Array(repeating: -1, count: slots.count)
     guard !slots.isEmpty else { return }
     scopesSeen = Array(repeating: false, count: s.scopes.count)

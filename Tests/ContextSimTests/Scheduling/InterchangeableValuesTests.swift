@@ -61,6 +61,25 @@ struct InterchangeableValuesTests {
     #expect(listed.contains(#"    "a", "b", "c""#))
   }
 
+  /// Grading keeps each run's rows, and two end states with the values swapped are two
+  /// outcomes there.
+  @Test("A search that keeps end states swaps nothing")
+  func endStatesKept() throws {
+    let s = try scenario(program(items: #""a", "b", "c""#))
+    var options = SimulationOptions(s)
+    let swapped = explore(s, strategy: .stateful(maxStates: 1_000), options: options)
+    options.capturesEndState = true
+    let kept = explore(s, strategy: .stateful(maxStates: 1_000), options: options)
+    var plain = s
+    plain.interchangeable = .none
+    let unreduced = explore(plain, strategy: .stateful(maxStates: 1_000), options: options)
+    #expect(swapped.interchangeableValues == ["a", "b", "c"])
+    #expect(kept.interchangeableValues.isEmpty)
+    #expect(kept.statesVisited == unreduced.statesVisited)
+    #expect((swapped.statesVisited ?? .max) < (kept.statesVisited ?? 0))
+    #expect(kept.outcomes.count == unreduced.outcomes.count)
+  }
+
   @Test(
     "Nothing is interchangeable where a step could tell the values apart",
     arguments: [
