@@ -203,5 +203,12 @@ struct InterchangeableValuesTests {
     #expect(stateful.verdict == .clean)
     #expect(outcomeSet(stateful) == outcomeSet(dpor))
     #expect((stateful.statesVisited ?? .max) < (unreduced.statesVisited ?? 0))
+    // check proves it the same way, and says so.
+    let checked = check(s)
+    #expect(checked.passed)
+    #expect(
+      CheckReport().exploration(checked)
+        == "(stateful: every state a run can reach, \(stateful.statesVisited ?? 0) kept, "
+        + "2 values interchangeable)")
   }
 }
