@@ -1,5 +1,6 @@
 /// The strings a scenario treats alike: a task group's elements that nothing else names,
-/// so swapping two of them in a run gives another run of the same scenario.
+/// so that once the group has started, swapping two of them in a state changes nothing
+/// ahead but the same swap.
 ///
 /// The fixed photo downloader saves one photo per URL in whatever order the downloads
 /// finish. Two runs that saved `2.jpg` then `3.jpg`, and `3.jpg` then `2.jpg`, end with
@@ -9,9 +10,10 @@
 /// while every step treats the values alike, so a scenario has interchangeable values only
 /// when all of this is true:
 /// - each value is a string written once in the whole file, as an element of a task
-///   group's literal list;
+///   group's literal list, so no step but the group's start names it, and no state before
+///   that holds it;
 /// - that task group runs at most once in a run: it is in no loop, observer, delegate or
-///   task group body;
+///   task group body, so no step makes the values again once a state holds them;
 /// - nothing orders strings: no `<`, `<=`, `>`, `>=` in a predicate and no `sortBy`, since
 ///   an order tells `1.jpg` from `2.jpg` where equality does not;
 /// - no step catches an error: a caught error's text could quote a value;

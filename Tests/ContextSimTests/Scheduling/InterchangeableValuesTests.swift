@@ -11,7 +11,7 @@ struct InterchangeableValuesTests {
   /// Fewer than the other soundness suites: each program is searched four ways.
   static let programs = 120
 
-  /// A main-actor task group over `items`, whose `then` inserts each and counts it; `extra`
+  /// A main-actor task group over `items`, whose `then` inserts each into viewContext; `extra`
   /// goes after the group.
   private func program(
     items: String, child: String = #"{"write": "x", "value": "$item"}"#, then: String = "",
