@@ -1,6 +1,6 @@
-/// The strings a scenario treats alike: a task group's elements that nothing else names,
-/// so that once the group has started, swapping two of them in a state changes nothing
-/// ahead but the same swap.
+/// The strings a scenario treats alike: a task group's or `forEach`'s elements that nothing
+/// else names, so that once the group or loop has started, swapping two of them in a state
+/// changes nothing ahead but the same swap.
 ///
 /// The fixed photo downloader saves one photo per URL in whatever order the downloads
 /// finish. Two runs that saved `2.jpg` then `3.jpg`, and `3.jpg` then `2.jpg`, end with
@@ -10,10 +10,10 @@
 /// while every step treats the values alike, so a scenario has interchangeable values only
 /// when all of this is true:
 /// - each value is a string written once in the whole file, as an element of a task
-///   group's literal list, so no step but the group's start names it, and no state before
-///   that holds it;
-/// - that task group runs at most once in a run: it is in no loop, observer, delegate or
-///   task group body, so no step makes the values again once a state holds them;
+///   group's or a `forEach`'s literal list, so no step but the one that starts the group or
+///   loop names it, and no state before that holds it;
+/// - that group or loop runs at most once in a run: it is in no loop, observer, delegate
+///   or task group body, so no step makes the values again once a state holds them;
 /// - nothing orders strings: no `<`, `<=`, `>`, `>=` in a predicate and no `sortBy`, since
 ///   an order tells `1.jpg` from `2.jpg` where equality does not;
 /// - no step catches an error: a caught error's text could quote a value;
@@ -68,16 +68,16 @@ struct InterchangeableValues: Sendable {
     slots = once.count > 1 ? Dictionary(uniqueKeysWithValues: numbered) : [:]
   }
 
-  /// The string elements of task groups that run at most once.
+  /// The string elements of task groups and loops that run at most once.
   private static func collectElements(
     of steps: [Step], repeating: Bool, into candidates: inout [String]
   ) {
     for step in steps {
       switch step.action {
-      case .taskGroup(let sequence, _, _, _):
+      case .taskGroup(let sequence, _, _, _), .forEach(let sequence, _, _):
         if !repeating { candidates += strings(in: sequence) }
         collectElements(of: step.body, repeating: true, into: &candidates)
-      case .forEach, .observe, .fetchedResultsController:
+      case .observe, .fetchedResultsController:
         collectElements(of: step.body, repeating: true, into: &candidates)
       default:
         collectElements(of: step.body, repeating: repeating, into: &candidates)

@@ -61,7 +61,7 @@ public struct Scenario: Sendable {
   public internal(set) var allSteps: [Step] = []
   /// What the scenario can do at all, so a run skips the bookkeeping it never needs.
   var features = Features()
-  /// The task group elements a stateful search may swap for each other.
+  /// The task group or loop elements a stateful search may swap for each other.
   var interchangeable = InterchangeableValues.none
 
   /// Facts about the whole file that let a run leave work out, found once per scenario.

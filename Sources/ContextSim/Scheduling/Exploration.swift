@@ -164,7 +164,7 @@ public struct Exploration: Sendable {
   /// state a run can reach, but remembers only these. nil for a search over schedules.
   public var statesVisited: Int?
   /// The strings a stateful search took as interchangeable, counting states that differ
-  /// only by a swap of them once: a task group's elements that nothing else names.
+  /// only by a swap of them once: a task group's or loop's elements that nothing else names.
   public var interchangeableValues: [String] = []
   /// Distinct schedules among them; nil once there were too many to keep counting, or once
   /// searches that may have run the same schedule were merged (``merge(_:)``).

@@ -86,6 +86,7 @@ struct ProgramGenerator {
   mutating func nextWithInterchangeable() -> String {
     let count = #"{"expect": {"count": "N", "in": "viewContext", "where": "#
     let children = (0..<(2 + below(2))).map { #""u\#($0 + 1)""# }.joined(separator: ", ")
+    if below(2) == 0 { return loopWithInterchangeable(over: children, count: count) }
     let child = (0..<(1 + below(2))).map { _ in
       pick([
         #"{"let": "r", "value": "$item"}"#, #"{"write": "x", "value": "$item"}"#,
@@ -112,6 +113,29 @@ struct ProgramGenerator {
     }
     var main = [#"{"task": "main", "do": [\#(task.joined(separator: ", "))]}"#]
     if below(2) == 0 { main.append(#"{"perform": "b", "do": [\#(step(in: "b"))]}"#) }
+    return program(main)
+  }
+
+  /// The same with a `forEach` over the strings whose body hands each element to blocks on
+  /// other queues, as the photo downloader's first version does: the blocks finish in any
+  /// order.
+  private mutating func loopWithInterchangeable(over items: String, count: String) -> String {
+    let body = (0..<(1 + below(2))).map { _ in
+      pick([
+        #"{"async": "global", "do": [{"write": "x", "value": "$item"}]}"#,
+        #"{"async": "global", "do": [{"perform": "a", "do": [{"insert": "N", "into": "a", "values": {"t": "$item"}}, {"save": "a", "try": "?"}]}]}"#,
+        #"{"async": "global", "do": [{"let": "r", "value": "$x"}, {"write": "y", "value": "$r"}]}"#,
+        #"{"perform": "a", "do": [{"insert": "N", "into": "a", "values": {"t": "$item"}}, {"save": "a", "try": "?"}]}"#,
+        #"{"perform": "b", "do": [{"fetch": "N", "in": "b", "where": {"t": "$x"}, "first": true, "as": "f"}]}"#,
+        #"{"async": "main", "do": [{"insert": "N", "into": "viewContext", "values": {"t": "$item"}}]}"#,
+      ])
+    }.joined(separator: ", ")
+    var main = [#"{"forEach": [\#(items)], "as": "item", "do": [\#(body)]}"#]
+    let after = pick([
+      count + #"{"t": "$x"}, "atLeast": 1}}"#, count + #"{"t": "$y"}, "atMost": 0}}"#,
+      #"{"fetch": "N", "in": "viewContext", "first": true, "as": "g"}"#,
+    ])
+    main.append(#"{"async": "main", "do": [\#(after)]}"#)
     return program(main)
   }
 
