@@ -59,7 +59,7 @@ public struct ExplorationRenderer {
     guard let first = values.first, let last = values.last else { return [] }
     let listed = values.count <= 3 ? values.joined(separator: ", ") : "\(first) … \(last)"
     return [
-      "  \(values.count) values taken as interchangeable (elements of a task group or loop, named nowhere else):",
+      "  \(values.count) values taken as interchangeable (named only in a task group or loop):",
       "    " + listed,
     ]
   }

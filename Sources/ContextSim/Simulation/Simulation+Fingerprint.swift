@@ -19,10 +19,10 @@
 /// there), so two runs that made the same objects and closures in a different order compare
 /// equal. Both are only names: no step depends on where an object or scope sits in its
 /// table. (An object no longer registered, or one of two registered under one ID, keeps its
-/// place as its name.) Interchangeable values (a task group's elements) go in by the order a walk
-/// meets them (``ValueNumbering``), so two runs that saved the same photos in another order
-/// compare equal. Dictionaries go in as the sum of their entries' hashes, which does
-/// not depend on their order. Everything else keeps its number (threads, queues, contexts,
+/// place as its name.) Interchangeable values (a task group's or loop's elements) go in by
+/// the order a walk meets them (``ValueNumbering``), so two runs that saved the same photos
+/// in another order compare equal. Dictionaries go in as the sum of their entries' hashes,
+/// which does not depend on their order. Everything else keeps its number (threads, queues, contexts,
 /// notifications, observers), which is sound and only merges fewer states.
 extension Simulation {
   /// This state's fingerprint.

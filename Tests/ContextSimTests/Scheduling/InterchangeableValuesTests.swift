@@ -51,7 +51,7 @@ struct InterchangeableValuesTests {
       explore(s, strategy: .stateful(maxStates: 1_000), shrinking: false))
     #expect(
       stateful.contains(
-        "  4 values taken as interchangeable (elements of a task group or loop, named nowhere else):\n"
+        "  4 values taken as interchangeable (named only in a task group or loop):\n"
           + #"    "a" … "d""# + "\n"))
     let dpor = renderer.render(explore(s, strategy: .dpor(preemptionBound: nil), shrinking: false))
     #expect(!dpor.contains("interchangeable"))
