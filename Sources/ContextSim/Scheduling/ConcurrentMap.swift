@@ -97,3 +97,82 @@ private final class HelperThreads: @unchecked Sendable {
   /// A helper has finished.
   func release() { queue.sync { running -= 1 } }
 }
+
+/// `body` for every chunk in `0..<count`, on up to `workers` threads at once, each thread
+/// with state of its own made by `makeState` on that thread; `deliver` gets each chunk's
+/// result on the calling thread, in chunk order, as soon as it and every earlier one are
+/// done. When `deliver` returns false, no further chunk starts and no further result is
+/// delivered.
+///
+/// Made for long runs of small work, as random schedules are: unlike
+/// ``concurrentMap(_:workers:_:)`` in batches, no core waits at a barrier between batches,
+/// and what a worker builds once, such as the run every execution starts from a copy of, is
+/// its own, so two cores do not fight over its reference counts.
+package func concurrentChunks<State, T: Sendable>(
+  _ count: Int, workers: Int, state makeState: @escaping @Sendable () -> State,
+  _ body: @escaping @Sendable (inout State, Int) -> T, deliver: (T) -> Bool
+) {
+  guard count > 0 else { return }
+  let work = ChunkedWork<T>(count: count)
+  let helpers = DispatchGroup()
+  for _ in 0..<HelperThreads.shared.reserve(min(workers, count) - 1, within: workers - 1) {
+    helpers.enter()
+    Thread {
+      var state = makeState()
+      while let i = work.take() { work.store(body(&state, i), at: i) }
+      HelperThreads.shared.release()
+      helpers.leave()
+    }.start()
+  }
+  var state = makeState()
+  var delivering = true
+  func deliverReady() {
+    while delivering, let result = work.nextReady() {
+      if !deliver(result) {
+        delivering = false
+        work.stop()
+      }
+    }
+  }
+  while delivering, let i = work.take() {
+    work.store(body(&state, i), at: i)
+    deliverReady()
+  }
+  helpers.wait()
+  deliverReady()
+}
+
+/// The chunks of one ``concurrentChunks(_:workers:state:_:deliver:)``: the next one to hand
+/// out, the results not yet delivered, and whether to stop, all under a serial queue.
+private final class ChunkedWork<T>: @unchecked Sendable {
+  private let count: Int
+  private var next = 0
+  private var delivered = 0
+  private var stopped = false
+  private var results: [Int: T] = [:]
+  private let queue = DispatchQueue(label: "ctxsim.concurrentChunks")
+
+  init(count: Int) { self.count = count }
+
+  /// The next chunk no worker has taken, or nil when all are taken or the work stopped.
+  func take() -> Int? {
+    queue.sync {
+      guard next < count, !stopped else { return nil }
+      defer { next += 1 }
+      return next
+    }
+  }
+
+  func store(_ result: T, at i: Int) { queue.sync { results[i] = result } }
+
+  /// The result of the first chunk not yet delivered, if it is done.
+  func nextReady() -> T? {
+    queue.sync {
+      guard let result = results.removeValue(forKey: delivered) else { return nil }
+      delivered += 1
+      return result
+    }
+  }
+
+  func stop() { queue.sync { stopped = true } }
+}

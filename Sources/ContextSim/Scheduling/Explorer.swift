@@ -16,6 +16,9 @@ public struct Explorer<S: Scheduler> {
   private var checkpoints: Checkpoints?
   /// Whether `shouldStop` ended the search in the middle of a stretch of abandoned runs.
   private var interrupted = false
+  /// A chunk run apart (``runApart(_:)``) keeps its schedules' hashes, in order, for the
+  /// explorer it is merged into to count; nil elsewhere.
+  private var scheduleHashes: [UInt64]?
   /// What the executions so far showed; ``finish(shrinking:)`` returns it ready for reports.
   public private(set) var result: Exploration
 
@@ -139,39 +142,85 @@ public struct Explorer<S: Scheduler> {
   /// Adds one execution's run to the result.
   mutating func record(_ trace: Trace) {
     result.schedulesRun += 1
-    let steps = trace.schedule.threads.count
-    result.stepCounts[steps, default: 0] += 1
+    result.stepCounts[trace.schedule.threads.count, default: 0] += 1
     if !trace.violations.isEmpty { result.failingSchedules += 1 }
     var limit: Limit?
     if case .limit(let l)? = trace.stop {
       limit = l
       result.limitedSchedules += 1
     }
-    if result.distinctSchedules != nil {
-      if seen.count >= distinctScheduleLimit {
-        result.distinctSchedules = nil
-        seen = []
-      } else if seen.insert(Self.hash(trace.schedule)).inserted {
-        result.distinctSchedules! += 1
-      }
+    if scheduleHashes != nil {
+      scheduleHashes!.append(Self.hash(trace.schedule))
+    } else {
+      countDistinct(Self.hash(trace.schedule))
     }
-    let key = OutcomeKey(
-      signature: Set(trace.violations.map(ViolationSignature.init)).sorted(),
-      handled: Set(trace.handledErrors.map(HandledErrorSignature.init)).sorted(), limit: limit,
-      endState: trace.endState)
+    add(
+      OutcomeKey(
+        signature: Set(trace.violations.map(ViolationSignature.init)).sorted(),
+        handled: Set(trace.handledErrors.map(HandledErrorSignature.init)).sorted(),
+        limit: limit, endState: trace.endState),
+      schedules: 1, shortest: trace.schedule, example: trace)
+  }
+
+  /// Counts a schedule towards the distinct ones, until there are too many to keep.
+  private mutating func countDistinct(_ hash: UInt64) {
+    guard result.distinctSchedules != nil else { return }
+    if seen.count >= distinctScheduleLimit {
+      result.distinctSchedules = nil
+      seen = []
+    } else if seen.insert(hash).inserted {
+      result.distinctSchedules! += 1
+    }
+  }
+
+  /// Adds `schedules` runs with one outcome; the first of the shortest stays its example.
+  private mutating func add(
+    _ key: OutcomeKey, schedules: Int, shortest: Schedule, example: Trace
+  ) {
     if let i = outcomeIndex[key] {
-      result.outcomes[i].schedules += 1
-      if steps < result.outcomes[i].shortest.threads.count {
-        result.outcomes[i].shortest = trace.schedule
-        result.outcomes[i].example = trace
+      result.outcomes[i].schedules += schedules
+      if shortest.threads.count < result.outcomes[i].shortest.threads.count {
+        result.outcomes[i].shortest = shortest
+        result.outcomes[i].example = example
       }
     } else {
       outcomeIndex[key] = result.outcomes.count
       result.outcomes.append(
         Outcome(
-          signature: key.signature, handled: key.handled, limit: limit, schedules: 1,
-          shortest: trace.schedule,
-          example: trace))
+          signature: key.signature, handled: key.handled, limit: key.limit,
+          schedules: schedules, shortest: shortest, example: example))
+    }
+  }
+
+  /// Runs executions `range` on their own, as one chunk of a search on several cores: what
+  /// they showed, and their schedules' hashes in order, for ``merge(_:)``.
+  func runApart(_ range: Range<Int>) -> RunsApart where S: SeededScheduler {
+    var part = Explorer(scenario: scenario, scheduler: scheduler, strategy: nil, start: start)
+    part.scheduleHashes = []
+    for n in range {
+      var one = scheduler.startingAt(execution: n)
+      var execution = start
+      _ = one.startExecution()
+      execution.run(&one)
+      part.record(execution.trace)
+    }
+    return RunsApart(result: part.result, scheduleHashes: part.scheduleHashes ?? [])
+  }
+
+  /// Adds runs recorded apart, as if each had been recorded here in turn: the runs
+  /// before them were merged or recorded already.
+  mutating func merge(_ runs: RunsApart) {
+    result.schedulesRun += runs.result.schedulesRun
+    result.stepCounts.merge(runs.result.stepCounts, uniquingKeysWith: +)
+    result.failingSchedules += runs.result.failingSchedules
+    result.limitedSchedules += runs.result.limitedSchedules
+    for hash in runs.scheduleHashes { countDistinct(hash) }
+    for outcome in runs.result.outcomes {
+      add(
+        OutcomeKey(
+          signature: outcome.signature, handled: outcome.handled, limit: outcome.limit,
+          endState: outcome.example.endState),
+        schedules: outcome.schedules, shortest: outcome.shortest, example: outcome.example)
     }
   }
 
@@ -262,39 +311,50 @@ extension Explorer {
 }
 
 extension Explorer where S: SeededScheduler {
-  /// Runs executions in batches on several cores. Execution `n` is the same whichever core
-  /// runs it, so the result is the one a single core would give.
+  /// Runs executions on several cores, in chunks of ``chunkSize``. Execution `n` is the same
+  /// whichever core runs it, and the chunks are merged in order, so the result is the one a
+  /// single core would give. `shouldStop` is asked on this thread, after each chunk merged.
   mutating func explore(
     maxSchedules: Int, workers: Int, shrinking: Bool, shouldStop: () -> Bool
   ) -> Exploration {
     guard workers > 1 else {
       return explore(maxSchedules: maxSchedules, shrinking: shrinking, shouldStop: shouldStop)
     }
-    let batch = workers * 128
-    while result.schedulesRun < maxSchedules {
-      if shouldStop() {
-        stopped(.timeLimit)
-        return finish(shrinking: shrinking)
-      }
-      let start = result.schedulesRun
-      let count = min(batch, maxSchedules - start)
-      let (template, scheduler) = (self.start, self.scheduler)
-      for trace in concurrentMap(
-        count, workers: workers,
-        { i in
-          var one = scheduler.startingAt(execution: start + i)
-          var execution = template
-          _ = one.startExecution()
-          execution.run(&one)
-          return execution.trace
-        })
-      {
-        record(trace)
-      }
+    if shouldStop() {
+      stopped(.timeLimit)
+      return finish(shrinking: shrinking)
     }
-    stopped(.maxSchedules(maxSchedules))
+    let first = result.schedulesRun
+    let size = Self.chunkSize
+    let chunks = (maxSchedules - first + size - 1) / size
+    let (scenario, options, scheduler) = (self.scenario, self.options, self.scheduler)
+    var timedOut = false
+    concurrentChunks(
+      chunks, workers: workers,
+      // Each core starts its runs from a copy of its own.
+      state: { Explorer(scenario: scenario, scheduler: scheduler, strategy: nil, options: options) },
+      { explorer, c in
+        explorer.runApart(first + c * size..<min(first + (c + 1) * size, maxSchedules))
+      },
+      deliver: { runs in
+        merge(runs)
+        timedOut = result.schedulesRun < maxSchedules && shouldStop()
+        return !timedOut
+      })
+    stopped(timedOut ? .timeLimit : .maxSchedules(maxSchedules))
     return finish(shrinking: shrinking)
   }
+
+  /// Executions per chunk: enough that handing one out and merging it costs little, few
+  /// enough that a time limit is noticed within milliseconds.
+  static var chunkSize: Int { 64 }
+}
+
+/// Runs recorded apart, on another core: what they showed, and their schedules' hashes in
+/// order, so the explorer they are merged into counts distinct schedules as it would have.
+struct RunsApart: Sendable {
+  var result: Exploration
+  var scheduleHashes: [UInt64]
 }
 
 /// Explores a scenario within bounds, on as many cores as `workers` allows.

@@ -150,16 +150,40 @@ struct ExplorationTests {
     let s = try scenario(Self.tiny[4])
     let options = SimulationOptions(concurrencyDebug: true)
     for strategy in [ExplorationStrategy.random(seed: 9), .pct(seed: 9, depth: 3)] {
-      let one = explore(s, strategy: strategy, options: options, maxSchedules: 300, workers: 1)
-      let again = explore(s, strategy: strategy, options: options, maxSchedules: 300, workers: 1)
-      let parallel = explore(s, strategy: strategy, options: options, maxSchedules: 300, workers: 4)
-      for other in [again, parallel] {
+      func run(_ workers: Int) -> Exploration {
+        explore(
+          s, strategy: strategy, options: options, maxSchedules: 1_000, workers: workers,
+          shrinking: false)
+      }
+      let one = run(1)
+      #expect(one.outcomes.count > 1)
+      for other in [run(1), run(2), run(4)] {
+        #expect(other.schedulesRun == 1_000)
         #expect(other.outcomes.map(\.signature) == one.outcomes.map(\.signature))
         #expect(other.outcomes.map(\.schedules) == one.outcomes.map(\.schedules))
         #expect(other.outcomes.map(\.shortest) == one.outcomes.map(\.shortest))
         #expect(other.distinctSchedules == one.distinctSchedules)
+        #expect(other.stepCounts == one.stepCounts)
+        #expect(other.failingSchedules == one.failingSchedules)
+        #expect(other.stop == one.stop)
       }
     }
+  }
+
+  @Test("A time limit stops random runs on several cores between chunks, and says so")
+  func timeLimitOnSeveralCores() throws {
+    let s = try scenario(Self.tiny[4])
+    var asked = 0
+    let stopped = explore(
+      s, strategy: .random(seed: 9), maxSchedules: 10_000, workers: 2, shrinking: false,
+      shouldStop: {
+        asked += 1
+        return asked > 3
+      })
+    #expect(stopped.stop == .timeLimit)
+    #expect(stopped.schedulesRun < 10_000)
+    #expect(stopped.schedulesRun % 64 == 0)
+    #expect(stopped.outcomes.map(\.schedules).reduce(0, +) == stopped.schedulesRun)
   }
 
   @Test("A preemption bound of 0 runs only schedules that never switch away from a runnable thread")

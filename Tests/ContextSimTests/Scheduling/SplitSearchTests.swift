@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ContextSim
@@ -57,6 +58,30 @@ struct SplitSearchTests {
     #expect(outcomeSet(jobs) == outcomeSet(one))
   }
 
+  @Test("Chunks are delivered in order, state is made once per worker, and false stops them")
+  func chunks() {
+    let made = Counter()
+    var delivered: [Int] = []
+    concurrentChunks(
+      40, workers: 2, state: { made.add() },
+      { _, c in c },
+      deliver: { c in
+        delivered.append(c)
+        return true
+      })
+    #expect(delivered == Array(0..<40))
+    #expect((1...2).contains(made.value))
+
+    delivered = []
+    concurrentChunks(
+      40, workers: 2, state: { () }, { _, c in c },
+      deliver: { c in
+        delivered.append(c)
+        return delivered.count < 10
+      })
+    #expect(delivered == Array(0..<10))
+  }
+
   @Test("A map inside another map's body gets every result, in order")
   func nestedMaps() {
     let results = concurrentMap(5, workers: 2) { i in
@@ -64,4 +89,12 @@ struct SplitSearchTests {
     }
     #expect(results == (0..<5).map { i in (0..<4).map { i * 10 + $0 } })
   }
+}
+
+/// A count that several threads add to.
+private final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  var value: Int { lock.withLock { count } }
+  func add() { lock.withLock { count += 1 } }
 }
