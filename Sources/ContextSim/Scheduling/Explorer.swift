@@ -332,7 +332,9 @@ extension Explorer where S: SeededScheduler {
     concurrentChunks(
       chunks, workers: workers,
       // Each core starts its runs from a copy of its own.
-      state: { Explorer(scenario: scenario, scheduler: scheduler, strategy: nil, options: options) },
+      state: {
+        Explorer(scenario: scenario, scheduler: scheduler, strategy: nil, options: options)
+      },
       { explorer, c in
         explorer.runApart(first + c * size..<min(first + (c + 1) * size, maxSchedules))
       },
