@@ -10,6 +10,8 @@ struct Console {
   var isTerminal: Bool
   var environment: [String: String]
   var readFile: (String) -> FileRead
+  /// Whether standard error is a terminal, where a long search shows that it is going on.
+  var errorIsTerminal = false
 
   enum FileRead {
     case contents([UInt8])
@@ -24,7 +26,8 @@ struct Console {
       writeError: { FileHandle.standardError.write(Data($0.utf8)) },
       isTerminal: isatty(STDOUT_FILENO) == 1,
       environment: ProcessInfo.processInfo.environment,
-      readFile: readFromDisk)
+      readFile: readFromDisk,
+      errorIsTerminal: isatty(STDERR_FILENO) == 1)
   }
 
   /// Reads a file, or lists the files under a directory, sorted.

@@ -15,9 +15,16 @@ struct ExploreCommand {
     let simulation = options.limits.simulation(concurrencyDebug: concurrencyDebug)
     let clock = ContinuousClock()
     let start = clock.now
+    let progress = ProgressLine(console: console)
+    let timeIsUp = timeUp(after: options.timeLimit)
     let explored = ContextSim.explore(
       scenario, strategy: options.strategy, options: simulation, maxSchedules: options.maxSchedules,
-      workers: options.jobs, shrinking: false, shouldStop: timeUp(after: options.timeLimit))
+      workers: options.jobs, shrinking: false,
+      shouldStop: {
+        progress.tick()
+        return timeIsUp()
+      })
+    progress.finish()
     let elapsed = start.duration(to: clock.now)
     let exploration = shrinkFailingOutcomes(of: explored, scenario: scenario, options: simulation)
     var flags: [String] = []

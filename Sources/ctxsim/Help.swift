@@ -70,7 +70,8 @@ enum Help {
       schedule found (fewest preemptions, then fewest steps), as the command that replays it.
 
       The report goes to standard output and is the same for the same options and seed; \
-      the time taken and schedules per second go to standard error. \
+      the time taken and schedules per second go to standard error, where a search still \
+      going after three seconds says so while it runs, if that is a terminal. \
       docs/exploration.md describes the strategies and their bounds.
       """,
     examples: [

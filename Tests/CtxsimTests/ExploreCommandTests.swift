@@ -34,6 +34,22 @@ struct ExploreCommandTests {
     #expect(one.out.contains("500 ran"))
   }
 
+  @Test("On a terminal, a long search says it is still going, then wipes the line before its figures")
+  func progressLine() {
+    let arguments = [
+      "explore", "scenarios/photo-downloader.json", "--strategy", "stateful", "--time-limit", "4",
+    ]
+    let shown = ctxsim(arguments: arguments, errorTerminal: true)
+    #expect(shown.err.hasPrefix("\r\u{1B}[Kstill exploring: "))
+    #expect(shown.err.contains(" s (Ctrl-C stops it; --time-limit bounds it)"))
+    #expect(shown.err.contains("\r\u{1B}[Kexplored in "))
+    let piped = ctxsim(arguments: arguments)
+    #expect(piped.err.hasPrefix("explored in "))
+    #expect(!piped.err.contains("\r"))
+    let dumb = ctxsim(arguments: arguments, environment: ["TERM": "dumb"], errorTerminal: true)
+    #expect(dumb.err.hasPrefix("explored in "))
+  }
+
   @Test("A flag that overrides the scenario's is part of the replay command")
   func flagInReplay() {
     let plain = ctxsim("explore", "scenarios/never-on-my-machine.json")

@@ -27,9 +27,10 @@ func ctxsim(
   ctxsim(arguments: arguments, files: files, environment: environment, terminal: terminal)
 }
 
+/// `errorTerminal`: whether standard error is a terminal.
 func ctxsim(
   arguments: [String], files: [String: String] = [:], environment: [String: String] = [:],
-  terminal: Bool = false
+  terminal: Bool = false, errorTerminal: Bool = false
 ) -> ToolRun {
   final class Output {
     var out = ""
@@ -50,7 +51,7 @@ func ctxsim(
       case let other:
         return other
       }
-    })
+    }, errorIsTerminal: errorTerminal)
   let status = Ctxsim.main(arguments, console: console)
   return ToolRun(status: status, out: output.out, err: output.err)
 }
