@@ -34,7 +34,7 @@ struct ExploreCommandTests {
     #expect(one.out.contains("500 ran"))
   }
 
-  @Test("On a terminal, a long search says it is still going, then wipes the line before its figures")
+  @Test("On a terminal, a long search says it is still going, and wipes that line at the end")
   func progressLine() {
     let arguments = [
       "explore", "scenarios/photo-downloader.json", "--strategy", "stateful", "--time-limit", "4",
