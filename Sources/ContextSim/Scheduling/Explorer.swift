@@ -326,7 +326,9 @@ extension Explorer where S: SeededScheduler {
     }
     let first = result.schedulesRun
     let size = Self.chunkSize
-    let chunks = (maxSchedules - first + size - 1) / size
+    // Counted without adding to the budget first, so a budget of Int.max cannot overflow.
+    let left = maxSchedules - first
+    let chunks = left / size + (left % size == 0 ? 0 : 1)
     let (scenario, options, scheduler) = (self.scenario, self.options, self.scheduler)
     var timedOut = false
     concurrentChunks(
@@ -336,7 +338,8 @@ extension Explorer where S: SeededScheduler {
         Explorer(scenario: scenario, scheduler: scheduler, strategy: nil, options: options)
       },
       { explorer, c in
-        explorer.runApart(first + c * size..<min(first + (c + 1) * size, maxSchedules))
+        let lower = first + c * size
+        return explorer.runApart(lower..<lower + min(size, maxSchedules - lower))
       },
       deliver: { runs in
         merge(runs)

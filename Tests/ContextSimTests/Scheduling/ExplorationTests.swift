@@ -184,6 +184,17 @@ struct ExplorationTests {
     #expect(stopped.schedulesRun < 10_000)
     #expect(stopped.schedulesRun % 64 == 0)
     #expect(stopped.outcomes.map(\.schedules).reduce(0, +) == stopped.schedulesRun)
+
+    // The largest budget there is: counting its chunks must not overflow.
+    asked = 0
+    let unbounded = explore(
+      s, strategy: .random(seed: 9), maxSchedules: .max, workers: 2, shrinking: false,
+      shouldStop: {
+        asked += 1
+        return asked > 3
+      })
+    #expect(unbounded.stop == .timeLimit)
+    #expect(unbounded.schedulesRun > 0)
   }
 
   @Test("A preemption bound of 0 runs only schedules that never switch away from a runnable thread")
