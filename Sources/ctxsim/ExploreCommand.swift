@@ -55,8 +55,10 @@ struct ExploreCommand {
 }
 
 /// Whether `--time-limit` seconds have passed since this was called; never, without one.
+/// A limit of a billion seconds or more (over 31 years) is none: its milliseconds could
+/// overflow a clock's count.
 func timeUp(after seconds: Double?) -> () -> Bool {
   let clock = ContinuousClock()
-  let deadline = seconds.map { clock.now + .milliseconds(Int($0 * 1000)) }
+  let deadline = seconds.flatMap { $0 < 1e9 ? clock.now + .milliseconds(Int($0 * 1000)) : nil }
   return { deadline.map { clock.now >= $0 } ?? false }
 }

@@ -247,6 +247,27 @@ struct LimitTests {
     #expect(timed.status == 75)
   }
 
+  @Test("The largest budgets and time limits a user can type run, and end by their limits")
+  func largestLimits() {
+    let most = String(Int.max)
+    for jobs in ["1", "2"] {
+      let random = ctxsim(
+        "explore", "scenarios/wrong-thread.json", "--strategy", "random", "--max-schedules",
+        most, "--time-limit", "0.2", "--jobs", jobs)
+      #expect(random.status == 1)
+      #expect(random.out.contains("stopped by the time limit"))
+    }
+    let check = ctxsim(
+      "check", "scenarios/wrong-thread.json", "--max-schedules", most, "--time-limit", "1e300")
+    #expect(check.status == 0)
+    let explore = ctxsim(
+      "explore", "scenarios/never-on-my-machine.json", "--time-limit", "1e18", "--max-schedules",
+      "4")
+    #expect(explore.status == 1)
+    #expect(
+      explore.out.hasPrefix("Explored scenarios/never-on-my-machine.json with dpor: 4 schedules"))
+  }
+
   @Test("A --schedule longer than ten million steps is refused before it is built")
   func scheduleLength() {
     let long = Array(repeating: "0x9000000", count: 3).joined(separator: ",")

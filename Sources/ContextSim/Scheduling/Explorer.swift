@@ -290,7 +290,9 @@ extension Explorer {
   mutating func explore(
     maxSchedules: Int, shrinking: Bool, givesUp: Bool = false, shouldStop: () -> Bool
   ) -> Exploration {
-    let review = givesUp && maxSchedules >= 1_000 ? (maxSchedules + 3) / 4 : nil
+    // A quarter, rounded up without adding first: a budget of Int.max must not overflow.
+    let review =
+      givesUp && maxSchedules >= 1_000 ? maxSchedules / 4 + (maxSchedules % 4 == 0 ? 0 : 1) : nil
     while result.schedulesRun < maxSchedules {
       if shouldStop() {
         stopped(.timeLimit)
