@@ -201,6 +201,18 @@ extension ValueKind where Value == Int {
     }
   }
 
+  /// A whole number from 1 to `most`: for a value that sizes what is built, so that a
+  /// number typed too large is refused rather than filling memory.
+  static func positive(_ name: String, atMost most: Int) -> Self {
+    Self(name: name) { (text, option) throws(UsageError) in
+      guard let n = Int(text), (1...most).contains(n) else {
+        throw UsageError(
+          message: "`\(option)` takes a whole number from 1 to \(most), not `\(text)`")
+      }
+      return n
+    }
+  }
+
   static func count(_ name: String) -> Self {
     Self(name: name) { (text, option) throws(UsageError) in
       guard let n = Int(text), n >= 0 else {

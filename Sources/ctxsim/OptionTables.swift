@@ -496,7 +496,7 @@ extension DraftSettings {
         $0.model = $1
       },
       .value(
-        "--items", .positive("<n>"),
+        "--items", .positive("<n>", atMost: 1_000),
         "Sample values per collection argument, and rows per fetched entity.", default: "4"
       ) { $0.items = $1 },
       .value(

@@ -247,34 +247,43 @@ struct LimitTests {
     #expect(timed.status == 75)
   }
 
-  @Test("Every number option of run, explore and check takes its largest value without trapping")
+  @Test(
+    "Every number option of run, explore, check and draft, typed at its largest, gets an answer")
   func everyNumberAtItsLargest() {
     let largest = [
       "<n>": String(Int.max), "<b>": String(Int.max), "<d>": String(Int.max),
       "<bytes>": String(Int.max), "<seconds>": "1e300",
     ]
-    for name in ["run", "explore", "check"] {
+    let swift = "Examples/Draft/ImageImporter.swift"
+    for name in ["run", "explore", "check", "draft"] {
       let command = ArgumentParser.subcommands.first { $0.name == name }!
       let numbers = command.options.filter { largest[$0.valueName ?? ""] != nil }
-      #expect(numbers.count >= 3, "\(name) has number options")
-      let strategies =
-        name == "explore" ? ["dpor", "random", "pct", "exhaustive", "stateful"] : [nil]
+      #expect(numbers.count >= 2, "\(name) has number options")
       for option in numbers {
-        for strategy in strategies {
-          var arguments = [name, "scenarios/never-on-my-machine.json"]
-          arguments += [option.names.last!, largest[option.valueName!]!]
-          if let strategy { arguments += ["--strategy", strategy] }
-          if name != "run", option.valueName != "<seconds>" {
+        var runs: [[String]] = [[swift]]
+        if name != "draft" { runs.append(["scenarios/never-on-my-machine.json"]) }
+        if name == "explore" {
+          runs += ["random", "pct", "exhaustive", "stateful"].map {
+            ["scenarios/never-on-my-machine.json", "--strategy", $0]
+          }
+        }
+        for var arguments in runs {
+          arguments = [name] + arguments + [option.names.last!, largest[option.valueName!]!]
+          if name == "explore" || name == "check", option.valueName != "<seconds>" {
             arguments += ["--time-limit", "0.2"]
           }
           let run = ctxsim(arguments: arguments)
-          // A usage error (64) for an option the strategy does not take is an answer too, and
-          // so is the simulated app's own crash (133, 134, 139) on the schedule a seed picks.
+          // A usage error (64) for an option the strategy does not take is an answer too, as
+          // are a file the command does not read (65) and the simulated app's own crash
+          // (133, 134, 139) on the schedule a seed picks.
           #expect(
-            [0, 1, 64, 75, 133, 134, 139].contains(run.status), "\(arguments): \(run.err)")
+            [0, 1, 64, 65, 75, 133, 134, 139].contains(run.status), "\(arguments): \(run.err)")
         }
       }
     }
+    let items = ctxsim("draft", swift, "--items", "1001")
+    #expect(items.status == 64)
+    #expect(items.err.hasPrefix("ctxsim: error: `--items` takes a whole number from 1 to 1000"))
   }
 
   @Test("A --schedule longer than ten million steps is refused before it is built")
