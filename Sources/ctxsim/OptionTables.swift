@@ -439,8 +439,12 @@ extension Option {
     .value("--max-schedules", .positive("<n>"), abstract, default: String(budget), set: set)
   }
 
+  /// More jobs than cores would only start threads that wait for a core: they are taken
+  /// as all cores, which is also what the timing line then reports.
   static func jobs(_ abstract: String, set: @escaping (inout Draft, Int) -> Void) -> Option {
-    .value("--jobs", .positive("<n>"), abstract, default: "all cores", set: set)
+    .value("--jobs", .positive("<n>"), abstract, default: "all cores") {
+      set(&$0, min($1, ExploreOptions.defaultJobs))
+    }
   }
 
   /// `--concurrency-debug` and `--no-concurrency-debug`, overriding the scenario's own.

@@ -50,6 +50,16 @@ struct ExploreCommandTests {
     #expect(dumb.err.hasPrefix("explored in "))
   }
 
+  @Test("More jobs than cores run on all cores, and the timing line says how many")
+  func moreJobsThanCores() {
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let run = ctxsim(
+      "explore", "scenarios/checked-too-early.json", "--strategy", "random", "--max-schedules",
+      "300", "--jobs", "1000")
+    #expect(run.status == 1)
+    #expect(run.err.hasSuffix(" on \(cores) core\(cores == 1 ? "" : "s")\n"))
+  }
+
   @Test("A flag that overrides the scenario's is part of the replay command")
   func flagInReplay() {
     let plain = ctxsim("explore", "scenarios/never-on-my-machine.json")
