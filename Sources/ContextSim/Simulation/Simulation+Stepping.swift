@@ -105,9 +105,13 @@ extension Simulation {
       return nil
     }
     if case .limit? = trace.stop { return nil }
-    var runnable: [Int] = []
-    runnable.reserveCapacity(threads.count)
+    // The last step's list, emptied in place: its caller is done with it by now, so the
+    // storage is reused rather than allocated at every step.
+    var runnable = runnableThreadsBuffer
+    runnableThreadsBuffer = []
+    runnable.removeAll(keepingCapacity: true)
     for t in threads.indices where canRun(t) { runnable.append(t) }
+    runnableThreadsBuffer = runnable
     if runnable.isEmpty {
       reportDeadlock()
       return nil

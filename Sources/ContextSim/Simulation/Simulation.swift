@@ -87,6 +87,8 @@ struct Simulation: Sendable {
 
   /// What the current step touched, for partial-order reduction.
   var stepAccesses: [Access] = []
+  /// The storage ``runnableThreads()`` fills at every step.
+  var runnableThreadsBuffer: [Int] = []
   /// Happens-before between threads, and the races on shared vars it leaves.
   var raceDetector: RaceDetector
   /// Task groups by index, and how many times each injected call's step has run.
