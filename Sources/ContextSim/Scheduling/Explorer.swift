@@ -259,6 +259,11 @@ extension Explorer where S == DPORScheduler {
   mutating func splitOff() -> [(node: Int, threads: [Int])] { scheduler.splitOff() }
 }
 
+/// `n / d` rounded up, without the `n + d - 1` that overflows for a budget of `Int.max`.
+func dividedRoundingUp(_ n: Int, by d: Int) -> Int {
+  n / d + (n % d == 0 ? 0 : 1)
+}
+
 /// How many distinct schedules are counted before counting stops, to keep memory flat.
 let distinctScheduleLimit = 100_000
 
@@ -290,9 +295,7 @@ extension Explorer {
   mutating func explore(
     maxSchedules: Int, shrinking: Bool, givesUp: Bool = false, shouldStop: () -> Bool
   ) -> Exploration {
-    // A quarter, rounded up without adding first: a budget of Int.max must not overflow.
-    let review =
-      givesUp && maxSchedules >= 1_000 ? maxSchedules / 4 + (maxSchedules % 4 == 0 ? 0 : 1) : nil
+    let review = givesUp && maxSchedules >= 1_000 ? dividedRoundingUp(maxSchedules, by: 4) : nil
     while result.schedulesRun < maxSchedules {
       if shouldStop() {
         stopped(.timeLimit)
@@ -328,9 +331,7 @@ extension Explorer where S: SeededScheduler {
     }
     let first = result.schedulesRun
     let size = Self.chunkSize
-    // Counted without adding to the budget first, so a budget of Int.max cannot overflow.
-    let left = maxSchedules - first
-    let chunks = left / size + (left % size == 0 ? 0 : 1)
+    let chunks = dividedRoundingUp(maxSchedules - first, by: size)
     let (scenario, options, scheduler) = (self.scenario, self.options, self.scheduler)
     var timedOut = false
     concurrentChunks(
