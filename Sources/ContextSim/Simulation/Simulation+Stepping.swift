@@ -107,11 +107,9 @@ extension Simulation {
     if case .limit? = trace.stop { return nil }
     // The last step's list, emptied in place: its caller is done with it by now, so the
     // storage is reused rather than allocated at every step.
-    var runnable = runnableThreadsBuffer
-    runnableThreadsBuffer = []
-    runnable.removeAll(keepingCapacity: true)
-    for t in threads.indices where canRun(t) { runnable.append(t) }
-    runnableThreadsBuffer = runnable
+    runnableThreadsBuffer.removeAll(keepingCapacity: true)
+    for t in threads.indices where canRun(t) { runnableThreadsBuffer.append(t) }
+    let runnable = runnableThreadsBuffer
     if runnable.isEmpty {
       reportDeadlock()
       return nil
