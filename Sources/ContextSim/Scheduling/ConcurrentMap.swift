@@ -4,9 +4,9 @@ import Foundation
 /// `body(i)` for every `i` in `0..<count`, run on up to `workers` threads at once (the
 /// caller's and new ones), with the results in index order whatever thread ran them.
 ///
-/// Each worker takes the next index not yet taken, so one slow item does not hold up the
-/// ones a fixed share would have put behind it on the same worker. Each index is written by
-/// exactly one worker into its own slot, so the results need no lock.
+/// It is ``concurrentChunks(_:workers:state:_:deliver:)`` with one item a chunk: each worker
+/// takes the next index not yet taken, so one slow item does not hold up the ones a fixed
+/// share would have put behind it on the same worker.
 ///
 /// The workers are the caller and threads of its own, not `DispatchQueue.concurrentPerform`'s,
 /// so that a map inside another one's body can use the cores the outer one has left: `check`
@@ -16,66 +16,15 @@ import Foundation
 package func concurrentMap<T: Sendable>(
   _ count: Int, workers: Int, _ body: @Sendable (Int) -> T
 ) -> [T] {
-  guard count > 0 else { return [] }
-  return withoutActuallyEscaping(body) { body in
-    let work = SharedWork(count: count, body: body)
-    // The body must not outlive this call: the work lets go of it before returning.
-    defer { work.finish() }
-    let helpers = DispatchGroup()
-    for _ in 0..<HelperThreads.shared.reserve(min(workers, count) - 1, within: workers - 1) {
-      helpers.enter()
-      Thread {
-        work.run()
-        HelperThreads.shared.release()
-        helpers.leave()
-      }.start()
-    }
-    work.run()
-    helpers.wait()
-    return work.slots.map { $0! }
-  }
-}
-
-/// The work of one ``concurrentMap(_:workers:_:)``: the body, the indices handed out one at
-/// a time under a serial queue (which ThreadSanitizer understands as synchronisation), and
-/// one result slot per index. Sendable because every slot is written by one worker only,
-/// and read after all of them have finished.
-private final class SharedWork<T>: @unchecked Sendable {
-  private let count: Int
-  private var body: (@Sendable (Int) -> T)?
-  private var next = 0
-  private let queue = DispatchQueue(label: "ctxsim.concurrentMap")
-  let slots: UnsafeMutableBufferPointer<T?>
-
-  init(count: Int, body: @escaping @Sendable (Int) -> T) {
-    self.count = count
-    self.body = body
-    slots = .allocate(capacity: count)
-    slots.initialize(repeating: nil)
-  }
-
-  /// Runs the body for indices no worker has taken, until none is left.
-  func run() {
-    while let i = take() {
-      slots[i] = body!(i)
-    }
-  }
-
-  /// The next index no worker has taken, or nil when all are taken.
-  private func take() -> Int? {
-    queue.sync {
-      guard next < count else { return nil }
-      defer { next += 1 }
-      return next
-    }
-  }
-
-  /// Lets go of the body and the slots, once every worker is done.
-  func finish() {
-    body = nil
-    _ = slots.deinitialize()
-    slots.deallocate()
-  }
+  var results: [T] = []
+  results.reserveCapacity(count)
+  concurrentChunks(
+    count, workers: workers, state: {}, { _, i in body(i) },
+    deliver: { result in
+      results.append(result)
+      return true
+    })
+  return results
 }
 
 /// How many helper threads all the maps running in the process have.
@@ -104,55 +53,76 @@ private final class HelperThreads: @unchecked Sendable {
 /// done. When `deliver` returns false, no further chunk starts and no further result is
 /// delivered.
 ///
-/// Made for long runs of small work, as random schedules are: unlike
-/// ``concurrentMap(_:workers:_:)`` in batches, no core waits at a barrier between batches,
-/// and what a worker builds once, such as the run every execution starts from a copy of, is
-/// its own, so two cores do not fight over its reference counts.
+/// Made for long runs of small work, as random schedules are: no core waits at a barrier
+/// between batches, and what a worker builds once, such as the run every execution starts
+/// from a copy of, is its own, so two cores do not fight over its reference counts.
 package func concurrentChunks<State, T: Sendable>(
-  _ count: Int, workers: Int, state makeState: @escaping @Sendable () -> State,
-  _ body: @escaping @Sendable (inout State, Int) -> T, deliver: (T) -> Bool
+  _ count: Int, workers: Int, state makeState: @Sendable () -> State,
+  _ body: @Sendable (inout State, Int) -> T, deliver: (T) -> Bool
 ) {
   guard count > 0 else { return }
-  let work = ChunkedWork<T>(count: count)
-  let helpers = DispatchGroup()
-  for _ in 0..<HelperThreads.shared.reserve(min(workers, count) - 1, within: workers - 1) {
-    helpers.enter()
-    Thread {
-      var state = makeState()
-      while let i = work.take() { work.store(body(&state, i), at: i) }
-      HelperThreads.shared.release()
-      helpers.leave()
-    }.start()
-  }
-  var state = makeState()
-  var delivering = true
-  func deliverReady() {
-    while delivering, let result = work.nextReady() {
-      if !deliver(result) {
-        delivering = false
-        work.stop()
+  withoutActuallyEscaping(makeState) { makeState in
+    withoutActuallyEscaping(body) { body in
+      let work = ChunkedWork(count: count, state: makeState, body: body)
+      // The closures must not outlive this call: the work lets go of them before returning.
+      defer { work.finish() }
+      let helpers = DispatchGroup()
+      for _ in 0..<HelperThreads.shared.reserve(min(workers, count) - 1, within: workers - 1) {
+        helpers.enter()
+        Thread {
+          work.runChunks()
+          HelperThreads.shared.release()
+          helpers.leave()
+        }.start()
       }
+      var state = makeState()
+      var delivering = true
+      func deliverReady() {
+        while delivering, let result = work.nextReady() {
+          if !deliver(result) {
+            delivering = false
+            work.stop()
+          }
+        }
+      }
+      while delivering, let i = work.take() {
+        work.store(body(&state, i), at: i)
+        deliverReady()
+      }
+      helpers.wait()
+      deliverReady()
     }
   }
-  while delivering, let i = work.take() {
-    work.store(body(&state, i), at: i)
-    deliverReady()
-  }
-  helpers.wait()
-  deliverReady()
 }
 
-/// The chunks of one ``concurrentChunks(_:workers:state:_:deliver:)``: the next one to hand
-/// out, the results not yet delivered, and whether to stop, all under a serial queue.
-private final class ChunkedWork<T>: @unchecked Sendable {
+/// The chunks of one ``concurrentChunks(_:workers:state:_:deliver:)``: the closures, the next
+/// chunk to hand out, the results not yet delivered, and whether to stop, all under a serial
+/// queue (which ThreadSanitizer understands as synchronisation).
+private final class ChunkedWork<State, T>: @unchecked Sendable {
   private let count: Int
+  private var makeState: (@Sendable () -> State)?
+  private var body: (@Sendable (inout State, Int) -> T)?
   private var next = 0
   private var delivered = 0
   private var stopped = false
   private var results: [Int: T] = [:]
   private let queue = DispatchQueue(label: "ctxsim.concurrentChunks")
 
-  init(count: Int) { self.count = count }
+  init(
+    count: Int, state: @escaping @Sendable () -> State,
+    body: @escaping @Sendable (inout State, Int) -> T
+  ) {
+    self.count = count
+    self.makeState = state
+    self.body = body
+  }
+
+  /// A helper's work: state of its own, then chunks until none is left or the work stopped.
+  func runChunks() {
+    guard let makeState, let body else { return }
+    var state = makeState()
+    while let i = take() { store(body(&state, i), at: i) }
+  }
 
   /// The next chunk no worker has taken, or nil when all are taken or the work stopped.
   func take() -> Int? {
@@ -175,4 +145,10 @@ private final class ChunkedWork<T>: @unchecked Sendable {
   }
 
   func stop() { queue.sync { stopped = true } }
+
+  /// Lets go of the closures, once every helper is done.
+  func finish() {
+    makeState = nil
+    body = nil
+  }
 }
