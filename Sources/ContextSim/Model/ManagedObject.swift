@@ -33,7 +33,7 @@ struct ManagedObject {
 
   /// What a save writes: what was loaded, overlaid with what changed.
   var currentValues: [String: Value] {
-    snapshot.merging(changes) { _, new in new }
+    changes.isEmpty ? snapshot : snapshot.merging(changes) { _, new in new }
   }
 }
 

@@ -14,8 +14,9 @@ struct ObjectGraph {
   /// with the reason in its ``ManagedObject/registration``, since the app may still hold it.
   private(set) var objects: [ManagedObject] = []
   /// The scenario's contexts by name; contexts made at run time are found through the
-  /// variable their step bound.
-  private var declared: [String: Int] = [:]
+  /// variable their step bound. A scan of a few names is cheaper than hashing one, and
+  /// steps look contexts up all the time.
+  private var declared: [(name: String, index: Int)] = []
   private(set) var nextTemporaryID = 1
 
   /// An object's state. Changing its values and flags in place is free; its ID changes only
@@ -33,24 +34,35 @@ struct ObjectGraph {
     }
   }
 
+  /// Makes room for `count` instances in the graph and in each context, so a run that
+  /// starts from a copy of this one grows its lists once, when it first changes them,
+  /// instead of doubling them again and again.
+  mutating func reserveRoom(objects count: Int) {
+    objects.reserveCapacity(count)
+    for c in contexts.indices {
+      contexts[c].registered.reserveCapacity(count)
+      contexts[c].byID.reserveCapacity(count)
+    }
+  }
+
   // MARK: Contexts
 
   /// Adds a context and returns its index. A declared one is found by name from then on.
   @discardableResult
   mutating func add(_ context: ManagedObjectContext) -> Int {
-    if !context.isRuntime { declared[context.name] = contexts.count }
+    if !context.isRuntime { declared.append((context.name, contexts.count)) }
     contexts.append(context)
     return contexts.count - 1
   }
 
-  /// The scenario's context with this name, if it declares one.
   /// Changes the options a step may set while the app runs; registration stays the graph's.
   mutating func changeOptions(of c: Int, _ change: (inout ContextDescription) -> Void) {
     change(&contexts[c].description)
   }
 
+  /// The scenario's context with this name, if it declares one.
   func declaredContext(named name: String) -> Int? {
-    declared[name]
+    declared.first { $0.name == name }?.index
   }
 
   /// `reset()`: the context forgets every object, turning each into a fault with no

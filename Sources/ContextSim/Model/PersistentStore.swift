@@ -115,6 +115,12 @@ struct PersistentStore: Sendable {
     return row
   }
 
+  /// A row's version alone, or nil when there is no such row: what a save checks and
+  /// records, without the copy and the derived lists ``row(_:)`` makes.
+  func version(of id: ObjectID) -> Int? {
+    index(id).map { rows[$0].version }
+  }
+
   func ids(of entity: String) -> [ObjectID] {
     idsByEntity[entity] ?? []
   }

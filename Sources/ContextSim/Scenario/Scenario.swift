@@ -76,6 +76,9 @@ public struct Scenario: Sendable {
     var recordsHistory = false
     /// Store writes post `NSPersistentStoreRemoteChange` and some step observes it.
     var postsRemoteChanges = false
+    /// Some step makes a context at run time and binds it to a name, so a context name may
+    /// be a variable's as well as a declared context's.
+    var makesContexts = false
 
     init() {}
 
@@ -86,6 +89,9 @@ public struct Scenario: Sendable {
         case .fetchedResultsController(_, _, _, _?): true
         default: false
         }
+      }
+      makesContexts = scenario.allSteps.contains { step in
+        if case .newContext = step.action { true } else { false }
       }
       recordsHistory = scenario.persistentHistory.tracking
       postsRemoteChanges =

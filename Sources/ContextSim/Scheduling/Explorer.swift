@@ -156,10 +156,15 @@ public struct Explorer<S: Scheduler> {
     }
     add(
       OutcomeKey(
-        signature: Set(trace.violations.map(ViolationSignature.init)).sorted(),
-        handled: Set(trace.handledErrors.map(HandledErrorSignature.init)).sorted(),
+        signature: Self.distinctSorted(trace.violations.map(ViolationSignature.init)),
+        handled: Self.distinctSorted(trace.handledErrors.map(HandledErrorSignature.init)),
         limit: limit, endState: trace.endState),
       schedules: 1, shortest: trace.schedule, example: trace)
+  }
+
+  /// The items without repeats, in order; most runs have none or one, which need no set.
+  private static func distinctSorted<T: Hashable & Comparable>(_ items: [T]) -> [T] {
+    items.count < 2 ? items : Set(items).sorted()
   }
 
   /// Counts a schedule towards the distinct ones, until there are too many to keep.

@@ -48,8 +48,9 @@ extension Simulation {
     }
   }
 
+  /// The current frame's scope, read in place: `frames.last!` would copy the whole frame.
   var scope: Scope {
-    threads[current].frames.last!.scope
+    threads[current].frames[threads[current].frames.count - 1].scope
   }
 
   mutating func queueIndex(_ name: String) -> Int {
@@ -58,15 +59,15 @@ extension Simulation {
 
   /// A context by the name a step uses: one a step made in this scope, or a declared one.
   mutating func contextIndex(_ name: String) -> Int {
-    if case .context(let index)? = scopes[scope.index][name] { return index }
+    if scenario.features.makesContexts, case .context(let index)? = scopes[scope.index][name] {
+      return index
+    }
     return graph.declaredContext(named: name)!
   }
 
   /// `DispatchQueue.async` and `perform`: the block captures the variables bound so far.
   private mutating func enqueue(_ steps: [Step], on q: Int, from step: Step) {
-    let origin =
-      [BacktraceEntry.enqueued(queue: queues[q].name, thread: threads[current].name)]
-      + backtrace(of: current, at: step.index)
+    let origin = origin(onto: q, at: step.index)
     record(.enqueued(queue: queues[q].name))
     enqueue(Block(steps: steps, scope: capture(scope), origin: origin), on: q)
   }

@@ -49,9 +49,7 @@ extension Simulation {
       let scope = capture(observers[o].scope)
       observers[o].bind.map { scopes[scope.index][$0] = .notification(n) }
       let q = observers[o].queue ?? Self.globalQueue
-      let origin =
-        [BacktraceEntry.enqueued(queue: queues[q].name, thread: threads[current].name)]
-        + backtrace(of: current, at: stepIndex)
+      let origin = origin(onto: q, at: stepIndex)
       enqueue(Block(steps: observers[o].body, scope: scope, origin: origin), on: q)
     }
   }

@@ -25,10 +25,7 @@ extension Simulation {
       guard isChild || isSibling || isOtherRoot else { continue }
       let block = Block(
         steps: [], scope: newScope(),
-        origin: [
-          .enqueued(queue: queues[graph.contexts[r].queue].name, thread: threads[current].name)
-        ]
-          + backtrace(of: current, at: stepIndex),
+        origin: origin(onto: graph.contexts[r].queue, at: stepIndex),
         merge: Merge(changes: changes, into: r, causedBy: stepIndex))
       enqueue(block, on: graph.contexts[r].queue)
     }

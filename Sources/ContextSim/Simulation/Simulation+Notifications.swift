@@ -126,9 +126,7 @@ extension Simulation {
       return record(.observerRuns(queue: nil))
     }
     record(.observerRuns(queue: queues[q].name))
-    let origin =
-      [BacktraceEntry.enqueued(queue: queues[q].name, thread: threads[current].name)]
-      + backtrace(of: current, at: step.index)
+    let origin = origin(onto: q, at: step.index)
     enqueue(Block(steps: observers[o].body, scope: scope, origin: origin), on: q)
     // `waitUntilAllOperationsAreFinished`: the poster's turn comes after the body's.
     runSynchronously([], on: q, from: step, reentrant: true)

@@ -22,9 +22,9 @@ extension Simulation {
     }
     touch(.context(c), write: false)
     if let ref = graph.registered(id, in: c), !graph[ref].isFault {
-      let object = graph[ref]
-      if object.isDeleted { return nil }
-      return RowState(values: graph.idForm(object.currentValues), version: object.snapshotVersion)
+      if graph[ref].isDeleted { return nil }
+      return RowState(
+        values: graph.idForm(graph[ref].currentValues), version: graph[ref].snapshotVersion)
     }
     return row(id, seenFrom: graph.contexts[c].parent)
   }
@@ -36,8 +36,16 @@ extension Simulation {
       return store.ids(of: entity)
     }
     touch(.context(c), write: false)
+    let inherited = visibleIDs(entity, from: graph.contexts[c].parent)
+    // Most of the time nothing here is deleted or newly inserted: the parent's list is this
+    // context's, and copying it ID by ID showed in profiles.
+    let changesList = graph.contexts[c].registered.contains { ref in
+      graph[ref].isDeleted || (graph[ref].isInserted && graph[ref].entity == entity)
+    }
+    guard changesList else { return inherited }
     var ids: [ObjectID] = []
-    for id in visibleIDs(entity, from: graph.contexts[c].parent) {
+    ids.reserveCapacity(inherited.count + graph.contexts[c].registered.count)
+    for id in inherited {
       if let ref = graph.contexts[c].byID[id], graph[ref].isDeleted { continue }
       ids.append(id)
     }
@@ -90,23 +98,21 @@ extension Simulation {
   /// - Returns: false when firing raised an exception and the read did not happen.
   @discardableResult
   mutating func fireFault(_ ref: ObjectReference) -> Bool {
-    guard graph[ref].isFault else { return true }
-    let object = graph[ref]
-    if object.registration == .forgottenByReset { return true }
-    if let row = row(object.id, seenFrom: graph.contexts[object.context].parent) {
+    guard graph[ref].isFault, graph[ref].registration != .forgottenByReset else { return true }
+    let (id, c) = (graph[ref].id, graph[ref].context)
+    if let row = row(id, seenFrom: graph.contexts[c].parent) {
       graph[ref].isFault = false
-      graph[ref].snapshot = contextForm(
-        row.values, entity: object.entity, in: object.context)
+      graph[ref].snapshot = contextForm(row.values, entity: graph[ref].entity, in: c)
       graph[ref].snapshotVersion = row.version
       return true
     }
-    guard graph.contexts[object.context].description.shouldDeleteInaccessibleFaults else {
+    guard graph.contexts[c].description.shouldDeleteInaccessibleFaults else {
       report(.uncaughtException(.faultOnDeletedObject, Exception.inaccessible(idDescription(ref))))
       return false
     }
     graph[ref].isFault = false
     graph[ref].isDeleted = true
-    report(.faultOnDeletedObject(object: object.id))
+    report(.faultOnDeletedObject(object: id))
     return true
   }
 

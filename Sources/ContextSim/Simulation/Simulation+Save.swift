@@ -15,11 +15,10 @@ extension Simulation {
   func pendingChanges(in c: Int) -> SaveSet {
     var set = SaveSet()
     for ref in graph.contexts[c].registered {
-      let object = graph[ref]
-      switch (object.isInserted, object.isDeleted) {
+      switch (graph[ref].isInserted, graph[ref].isDeleted) {
       case (true, false): set.inserted.append(ref)
       case (false, true): set.deleted.append(ref)
-      case (false, false) where !object.changes.isEmpty: set.updated.append(ref)
+      case (false, false) where !graph[ref].changes.isEmpty: set.updated.append(ref)
       default: break
       }
     }
@@ -93,11 +92,12 @@ extension Simulation {
 
   /// After a save: the saved objects hold what they wrote, and the deleted ones are gone.
   private mutating func settle(_ set: SaveSet, in c: Int) -> ChangeSet {
-    for ref in set.inserted + set.updated {
-      graph[ref].snapshot = graph[ref].currentValues
+    for ref in [set.inserted, set.updated].joined() {
+      let changes = graph[ref].changes
       graph[ref].changes = [:]
+      graph[ref].snapshot.merge(changes) { _, new in new }
       graph[ref].isInserted = false
-      if let version = store.row(graph[ref].id)?.version, graph.contexts[c].parent == nil {
+      if graph.contexts[c].parent == nil, let version = store.version(of: graph[ref].id) {
         graph[ref].snapshotVersion = version
       }
     }
@@ -185,12 +185,12 @@ extension Simulation {
 
   private mutating func optimisticLockingConflicts(_ set: SaveSet) -> [LockingConflict] {
     var conflicts: [LockingConflict] = []
-    for ref in set.updated + set.deleted {
+    for ref in [set.updated, set.deleted].joined() {
       let object = graph[ref]
-      let row = store.row(object.id)
-      if row == nil && object.isDeleted { continue }
-      if row?.version != object.snapshotVersion {
-        conflicts.append(LockingConflict(object: ref, row: row))
+      let version = store.version(of: object.id)
+      if version == nil && object.isDeleted { continue }
+      if version != object.snapshotVersion {
+        conflicts.append(LockingConflict(object: ref, row: store.row(object.id)))
       }
     }
     return conflicts

@@ -8,7 +8,7 @@ extension Simulation {
     let q = executor == .main ? Self.mainQueue : Self.globalQueue
     record(.taskStarted(queue: queues[q].name))
     enqueue(
-      Block(steps: body, scope: capture(scope), origin: origin(onto: q, from: step)), on: q)
+      Block(steps: body, scope: capture(scope), origin: origin(onto: q, at: step.index)), on: q)
   }
 
   /// `try await context.perform(schedule:) { … }`.
@@ -30,7 +30,7 @@ extension Simulation {
     }
     record(.awaits(queue: queues[q].name))
     let sharedScope = scope
-    let origin = origin(onto: q, from: step)
+    let origin = origin(onto: q, at: step.index)
     let (frames, executor) = suspend(current)
     var block = Block(steps: body, scope: sharedScope, origin: origin)
     block.completion = .resume(frames: frames, executor: executor)
@@ -51,7 +51,7 @@ extension Simulation {
       let childScope = capture(scope)
       scopes[childScope.index][name] = element
       var block = Block(
-        steps: child, scope: childScope, origin: origin(onto: Self.globalQueue, from: step))
+        steps: child, scope: childScope, origin: origin(onto: Self.globalQueue, at: step.index))
       block.completion = .groupChild(g)
       enqueue(block, on: Self.globalQueue)
     }
@@ -93,12 +93,6 @@ extension Simulation {
         enqueue(block, on: waiting.executor)
       }
     }
-  }
-
-  /// Where a block is enqueued from, for backtraces.
-  func origin(onto q: Int, from step: Step) -> [BacktraceEntry] {
-    [.enqueued(queue: queues[q].name, thread: threads[current].name)]
-      + backtrace(of: current, at: step.index)
   }
 
   /// Whether a step's `"when"` holds now.

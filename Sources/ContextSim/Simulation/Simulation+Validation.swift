@@ -4,7 +4,7 @@ extension Simulation {
   /// and deletes a deny rule refuses (1600); several at once are wrapped in 1560.
   mutating func validate(_ set: SaveSet) -> CoreDataError? {
     var failures: [CoreDataError] = []
-    for ref in set.inserted + set.updated {
+    for ref in [set.inserted, set.updated].joined() {
       let object = graph[ref]
       guard let entity = scenario.entity(named: object.entity) else { continue }
       for attribute in entity.attributes

@@ -141,6 +141,18 @@ struct Simulation: Sendable {
     threads = [main]
     trace.threads = ["main"]
     unwind(0)
+    reserveRoom()
+  }
+
+  /// Room for what a run of a few dozen steps adds. Searches copy this run at its start
+  /// for every execution, and a copy keeps the room: growing the schedule, the object
+  /// graph and the bindings a step at a time cost an allocation per doubling, per run.
+  private mutating func reserveRoom() {
+    trace.schedule.threads.reserveCapacity(64)
+    graph.reserveRoom(objects: 16)
+    threads.reserveCapacity(8)
+    for i in scopes.indices { scopes[i].reserveCapacity(8) }
+    scopes.reserveCapacity(16)
   }
 
   /// A scope with these bindings, for a new block or task.
@@ -222,14 +234,17 @@ struct Simulation: Sendable {
   /// around that step may end yet: its queues stay held.
   mutating func unwind(_ t: Int) {
     guard threads[t].waiting == nil else { return }
-    while let top = threads[t].frames.last, top.next >= top.steps.count {
-      let last = threads[t].frames.count - 1
-      if let g = top.group {
+    // The top frame is read field by field and moved out only when it ends: copying it
+    // whole on every check retained and released each of its lists.
+    while let last = threads[t].frames.indices.last,
+      threads[t].frames[last].next >= threads[t].frames[last].steps.count
+    {
+      if let g = threads[t].frames[last].group {
         // A task group's `then` body: take the next result, wait for one, or finish.
         touch(.taskGroup(g), write: true)
         if !taskGroups[g].results.isEmpty {
           let result = taskGroups[g].results.removeFirst()
-          scopes[top.scope.index].merge(result.values) { _, child in child }
+          scopes[threads[t].frames[last].scope.index].merge(result.values) { _, child in child }
           raceDetector.acquire(result.clock, by: t)
           threads[t].frames[last].next = 0
           continue
@@ -239,15 +254,19 @@ struct Simulation: Sendable {
           return
         }
       }
-      if let loop = top.loop, let element = loop.rest.first {
-        scopes[top.scope.index][loop.name] = element
+      if let loop = threads[t].frames[last].loop, let element = loop.rest.first {
+        scopes[threads[t].frames[last].scope.index][loop.name] = element
         threads[t].frames[last].loop = (loop.name, loop.rest.dropFirst())
         threads[t].frames[last].next = 0
         continue
       }
       // A block's end processes its contexts' changes; their observers run first.
-      if last == 0, let q = top.acquired, processPendingChanges(endingBlockOn: q) { continue }
-      threads[t].frames.removeLast()
+      if last == 0, let q = threads[t].frames[last].acquired,
+        processPendingChanges(endingBlockOn: q)
+      {
+        continue
+      }
+      let top = threads[t].frames.removeLast()
       if let q = top.acquired {
         threads[t].held.removeLast()
         release(q, by: t)
@@ -274,15 +293,33 @@ struct Simulation: Sendable {
   /// The scenario steps that led to the current one, innermost first, through the blocks
   /// that enqueued them. Capped, so a block that re-enqueues itself stays cheap.
   func backtrace(of t: Int, at stepIndex: Int) -> [BacktraceEntry] {
-    var entries: [BacktraceEntry] = [.step(stepIndex)]
-    for frame in threads[t].frames.reversed() {
-      if let opener = frame.opener { entries.append(.step(opener)) }
-      if let origin = frame.origin {
-        entries += origin
+    var entries: [BacktraceEntry] = []
+    appendBacktrace(of: t, at: stepIndex, to: &entries)
+    return entries
+  }
+
+  /// Where a block the current thread hands to queue `q` is enqueued from, for backtraces:
+  /// Xcode's "enqueued from" section.
+  func origin(onto q: Int, at stepIndex: Int) -> [BacktraceEntry] {
+    var entries = [BacktraceEntry.enqueued(queue: queues[q].name, thread: threads[current].name)]
+    appendBacktrace(of: current, at: stepIndex, to: &entries)
+    return entries
+  }
+
+  /// Appends at most 16 entries of a backtrace in one buffer. Frames are read in place:
+  /// every enqueue builds an origin, and copying frames and lists showed in profiles.
+  private func appendBacktrace(of t: Int, at stepIndex: Int, to entries: inout [BacktraceEntry]) {
+    let limit = entries.count + 16
+    entries.reserveCapacity(limit)
+    entries.append(.step(stepIndex))
+    for i in threads[t].frames.indices.reversed() where entries.count < limit {
+      if let opener = threads[t].frames[i].opener { entries.append(.step(opener)) }
+      if threads[t].frames[i].origin != nil {
+        entries += threads[t].frames[i].origin!.prefix(limit - entries.count)
         break
       }
     }
-    return Array(entries.prefix(16))
+    if entries.count > limit { entries.removeLast(entries.count - limit) }
   }
 
   mutating func reportDeadlock() {
