@@ -50,9 +50,17 @@ struct SimulatedThread: Sendable {
 
   /// Starts a block taken from queue `q`, which is then the one queue the thread holds. Its
   /// first step is ordered after the step that enqueued the block.
+  ///
+  /// A thread serving a serial queue runs block after block: it keeps its lists' storage.
   mutating func start(_ block: Block, on q: Int) {
-    held = [q]
-    frames = block.frames(on: q)
+    held.removeAll(keepingCapacity: true)
+    held.append(q)
+    if let resume = block.resume {
+      frames = resume
+    } else {
+      frames.removeAll(keepingCapacity: true)
+      frames.append(block.frame(on: q))
+    }
     startedFrom = block.enqueuedAt
   }
 

@@ -4,24 +4,42 @@
 /// earlier one's thread at the earlier one's time. Threads are numbered as the simulation
 /// starts them, so clocks grow as threads appear.
 struct VectorClock: Equatable {
-  private(set) var times: [Int] = []
+  /// The first eight threads' times, held inline; later threads' in `more`. Every enqueue
+  /// copies a clock and then moves its own on, and with an array each of those copies was
+  /// an allocation; few runs start more than eight threads.
+  private var first = SIMD8<Int>()
+  private var more: [Int] = []
+  /// One past the highest thread the clock has a time for: clocks grow as threads appear.
+  private(set) var count = 0
 
   subscript(thread: Int) -> Int {
-    get { thread < times.count ? times[thread] : 0 }
+    get {
+      if thread < first.scalarCount { return first[thread] }
+      let i = thread - first.scalarCount
+      return i < more.count ? more[i] : 0
+    }
     set {
-      if thread >= times.count { times += repeatElement(0, count: thread - times.count + 1) }
-      times[thread] = newValue
+      count = Swift.max(count, thread + 1)
+      if thread < first.scalarCount {
+        first[thread] = newValue
+        return
+      }
+      let i = thread - first.scalarCount
+      if i >= more.count { more += repeatElement(0, count: i - more.count + 1) }
+      more[i] = newValue
     }
   }
 
   /// Takes in everything another clock has seen.
   mutating func join(_ other: VectorClock) {
-    if other.times.count > times.count {
-      times += repeatElement(0, count: other.times.count - times.count)
+    first = pointwiseMax(first, other.first)
+    if other.more.count > more.count {
+      more += repeatElement(0, count: other.more.count - more.count)
     }
-    for i in other.times.indices where other.times[i] > times[i] {
-      times[i] = other.times[i]
+    for i in other.more.indices where other.more[i] > more[i] {
+      more[i] = other.more[i]
     }
+    count = Swift.max(count, other.count)
   }
 
   /// Whether the event of `thread` at `time` happened before this clock.

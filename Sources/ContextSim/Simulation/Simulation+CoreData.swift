@@ -171,7 +171,7 @@ extension Simulation {
 
   /// The object a variable holds; nil (and a line saying so) when it holds nil.
   mutating func objectIn(_ variable: String) -> ObjectReference? {
-    guard case .object(let ref) = evaluate(.variable(variable)) else {
+    guard case .object(let ref) = value(of: variable) else {
       record(.readNil(variable: variable))
       return nil
     }

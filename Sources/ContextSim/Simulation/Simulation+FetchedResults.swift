@@ -34,7 +34,7 @@ extension Simulation {
   }
 
   mutating func performFetch(_ controller: String, mode: TryMode) {
-    guard case .controller(let k) = evaluate(.variable(controller)) else { return }
+    guard case .controller(let k) = value(of: controller) else { return }
     let c = controllers[k].context
     touch(.context(c), write: false)
     if let error = injectedError() {
@@ -52,7 +52,7 @@ extension Simulation {
 
   /// `fetchedObjects` and the row count: the controller's own array, read without a check.
   mutating func read(_ key: ControllerKey, of controller: String, bind: String?) {
-    guard case .controller(let k) = evaluate(.variable(controller)) else { return }
+    guard case .controller(let k) = value(of: controller) else { return }
     let objects = controllers[k].objects
     let value: Value =
       key == .fetchedObjects ? .list(objects.map(Value.object)) : .integer(objects.count)

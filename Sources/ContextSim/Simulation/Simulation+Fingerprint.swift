@@ -222,7 +222,7 @@ private struct StateWriter {
 
   private mutating func write(_ clock: VectorClock) {
     // Trailing zeros say nothing: a clock grows as threads appear.
-    let ranks = clock.times.indices.map { rank(clock.times[$0], of: $0) }
+    let ranks = (0..<clock.count).map { rank(clock[$0], of: $0) }
     let end = (ranks.lastIndex { $0 != 0 } ?? -1) + 1
     hasher.combine(end)
     for r in ranks[..<end] { hasher.combine(r) }

@@ -78,7 +78,7 @@ extension Simulation {
 
   /// `tx.token`, `tx.author`, the IDs it changed: read from the transaction, never trapping.
   mutating func read(_ key: TransactionKey, of variable: String, bind: String?) {
-    guard case .transaction(let token) = evaluate(.variable(variable)) else {
+    guard case .transaction(let token) = value(of: variable) else {
       record(.readNil(variable: variable))
       bind.map { scopes[scope.index][$0] = .null }
       return

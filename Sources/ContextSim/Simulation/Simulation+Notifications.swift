@@ -58,7 +58,7 @@ extension Simulation {
 
   mutating func removeObserver(_ token: String) {
     touch(.observers, write: true)
-    guard case .observer(let index) = evaluate(.variable(token)) else { return }
+    guard case .observer(let index) = value(of: token) else { return }
     observers[index].isActive = false
     record(.removedObserver(observers[index].name.rawValue))
   }
@@ -139,7 +139,7 @@ extension Simulation {
     checkQueue(
       r, .context(graph.contexts[r].name),
       method: "-[NSManagedObjectContext mergeChangesFromContextDidSaveNotification:]")
-    let argument = evaluate(.variable(notification))
+    let argument = value(of: notification)
     if case .transaction(let token) = argument {
       return merge(changeSet(ofTransaction: token), into: r, automatic: false)
     }
@@ -163,7 +163,7 @@ extension Simulation {
   /// `notification.object` and the objects its `userInfo` lists: plain reads, which never
   /// trap; the objects still belong to the context that posted.
   mutating func read(_ key: NotificationKey, of variable: String, bind: String?) {
-    guard case .notification(let n) = evaluate(.variable(variable)) else {
+    guard case .notification(let n) = value(of: variable) else {
       record(.readNil(variable: variable))
       bind.map { scopes[scope.index][$0] = .null }
       return

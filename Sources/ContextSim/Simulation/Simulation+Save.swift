@@ -150,7 +150,7 @@ extension Simulation {
       graph.reassign(
         ref, to: ObjectID(entity: entity, kind: .permanent(store.takePrimaryKey(entity))))
     }
-    for ref in set.inserted + resurrected {
+    for ref in [set.inserted, resurrected].joined() {
       store.insert(graph[ref].id, values: graph.idForm(graph[ref].currentValues))
     }
     for ref in set.updated {

@@ -18,7 +18,7 @@ extension Simulation {
       let text = parts.map { part in
         switch part {
         case .text(let words): words
-        case .variable(let name): describe(evaluate(.variable(name)))
+        case .variable(let name): describe(value(of: name))
         }
       }.joined()
       record(.printed(text))
@@ -35,10 +35,14 @@ extension Simulation {
   mutating func evaluate(_ expression: Expression) -> Value {
     switch expression {
     case .literal(let value): value
-    case .variable(let name):
-      if let local = scopes[scope.index][name] { local } else { readShared(name) }
+    case .variable(let name): value(of: name)
     case .list(let items): .list(items.map { evaluate($0) })
     }
+  }
+
+  /// A variable's value: a binding in scope, or else a shared var.
+  mutating func value(of variable: String) -> Value {
+    if let local = scopes[scope.index][variable] { local } else { readShared(variable) }
   }
 
   /// A shared var read through `$name`: a read the race checker sees.
@@ -65,8 +69,12 @@ extension Simulation {
   /// A predicate's operands evaluated once, in the order written, on the current thread;
   /// an object operand becomes its ID, as rows hold relationships.
   mutating func evaluate(_ predicate: Predicate<Expression>) -> Predicate<Value> {
-    predicate.map { graph.idForm(evaluate($0)) }
+    predicate.matchesEverything ? Self.everything : predicate.map { graph.idForm(evaluate($0)) }
   }
+
+  /// The predicate of a request without one, made once: a predicate is boxed, and most
+  /// fetches and counts have none.
+  private static let everything = Predicate<Value>.all
 
   /// A value as `print` shows it. Objects print their entity and ID without touching their
   /// data, so printing never trips the queue check.
@@ -101,12 +109,12 @@ extension Simulation {
       actual = bound.holds(n) ? nil : "\(n)"
     case .relationshipCount(let variable, let key, let bound):
       var n = 0
-      if case .object(let ref) = evaluate(.variable(variable)), fireFault(ref) {
+      if case .object(let ref) = value(of: variable), fireFault(ref) {
         n = members(graph[ref].value(key)).count
       }
       actual = bound.holds(n) ? nil : "\(n)"
     case .value(let variable, let key, let equals):
-      var value = evaluate(.variable(variable))
+      var value = self.value(of: variable)
       if let key, case .object(let ref) = value {
         fireFault(ref)
         value = shown(graph[ref].value(key))

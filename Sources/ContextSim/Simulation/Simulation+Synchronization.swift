@@ -82,8 +82,7 @@ extension Simulation {
   /// run would happen in an app that no longer exists, so they are not reported.
   mutating func checkQueue(_ c: Int, _ subject: Violation.WrongQueue.Subject, method: String) {
     touch(.context(c), write: true)
-    let thread = threads[current]
-    let onQueue = thread.held.contains(graph.contexts[c].queue)
+    let onQueue = threads[current].held.contains(graph.contexts[c].queue)
     if options.concurrencyDebug {
       guard !onQueue, !trappedThisStep else { return }
       trappedThisStep = true
@@ -92,7 +91,7 @@ extension Simulation {
         .wrongQueue(
           Violation.WrongQueue(
             subject: subject, ownerQueue: queues[graph.contexts[c].queue].name,
-            touchingQueue: queues[thread.held.last ?? 0].name, method: method)))
+            touchingQueue: queues[threads[current].held.last ?? 0].name, method: method)))
       return
     }
     defer { threads[current].inFlight.insert(c) }
@@ -108,14 +107,19 @@ extension Simulation {
     report(
       .corruption(
         context: graph.contexts[c].name, otherThread: threads[other].name, method: method,
-        offQueue: onQueue ? threads[other].name : thread.name))
+        offQueue: onQueue ? threads[other].name : threads[current].name))
   }
 
   /// Ends what a thread was in the middle of, when its block ends.
   mutating func endWork(of t: Int) {
-    for c in threads[t].inFlight.sorted() {
-      touch(.context(c), write: true)
+    // In order, so every run lists the same accesses; most blocks touch one context, which
+    // needs no sorted copy.
+    if threads[t].inFlight.count == 1 {
+      touch(.context(threads[t].inFlight.first!), write: true)
+    } else {
+      for c in threads[t].inFlight.sorted() { touch(.context(c), write: true) }
     }
-    threads[t].inFlight = []
+    // The thread serves its queue's next block, which fills the set again.
+    threads[t].inFlight.removeAll(keepingCapacity: true)
   }
 }

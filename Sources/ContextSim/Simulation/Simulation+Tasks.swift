@@ -97,7 +97,7 @@ extension Simulation {
 
   /// Whether a step's `"when"` holds now.
   mutating func holds(_ condition: Condition) -> Bool {
-    evaluate(.variable(condition.variable)).matches(condition.value) != condition.negated
+    value(of: condition.variable).matches(condition.value) != condition.negated
   }
 
   /// The store error injected into this run of the current step, if one is.
@@ -117,11 +117,10 @@ extension Simulation {
 }
 
 extension Block {
-  /// The frames a thread runs for this block on queue `q`: a suspended task's, or a new one.
-  func frames(on q: Int) -> [SimulatedThread.Frame] {
-    if let resume { return resume }
+  /// The frame a thread runs for this block on queue `q`, unless it resumes a task.
+  func frame(on q: Int) -> SimulatedThread.Frame {
     var frame = SimulatedThread.Frame(steps: steps, scope: scope, acquired: q, origin: origin)
     frame.completion = completion
-    return [frame]
+    return frame
   }
 }

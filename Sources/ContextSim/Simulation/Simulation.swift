@@ -167,13 +167,11 @@ struct Simulation: Sendable {
   }
 
   /// Whether a thread can take a step now.
+  /// Asked of every thread at every step, so the thread is read in place, not copied.
   func canRun(_ t: Int) -> Bool {
-    let thread = threads[t]
-    if let waiting = thread.waiting {
-      return queues.isTurn(of: t, on: waiting.queue)
-    }
-    if !thread.frames.isEmpty { return true }
-    if let served = thread.serves { return queues.hasBlockReady(served) }
+    if let q = threads[t].waiting?.queue { return queues.isTurn(of: t, on: q) }
+    if !threads[t].frames.isEmpty { return true }
+    if let served = threads[t].serves { return queues.hasBlockReady(served) }
     return false
   }
 
@@ -301,7 +299,9 @@ struct Simulation: Sendable {
   /// Where a block the current thread hands to queue `q` is enqueued from, for backtraces:
   /// Xcode's "enqueued from" section.
   func origin(onto q: Int, at stepIndex: Int) -> [BacktraceEntry] {
-    var entries = [BacktraceEntry.enqueued(queue: queues[q].name, thread: threads[current].name)]
+    var entries: [BacktraceEntry] = []
+    entries.reserveCapacity(17)
+    entries.append(.enqueued(queue: queues[q].name, thread: threads[current].name))
     appendBacktrace(of: current, at: stepIndex, to: &entries)
     return entries
   }
