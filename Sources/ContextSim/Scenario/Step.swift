@@ -66,8 +66,9 @@ public struct Step: Sendable {
   }
 
   /// The fields in one shared box. A thread takes the step it runs out of its block at every
-  /// step of every run: a box is one reference to count where the fields are a dozen, and
-  /// cores running schedules side by side do not count them on the same memory.
+  /// step of every run: a box is one reference to count where the fields are a dozen. Cores
+  /// running schedules side by side still count that one on the same memory, a cost two
+  /// processes do not pay (docs/exploration.md, "Fewer allocations per run").
   private var box: Box
 
   init(
