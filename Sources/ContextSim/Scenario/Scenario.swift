@@ -50,7 +50,6 @@ public struct Scenario: Sendable {
     contexts.first { $0.name == name }
   }
 
-  /// The same scenario reported under another file name, as a lesson names its scenario.
   /// A copy whose store at launch is built again, sharing no storage with this one's.
   /// Every run copies the store's buffers when it first writes them, so cores that all
   /// copy from one store contend for its reference counts: random runs on two cores took
@@ -61,6 +60,7 @@ public struct Scenario: Sendable {
     return copy
   }
 
+  /// The same scenario reported under another file name, as a lesson names its scenario.
   public func named(_ file: String) -> Scenario {
     var copy = self
     copy.file = file
@@ -86,9 +86,10 @@ public struct Scenario: Sendable {
     var recordsHistory = false
     /// Store writes post `NSPersistentStoreRemoteChange` and some step observes it.
     var postsRemoteChanges = false
-    /// Some step makes a context at run time and binds it to a name, so a context name may
-    /// be a variable's as well as a declared context's.
-    var makesContexts = false
+    /// Some step can put a context in a variable: makes one, or reads a context's
+    /// `parent`, an object's `managedObjectContext` or a notification's `object`. Without
+    /// one, no variable ever holds a context, so a context's name is always a declared one.
+    var bindsContexts = false
 
     init() {}
 
@@ -100,8 +101,14 @@ public struct Scenario: Sendable {
         default: false
         }
       }
-      makesContexts = scenario.allSteps.contains { step in
-        if case .newContext = step.action { true } else { false }
+      bindsContexts = scenario.allSteps.contains { step in
+        switch step.action {
+        case .newContext: true
+        case .contextProperty(_, let property, _): property == .parent
+        case .objectState(_, let property, _): property == .managedObjectContext
+        case .notificationProperty(_, let key, _): key == .object
+        default: false
+        }
       }
       recordsHistory = scenario.persistentHistory.tracking
       postsRemoteChanges =

@@ -59,9 +59,12 @@ extension Simulation {
 
   /// A context by the name a step uses: one a step made in this scope, or a declared one.
   mutating func contextIndex(_ name: String) -> Int {
-    if scenario.features.makesContexts, case .context(let index)? = scopes[scope.index][name] {
-      return index
+    // Without a step that can put a context in a variable, a declared name is the declared
+    // context, found without hashing the name into the bindings.
+    if !scenario.features.bindsContexts, let declared = graph.declaredContext(named: name) {
+      return declared
     }
+    if case .context(let index)? = scopes[scope.index][name] { return index }
     return graph.declaredContext(named: name)!
   }
 

@@ -33,6 +33,21 @@ struct ContextStateTests {
     }
   }
 
+  @Test("A context read from parent into a variable is the one steps naming it use")
+  func contextFromParent() throws {
+    let trace = try traced(
+      #"""
+      [{"get": "child.parent", "as": "p"},
+       {"insert": "Note", "into": "p", "values": {"title": "a"}}, {"save": "p"}]
+      """#, contexts: #"{"child": {"queue": "private", "parent": "viewContext"}}"#)
+    #expect(trace.violations.isEmpty)
+    let saves = trace.events.compactMap { event -> String? in
+      guard case .saved(let context, let inserted, _, _) = event.effect else { return nil }
+      return "\(context): \(inserted.map(\.description))"
+    }
+    #expect(saves == [#"viewContext: ["Note/p1"]"#])
+  }
+
   @Test("hasChanges and the change sets follow inserts, edits and deletes until the save")
   func changeSets() throws {
     let trace = try traced(
