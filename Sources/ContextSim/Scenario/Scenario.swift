@@ -50,16 +50,6 @@ public struct Scenario: Sendable {
     contexts.first { $0.name == name }
   }
 
-  /// A copy whose store at launch is built again, sharing no storage with this one's.
-  /// Every run copies the store's buffers when it first writes them, so cores that all
-  /// copy from one store contend for its reference counts: random runs on two cores took
-  /// 8–25% more CPU than on one, 0–11% with a store each.
-  func withOwnStore() -> Scenario {
-    var copy = self
-    copy.initialStore = PersistentStore(rows: storeRows, entities: entities)
-    return copy
-  }
-
   /// The same scenario reported under another file name, as a lesson names its scenario.
   public func named(_ file: String) -> Scenario {
     var copy = self

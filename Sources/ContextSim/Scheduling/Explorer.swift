@@ -341,10 +341,9 @@ extension Explorer where S: SeededScheduler {
     var timedOut = false
     concurrentChunks(
       chunks, workers: workers,
-      // Each core starts its runs from a copy of its own, with a store of its own.
+      // Each core starts its runs from a copy of its own.
       state: {
-        Explorer(
-          scenario: scenario.withOwnStore(), scheduler: scheduler, strategy: nil, options: options)
+        Explorer(scenario: scenario, scheduler: scheduler, strategy: nil, options: options)
       },
       { explorer, c in
         let lower = first + c * size
