@@ -166,8 +166,8 @@ struct Simulation: Sendable {
     newScope(scopes[scope.index])
   }
 
-  /// Whether a thread can take a step now.
-  /// Asked of every thread at every step, so the thread is read in place, not copied.
+  /// Whether a thread can take a step now. Asked of every thread at every step, so the
+  /// thread is read in place, not copied.
   func canRun(_ t: Int) -> Bool {
     if let q = threads[t].waiting?.queue { return queues.isTurn(of: t, on: q) }
     if !threads[t].frames.isEmpty { return true }
@@ -306,20 +306,18 @@ struct Simulation: Sendable {
     return entries
   }
 
-  /// Appends at most 16 entries of a backtrace in one buffer. Frames are read in place:
-  /// every enqueue builds an origin, and copying frames and lists showed in profiles.
+  /// Appends at most 16 entries of a backtrace. Frames are read in place: every enqueue
+  /// builds an origin, and copying frames and lists showed in profiles.
   private func appendBacktrace(of t: Int, at stepIndex: Int, to entries: inout [BacktraceEntry]) {
     let limit = entries.count + 16
-    entries.reserveCapacity(limit)
     entries.append(.step(stepIndex))
     for i in threads[t].frames.indices.reversed() where entries.count < limit {
       if let opener = threads[t].frames[i].opener { entries.append(.step(opener)) }
-      if threads[t].frames[i].origin != nil {
-        entries += threads[t].frames[i].origin!.prefix(limit - entries.count)
+      if let origin = threads[t].frames[i].origin {
+        entries += origin.prefix(limit - entries.count)
         break
       }
     }
-    if entries.count > limit { entries.removeLast(entries.count - limit) }
   }
 
   mutating func reportDeadlock() {
