@@ -7,7 +7,10 @@
 ///
 ///     "where": {"title": {"!=": "x"}, "OR": [{"rank": {"<": 3}}, {"rank": null}]}
 ///     // title != "x" and (rank < 3 or rank == nil)
-public indirect enum Predicate<Operand: Sendable>: Sendable {
+///
+/// Only `NOT` is boxed (the others hold their parts in arrays), so a predicate of one
+/// comparison, or ``all``, is a plain value: evaluating one for a fetch allocates nothing.
+public enum Predicate<Operand: Sendable>: Sendable {
   /// `key OP value`: one attribute or to-one relationship compared with one operand.
   case comparison(key: String, ComparisonOperator, Operand)
   /// Every part holds; no part at all is `TRUEPREDICATE`, what a request without one matches.
@@ -15,7 +18,7 @@ public indirect enum Predicate<Operand: Sendable>: Sendable {
   /// At least one part holds.
   case or([Predicate])
   /// The part does not hold.
-  case not(Predicate)
+  indirect case not(Predicate)
 
   /// Every row: a request without a predicate.
   public static var all: Predicate { .and([]) }

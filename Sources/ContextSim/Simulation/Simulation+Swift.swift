@@ -69,12 +69,8 @@ extension Simulation {
   /// A predicate's operands evaluated once, in the order written, on the current thread;
   /// an object operand becomes its ID, as rows hold relationships.
   mutating func evaluate(_ predicate: Predicate<Expression>) -> Predicate<Value> {
-    predicate.matchesEverything ? Self.everything : predicate.map { graph.idForm(evaluate($0)) }
+    predicate.matchesEverything ? .all : predicate.map { graph.idForm(evaluate($0)) }
   }
-
-  /// The predicate of a request without one, made once: a predicate is boxed, and most
-  /// fetches and counts have none.
-  private static let everything = Predicate<Value>.all
 
   /// A value as `print` shows it. Objects print their entity and ID without touching their
   /// data, so printing never trips the queue check.
