@@ -85,6 +85,6 @@ extension Scenario {
     }
     // The tree a file would give goes through the same shape pass and validation.
     let json = JSONValue(.object(members), at: at)
-    self = try ScenarioDecoder.validate(RawScenario(json, file: file), file: file)
+    self = try ScenarioDecoder.validate(json, file: file)
   }
 }

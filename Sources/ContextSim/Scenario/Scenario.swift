@@ -54,8 +54,23 @@ public struct Scenario: Sendable {
   public func named(_ file: String) -> Scenario {
     var copy = self
     copy.file = file
+    if let remake { copy.remake = { remake()?.named(file) } }
     return copy
   }
+
+  /// Decodes the scenario again from what it was validated from; nil for a scenario that
+  /// was not decoded. Set by ``ScenarioDecoder``; a change made to a scenario after
+  /// decoding must be made to what this returns as well, as ``named(_:)`` does.
+  var remake: (@Sendable () -> Scenario?)?
+
+  /// The same scenario decoded again, sharing no storage with this one; itself if it was not
+  /// decoded.
+  ///
+  /// Each core of a search runs from a copy of its own. A run copies steps, step lists and
+  /// entities out of its scenario hundreds of times, and each copy writes a reference count
+  /// in the scenario's storage: two cores sharing that storage write the same memory, and
+  /// each write takes the cache line from the other core (docs/exploration.md, Figures).
+  func separateCopy() -> Scenario { remake?() ?? self }
 
   /// Every step in the file, depth first, in the order written: ``Step/index`` indexes it.
   public internal(set) var allSteps: [Step] = []

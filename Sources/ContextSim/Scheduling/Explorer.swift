@@ -341,9 +341,10 @@ extension Explorer where S: SeededScheduler {
     var timedOut = false
     concurrentChunks(
       chunks, workers: workers,
-      // Each core starts its runs from a copy of its own.
+      // Each core starts its runs from a copy of its own, of a scenario of its own.
       state: {
-        Explorer(scenario: scenario, scheduler: scheduler, strategy: nil, options: options)
+        Explorer(
+          scenario: scenario.separateCopy(), scheduler: scheduler, strategy: nil, options: options)
       },
       { explorer, c in
         let lower = first + c * size

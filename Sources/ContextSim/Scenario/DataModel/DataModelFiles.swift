@@ -40,6 +40,28 @@ public struct DataModelFiles {
     return directory.hasSuffix("/") ? directory + path : directory + "/" + path
   }
 
+  /// What one decoding read, kept so that decoding the scenario again reads the same
+  /// entries without going back to the disk (``Scenario/separateCopy()``).
+  final class Reads {
+    private var entries: [String: Entry] = [:]
+
+    /// `files`, noting each entry it reads.
+    func recording(_ files: DataModelFiles) -> DataModelFiles {
+      DataModelFiles(directory: files.directory) { path in
+        let entry = files.read(path)
+        self.entries[path] = entry
+        return entry
+      }
+    }
+
+    /// Files that hold what was read, and nothing else, as of now: a maker of them, since
+    /// a reader is not `Sendable` but what it reads is.
+    func replaying(in directory: String) -> @Sendable () -> DataModelFiles {
+      let entries = self.entries
+      return { DataModelFiles(directory: directory) { entries[$0] ?? .missing } }
+    }
+  }
+
   /// The real file system, relative paths starting from `directory`.
   public static func disk(relativeTo directory: String) -> DataModelFiles {
     DataModelFiles(directory: directory, read: readFromDisk)

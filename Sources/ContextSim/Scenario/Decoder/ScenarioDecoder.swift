@@ -46,7 +46,7 @@ public struct ScenarioDecoder: ProblemLog {
           bound: error.bound)
       ])
     }
-    return try validate(RawScenario(json, file: file), file: file, dataModels: dataModels)
+    return try validate(json, file: file, dataModels: dataModels)
   }
 
   init(file: String) {
@@ -55,17 +55,18 @@ public struct ScenarioDecoder: ProblemLog {
 
   // MARK: The file
 
-  /// Validates a scenario's raw form, reporting every problem in it.
+  /// Reads a scenario's JSON for its shape, then validates it, reporting every problem in it.
   ///
-  /// JSON comes here through ``decode(_:file:maximumDepth:)``; a builder of scenarios in
-  /// Swift would make the ``RawScenario`` itself, with its own places and file name.
+  /// Files come here through ``decode(_:file:maximumDepth:dataModels:)``; ``ScenarioBuilder``
+  /// makes the JSON itself, with its own places and file name.
   static func validate(
-    _ raw: RawScenario, file: String, dataModels: DataModelFiles? = nil
+    _ json: JSONValue, file: String, dataModels: DataModelFiles? = nil
   ) throws(ScenarioErrors) -> Scenario {
     var decoder = ScenarioDecoder(file: file)
-    decoder.dataModels = dataModels
-    let scenario = decoder.validate(raw)
-    guard decoder.errors.isEmpty, let scenario else {
+    let reads = DataModelFiles.Reads()
+    decoder.dataModels = dataModels.map { reads.recording($0) }
+    let scenario = decoder.validate(RawScenario(json, file: file))
+    guard decoder.errors.isEmpty, var scenario else {
       // The scenario's own problems first, then those of a data model it names, each in
       // file order.
       throw ScenarioErrors(
@@ -74,6 +75,9 @@ public struct ScenarioDecoder: ProblemLog {
             < ($1.file == file ? 0 : 1, $1.location ?? .init(line: 0, column: 0))
         })
     }
+    // Decoded again, a scenario reads its data model from what this decoding read.
+    let files = dataModels.map { reads.replaying(in: $0.directory) }
+    scenario.remake = { try? validate(json, file: file, dataModels: files?()) }
     return scenario
   }
 
