@@ -1,25 +1,27 @@
 import Dispatch
 import Foundation
 
-/// `body(i)` for every `i` in `0..<count`, run on up to `workers` threads at once (the
-/// caller's and new ones), with the results in index order whatever thread ran them.
+/// `body(i)` for every `i` in `0..<count`, run on up to `workers` threads at once, with the
+/// results in index order whatever thread ran them.
 ///
 /// It is ``concurrentChunks(_:workers:state:_:deliver:)`` with one item a chunk: each worker
 /// takes the next index not yet taken, so one slow item does not hold up the ones a fixed
 /// share would have put behind it on the same worker.
 ///
-/// The workers are the caller and threads of its own, not `DispatchQueue.concurrentPerform`'s,
-/// so that a map inside another one's body can use the cores the outer one has left: `check`
-/// runs each scenario's split search (``SplitSearch``) inside its map over scenarios. New
-/// threads, in all the maps running at once, stay within `workers - 1`, so the last scenario
-/// gets the cores the others are done with, and no core runs two threads.
+/// The workers are threads of its own, not `DispatchQueue.concurrentPerform`'s, so that a
+/// map inside another one's body can use the cores the outer one has left: `check` runs each
+/// scenario's split search (``SplitSearch``) inside its map over scenarios. Threads beyond
+/// the one that stands in for each waiting caller, in all the maps running at once, stay
+/// within `workers - 1`, so the last scenario gets the cores the others are done with, and
+/// no core runs two busy threads.
 package func concurrentMap<T: Sendable>(
   _ count: Int, workers: Int, _ body: @Sendable (Int) -> T
 ) -> [T] {
   var results: [T] = []
   results.reserveCapacity(count)
+  // The results are kept to the end, so the caller can run items too (see below).
   concurrentChunks(
-    count, workers: workers, state: {}, { _, i in body(i) },
+    count, workers: workers, callerRuns: true, state: {}, { _, i in body(i) },
     deliver: { result in
       results.append(result)
       return true
@@ -56,8 +58,17 @@ private final class HelperThreads: @unchecked Sendable {
 /// Made for long runs of small work, as random schedules are: no core waits at a barrier
 /// between batches, and what a worker builds once, such as the run every execution starts
 /// from a copy of, is its own, so two cores do not fight over its reference counts.
+///
+/// Unless `callerRuns`, the calling thread runs no chunk while another core is free: it waits
+/// for results and delivers them, and a thread of its own stands in for it. A result's
+/// memory is made on the worker that ran the chunk and let go of by the caller once
+/// delivered, and a thread that lets go of memory takes it for its next allocations (glibc's
+/// per-thread cache). A caller that ran chunks too would put its runs' objects among a
+/// worker's, on cache lines that two cores then write at once (docs/exploration.md,
+/// Figures). A caller that keeps every result, as ``concurrentMap(_:workers:_:)`` does, lets
+/// go of nothing, and spares the handing over.
 package func concurrentChunks<State, T: Sendable>(
-  _ count: Int, workers: Int, state makeState: @Sendable () -> State,
+  _ count: Int, workers: Int, callerRuns: Bool = false, state makeState: @Sendable () -> State,
   _ body: @Sendable (inout State, Int) -> T, deliver: (T) -> Bool
 ) {
   guard count > 0 else { return }
@@ -66,31 +77,37 @@ package func concurrentChunks<State, T: Sendable>(
       let work = ChunkedWork(count: count, state: makeState, body: body)
       // The closures must not outlive this call: the work lets go of them before returning.
       defer { work.finish() }
+      let spare = HelperThreads.shared.reserve(min(workers, count) - 1, within: workers - 1)
+      let standIn = spare > 0 && !callerRuns
       let helpers = DispatchGroup()
-      for _ in 0..<HelperThreads.shared.reserve(min(workers, count) - 1, within: workers - 1) {
+      for helper in 0..<spare + (standIn ? 1 : 0) {
         helpers.enter()
         Thread {
           work.runChunks()
-          HelperThreads.shared.release()
+          // The stand-in, helper 0, runs on the core its waiting caller leaves idle.
+          if !standIn || helper > 0 { HelperThreads.shared.release() }
           helpers.leave()
         }.start()
       }
-      var state = makeState()
       var delivering = true
-      func deliverReady() {
-        while delivering, let result = work.nextReady() {
+      /// Delivers results in order: those ready, or, `waiting`, all of them as they come.
+      func deliverResults(waiting: Bool) {
+        while delivering, let result = work.nextResult(waiting: waiting) {
           if !deliver(result) {
             delivering = false
             work.stop()
           }
         }
       }
-      while delivering, let i = work.take() {
-        work.store(body(&state, i), at: i)
-        deliverReady()
+      if !standIn {
+        var state = makeState()
+        while delivering, let i = work.take() {
+          work.store(body(&state, i), at: i)
+          deliverResults(waiting: false)
+        }
       }
+      deliverResults(waiting: true)
       helpers.wait()
-      deliverReady()
     }
   }
 }
@@ -107,6 +124,8 @@ private final class ChunkedWork<State, T>: @unchecked Sendable {
   private var stopped = false
   private var results: [Int: T] = [:]
   private let queue = DispatchQueue(label: "ctxsim.concurrentChunks")
+  /// Signalled once for each result stored.
+  private let stored = DispatchSemaphore(value: 0)
 
   init(
     count: Int, state: @escaping @Sendable () -> State,
@@ -133,14 +152,26 @@ private final class ChunkedWork<State, T>: @unchecked Sendable {
     }
   }
 
-  func store(_ result: T, at i: Int) { queue.sync { results[i] = result } }
+  func store(_ result: T, at i: Int) {
+    queue.sync { results[i] = result }
+    stored.signal()
+  }
 
-  /// The result of the first chunk not yet delivered, if it is done.
-  func nextReady() -> T? {
-    queue.sync {
-      guard let result = results.removeValue(forKey: delivered) else { return nil }
-      delivered += 1
-      return result
+  /// The result of the first chunk not yet delivered: nil if it is not done, unless
+  /// `waiting`, which waits for it, and nil when every result has been delivered or the
+  /// work has stopped.
+  func nextResult(waiting: Bool) -> T? {
+    while true {
+      let next: T?? = queue.sync {
+        if let result = results.removeValue(forKey: delivered) {
+          delivered += 1
+          return .some(result)
+        }
+        return !waiting || delivered == count || stopped ? .some(nil) : nil
+      }
+      if let next { return next }
+      // Every store signals once, so a wait ends at the next store after this look.
+      stored.wait()
     }
   }
 

@@ -82,6 +82,27 @@ struct SplitSearchTests {
     #expect(delivered == Array(0..<10))
   }
 
+  @Test("The caller runs every chunk when no core is spare, and none when one is")
+  func callerRunsNoChunk() {
+    let caller = pthread_self()
+    let ranOnCaller = Counter()
+    var delivered = 0
+    concurrentChunks(
+      40, workers: 2, state: { () },
+      { _, c in
+        if pthread_equal(pthread_self(), caller) != 0 { ranOnCaller.add() }
+        usleep(500)  // long enough that a second thread, if there is one, takes chunks too
+        return c
+      },
+      deliver: { _ in
+        delivered += 1
+        return true
+      })
+    #expect(delivered == 40)
+    // Tests running at the same time may hold the spare core.
+    #expect([0, 40].contains(ranOnCaller.value))
+  }
+
   @Test("A map inside another map's body gets every result, in order")
   func nestedMaps() {
     let results = concurrentMap(5, workers: 2) { i in
