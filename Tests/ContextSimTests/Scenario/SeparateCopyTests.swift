@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ContextSim
@@ -66,6 +67,25 @@ struct SeparateCopyTests {
     #expect(copy.entities == original.entities)
     #expect(copy.entities.map(\.name) == ["Note"])
     #expect(address(of: copy.entities) != address(of: original.entities))
+  }
+
+  @Test("A scenario with an Xcode data model explores the same on two cores as on one")
+  func dataModelOnTwoCores() throws {
+    let path = dataModelFixtures.appendingPathComponent("photos-from-model.json").path
+    let bytes = try #require(FileManager.default.contents(atPath: path))
+    let decoded = try ScenarioDecoder.decode(
+      Array(bytes), file: path,
+      dataModels: .disk(relativeTo: DataModelFiles.folder(ofScenario: path)))
+    func run(_ workers: Int) -> Exploration {
+      explore(
+        decoded, strategy: .random(seed: 4), maxSchedules: 300, workers: workers,
+        shrinking: false)
+    }
+    let (one, two) = (run(1), run(2))
+    #expect(Set(one.outcomes.flatMap(\.signature).map(\.kind)) == [.wrongQueueContext])
+    #expect(two.outcomes.map(\.signature) == one.outcomes.map(\.signature))
+    #expect(two.outcomes.map(\.schedules) == one.outcomes.map(\.schedules))
+    #expect(two.stepCounts == one.stepCounts)
   }
 
   @Test("A scenario that was not decoded is its own copy")
