@@ -4,9 +4,9 @@ import Foundation
 /// `body(i)` for every `i` in `0..<count`, run on up to `workers` threads at once, with the
 /// results in index order whatever thread ran them.
 ///
-/// It is ``concurrentChunks(_:workers:state:_:deliver:)`` with one item a chunk: each worker
-/// takes the next index not yet taken, so one slow item does not hold up the ones a fixed
-/// share would have put behind it on the same worker.
+/// It is ``concurrentChunks(_:workers:callerRuns:state:_:deliver:)`` with one item a chunk:
+/// each worker takes the next index not yet taken, so one slow item does not hold up the
+/// ones a fixed share would have put behind it on the same worker.
 ///
 /// The workers are threads of its own, not `DispatchQueue.concurrentPerform`'s, so that a
 /// map inside another one's body can use the cores the outer one has left: `check` runs each
@@ -112,9 +112,9 @@ package func concurrentChunks<State, T: Sendable>(
   }
 }
 
-/// The chunks of one ``concurrentChunks(_:workers:state:_:deliver:)``: the closures, the next
-/// chunk to hand out, the results not yet delivered, and whether to stop, all under a serial
-/// queue (which ThreadSanitizer understands as synchronisation).
+/// The chunks of one ``concurrentChunks(_:workers:callerRuns:state:_:deliver:)``: the
+/// closures, the next chunk to hand out, the results not yet delivered, and whether to stop,
+/// all under a serial queue (which ThreadSanitizer understands as synchronisation).
 private final class ChunkedWork<State, T>: @unchecked Sendable {
   private let count: Int
   private var makeState: (@Sendable () -> State)?

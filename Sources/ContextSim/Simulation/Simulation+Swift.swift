@@ -69,7 +69,7 @@ extension Simulation {
   /// A predicate's operands evaluated once, in the order written, on the current thread;
   /// an object operand becomes its ID, as rows hold relationships.
   mutating func evaluate(_ predicate: Predicate<Expression>) -> Predicate<Value> {
-    predicate.matchesEverything ? .all : predicate.map { graph.idForm(evaluate($0)) }
+    predicate.map { graph.idForm(evaluate($0)) }
   }
 
   /// A value as `print` shows it. Objects print their entity and ID without touching their
