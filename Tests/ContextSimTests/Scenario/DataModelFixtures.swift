@@ -1,10 +1,20 @@
 import Foundation
+import Testing
 
 @testable import ContextSim
 
 /// The folder of Xcode-written fixtures: `Photos.xcdatamodeld` and a scenario naming it.
 let dataModelFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
   .deletingLastPathComponent().appendingPathComponent("Fixtures")
+
+/// `photos-from-model.json`, decoded with its `Photos.xcdatamodeld` read from the disk.
+func photosFromModel() throws -> Scenario {
+  let path = dataModelFixtures.appendingPathComponent("photos-from-model.json").path
+  let bytes = try #require(FileManager.default.contents(atPath: path))
+  return try ScenarioDecoder.decode(
+    Array(bytes), file: path,
+    dataModels: .disk(relativeTo: DataModelFiles.folder(ofScenario: path)))
+}
 
 /// Files held in memory, keyed by path, standing in for a model bundle on disk.
 func memoryFiles(_ contents: [String: String], directory: String = "") -> DataModelFiles {

@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 
 @testable import ContextSim
@@ -71,11 +70,7 @@ struct SeparateCopyTests {
 
   @Test("A scenario with an Xcode data model explores the same on two cores as on one")
   func dataModelOnTwoCores() throws {
-    let path = dataModelFixtures.appendingPathComponent("photos-from-model.json").path
-    let bytes = try #require(FileManager.default.contents(atPath: path))
-    let decoded = try ScenarioDecoder.decode(
-      Array(bytes), file: path,
-      dataModels: .disk(relativeTo: DataModelFiles.folder(ofScenario: path)))
+    let decoded = try photosFromModel()
     func run(_ workers: Int) -> Exploration {
       explore(
         decoded, strategy: .random(seed: 4), maxSchedules: 300, workers: workers,

@@ -82,11 +82,7 @@ struct XcodeDataModelTests {
 
   @Test("A scenario whose model is a bundle's path runs, relative to the scenario's folder")
   func scenarioNamingTheBundle() throws {
-    let path = dataModelFixtures.appendingPathComponent("photos-from-model.json").path
-    let bytes = try #require(FileManager.default.contents(atPath: path))
-    let decoded = try ScenarioDecoder.decode(
-      Array(bytes), file: path,
-      dataModels: .disk(relativeTo: DataModelFiles.folder(ofScenario: path)))
+    let decoded = try photosFromModel()
     let trace = run(decoded)
     #expect(trace.kinds == [.wrongQueueContext])
     #expect(trace.lines.contains("set photo-1.isSeen = true"))
