@@ -66,9 +66,9 @@ public struct Step: Sendable {
   }
 
   /// The fields in one shared box. A thread takes the step it runs out of its block at every
-  /// step of every run: a box is one reference to count where the fields are a dozen. Cores
-  /// running schedules side by side count that one on the same memory, which measured no
-  /// dearer than a copy of the steps for each core (docs/exploration.md).
+  /// step of every run: a box is one reference to count where the fields are a dozen. Each
+  /// core of a search runs a scenario of its own (``Scenario/separateCopy()``), so no two
+  /// cores count the same box.
   private var box: Box
 
   init(

@@ -80,12 +80,12 @@ package func concurrentChunks<State, T: Sendable>(
       let spare = HelperThreads.shared.reserve(min(workers, count) - 1, within: workers - 1)
       let standIn = spare > 0 && !callerRuns
       let helpers = DispatchGroup()
+      // The stand-in, the last helper, runs on the core its waiting caller leaves idle.
       for helper in 0..<spare + (standIn ? 1 : 0) {
         helpers.enter()
         Thread {
           work.runChunks()
-          // The stand-in, helper 0, runs on the core its waiting caller leaves idle.
-          if !standIn || helper > 0 { HelperThreads.shared.release() }
+          if helper < spare { HelperThreads.shared.release() }
           helpers.leave()
         }.start()
       }
