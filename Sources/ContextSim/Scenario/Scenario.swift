@@ -45,6 +45,25 @@ public struct Scenario: Sendable {
     entities.first { $0.name == name }
   }
 
+  /// The relationship `key` of an entity, if it has one. Looked up in place: a run asks on
+  /// every write and save, and copying the entity out retained each of its lists.
+  func relationship(_ key: String, ofEntity entity: String) -> Relationship? {
+    guard let e = entities.firstIndex(where: { $0.name == entity }) else { return nil }
+    return entities[e].relationships.first { $0.name == key }
+  }
+
+  /// Whether an entity has an attribute or relationship `key`; nil for no such entity.
+  func entity(_ entity: String, hasKey key: String) -> Bool? {
+    guard let e = entities.firstIndex(where: { $0.name == entity }) else { return nil }
+    return entities[e].attributes.contains { $0.name == key }
+      || entities[e].relationships.contains { $0.name == key }
+  }
+
+  /// Whether an entity has relationships, whose values name other objects.
+  func hasRelationships(_ entity: String) -> Bool {
+    entities.contains { $0.name == entity && !$0.relationships.isEmpty }
+  }
+
   /// The declared context with this name, if any.
   public func context(named name: String) -> ContextDescription? {
     contexts.first { $0.name == name }

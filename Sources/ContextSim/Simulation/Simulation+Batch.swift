@@ -80,7 +80,7 @@ extension Simulation {
   {
     let c = contextIndex(context)
     checkQueue(
-      c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext executeRequest:error:]"
+      c, method: "-[NSManagedObjectContext executeRequest:error:]"
     )
     touch(.store, write: true)
     guard let call, let error = injectedError() else { return true }

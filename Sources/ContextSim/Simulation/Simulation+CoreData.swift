@@ -5,8 +5,7 @@ extension Simulation {
     case .insert(let entity, let context, let values, let bind):
       let c = contextIndex(context)
       checkQueue(
-        c, .context(graph.contexts[c].name),
-        method: "+[NSEntityDescription insertNewObjectForEntityForName:inManagedObjectContext:]")
+        c, method: "+[NSEntityDescription insertNewObjectForEntityForName:inManagedObjectContext:]")
       let ref = graph.insert(
         entity, into: c, values: scenario.entity(named: entity)?.defaultValues ?? [:])
       noteChange(.inserted, of: ref)
@@ -18,8 +17,7 @@ extension Simulation {
 
     case .insertObject(let variable, let context):
       let c = contextIndex(context)
-      checkQueue(
-        c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext insertObject:]")
+      checkQueue(c, method: "-[NSManagedObjectContext insertObject:]")
       guard let ref = objectIn(variable) else { return }
       if graph[ref].context != c && graph[ref].hasContext {
         report(
@@ -34,9 +32,7 @@ extension Simulation {
 
     case .fetch(let request, let context, let first, let bind, let mode):
       let c = contextIndex(context)
-      checkQueue(
-        c, .context(graph.contexts[c].name),
-        method: "-[NSManagedObjectContext executeFetchRequest:error:]")
+      checkQueue(c, method: "-[NSManagedObjectContext executeFetchRequest:error:]")
       if let error = injectedError() {
         fail(error, call: "\(context).fetch(_:)", mode: mode)
         bind.map { scopes[scope.index][$0] = .null }
@@ -44,19 +40,19 @@ extension Simulation {
       }
       var found = fetch(request, in: c, where: evaluate(request.predicate))
       if first { found = Array(found.prefix(1)) }
-      record(
-        .fetched(
-          entity: request.entity, context: graph.contexts[c].name,
-          objects: found.map { graph[$0].id }))
+      if options.recordsEvents {
+        record(
+          .fetched(
+            entity: request.entity, context: graph.contexts[c].name,
+            objects: found.map { graph[$0].id }))
+      }
       let result: Value =
         first ? found.first.map { .object($0) } ?? .null : .list(found.map { .object($0) })
       bind.map { scopes[scope.index][$0] = result }
 
     case .count(let request, let context, let bind, let mode):
       let c = contextIndex(context)
-      checkQueue(
-        c, .context(graph.contexts[c].name),
-        method: "-[NSManagedObjectContext countForFetchRequest:error:]")
+      checkQueue(c, method: "-[NSManagedObjectContext countForFetchRequest:error:]")
       if let error = injectedError() {
         fail(error, call: "\(context).count(for:)", mode: mode)
         bind.map { scopes[scope.index][$0] = .null }
@@ -74,7 +70,7 @@ extension Simulation {
       checkObject(ref, method: "-[NSManagedObject valueForKey:]")
       guard hasKey(key, ref), fireFault(ref) else { return }
       let value = graph[ref].value(key)
-      record(readEffect(key, of: ref, value: value))
+      if options.recordsEvents { record(readEffect(key, of: ref, value: value)) }
       bind.map { scopes[scope.index][$0] = value }
 
     case .set(let variable, let key, let expression):
@@ -86,8 +82,7 @@ extension Simulation {
     case .delete(let variable):
       guard let ref = objectIn(variable) else { return }
       let c = graph[ref].context
-      checkQueue(
-        c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext deleteObject:]")
+      checkQueue(c, method: "-[NSManagedObjectContext deleteObject:]")
       let id = graph[ref].id
       let cascaded = delete(ref)
       record(.deleted(id, context: graph.contexts[c].name, cascaded: cascaded))
@@ -98,7 +93,7 @@ extension Simulation {
       if threads[current].postedWillSave == step.index {
         threads[current].postedWillSave = nil
       } else {
-        checkQueue(c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext save:]")
+        checkQueue(c, method: "-[NSManagedObjectContext save:]")
         if let error = injectedError() {
           return fail(error, call: "\(context).save()", mode: mode)
         }
@@ -128,21 +123,17 @@ extension Simulation {
     case .refresh(let variable, let merge):
       guard let ref = objectIn(variable) else { return }
       let c = graph[ref].context
-      checkQueue(
-        c, .context(graph.contexts[c].name),
-        method: "-[NSManagedObjectContext refreshObject:mergeChanges:]")
+      checkQueue(c, method: "-[NSManagedObjectContext refreshObject:mergeChanges:]")
       refresh(ref, merge: merge)
 
     case .reset(let context):
       let c = contextIndex(context)
-      checkQueue(c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext reset]")
+      checkQueue(c, method: "-[NSManagedObjectContext reset]")
       reset(c)
 
     case .obtainPermanentIDs(let context, _):
       let c = contextIndex(context)
-      checkQueue(
-        c, .context(graph.contexts[c].name),
-        method: "-[NSManagedObjectContext obtainPermanentIDsForObjects:error:]")
+      checkQueue(c, method: "-[NSManagedObjectContext obtainPermanentIDsForObjects:error:]")
       var obtained: [ObjectID] = []
       for ref in graph.contexts[c].registered
       where graph[ref].isInserted && graph[ref].id.isTemporary {
@@ -155,7 +146,7 @@ extension Simulation {
 
     case .rollback(let context):
       let c = contextIndex(context)
-      checkQueue(c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext rollback]")
+      checkQueue(c, method: "-[NSManagedObjectContext rollback]")
       rollback(c)
 
     case .batchUpdate, .batchDelete, .batchInsert, .mergeRemoteChanges:
@@ -187,7 +178,7 @@ extension Simulation {
     } else {
       setValue(value, for: key, of: ref)
     }
-    if recorded {
+    if recorded && options.recordsEvents {
       record(
         .wrote(
           object: graph[ref].id, key: key, value: shown(value),
@@ -199,18 +190,14 @@ extension Simulation {
 
   /// Checks an object's data access against its own context's queue.
   mutating func checkObject(_ ref: ObjectReference, method: String) {
-    let object = graph[ref]
-    let name = graph.contexts[object.context].name
-    checkQueue(object.context, .object(object.id, context: name), method: method)
+    checkQueue(graph[ref].context, object: ref, method: method)
   }
 
   /// A key the entity lacks raises `NSUnknownKeyException` in the real app.
   private mutating func hasKey(_ key: String, _ ref: ObjectReference) -> Bool {
     let entity = graph[ref].entity
-    guard let description = scenario.entity(named: entity) else { return false }
-    if description.attribute(named: key) != nil || description.relationship(named: key) != nil {
-      return true
-    }
+    guard let declared = scenario.entity(entity, hasKey: key) else { return false }
+    if declared { return true }
     report(
       .uncaughtException(
         .unknownKey,
@@ -267,7 +254,7 @@ extension Simulation {
       existing
       ? "-[NSManagedObjectContext existingObjectWithID:error:]"
       : "-[NSManagedObjectContext objectWithID:]"
-    checkQueue(c, .context(graph.contexts[c].name), method: method)
+    checkQueue(c, method: method)
     guard case .objectID(let id) = evaluate(idExpression) else {
       record(.readNil(variable: idExpression.variableName ?? "id"))
       bind.map { scopes[scope.index][$0] = .null }

@@ -60,7 +60,7 @@ extension Simulation {
   ) {
     let c = contextIndex(context)
     checkQueue(
-      c, .context(graph.contexts[c].name), method: "-[NSManagedObjectContext executeRequest:error:]"
+      c, method: "-[NSManagedObjectContext executeRequest:error:]"
     )
     touch(.store, write: false)
     if let error = injectedError() {

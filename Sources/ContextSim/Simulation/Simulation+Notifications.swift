@@ -136,9 +136,7 @@ extension Simulation {
   /// other context call: called from the posting thread, it traps (§2.9).
   mutating func mergeChanges(_ notification: String, into context: String) {
     let r = contextIndex(context)
-    checkQueue(
-      r, .context(graph.contexts[r].name),
-      method: "-[NSManagedObjectContext mergeChangesFromContextDidSaveNotification:]")
+    checkQueue(r, method: "-[NSManagedObjectContext mergeChangesFromContextDidSaveNotification:]")
     let argument = value(of: notification)
     if case .transaction(let token) = argument {
       return merge(changeSet(ofTransaction: token), into: r, automatic: false)

@@ -68,6 +68,7 @@ extension Simulation {
   /// build again, key by key.
   mutating func contextForm(_ values: [String: Value], entity: String, in c: Int) -> [String: Value]
   {
+    guard scenario.hasRelationships(entity) else { return values }
     var result = values
     for relationship in scenario.entity(named: entity)?.relationships ?? [] {
       guard let value = values[relationship.name] else { continue }

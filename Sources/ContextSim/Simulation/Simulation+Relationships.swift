@@ -1,7 +1,7 @@
 /// Relationships kept in step on both sides, and deletion with its delete rules.
 extension Simulation {
   func relationship(_ key: String, of ref: ObjectReference) -> Relationship? {
-    scenario.entity(named: graph[ref].entity)?.relationship(named: key)
+    scenario.relationship(key, ofEntity: graph[ref].entity)
   }
 
   /// The objects a relationship value names: one, several, or none.

@@ -8,7 +8,7 @@ extension Simulation {
     case .contextProperty(let context, let property, let bind):
       let c = contextIndex(context)
       if property.getter == .checked {
-        checkQueue(c, .context(graph.contexts[c].name), method: property.method)
+        checkQueue(c, method: property.method)
       } else {
         touch(.context(c), write: false)
       }

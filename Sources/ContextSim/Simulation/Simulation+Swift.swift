@@ -15,12 +15,17 @@ extension Simulation {
       record(.varWritten(name: name, value: value))
 
     case .print(let parts):
-      let text = parts.map { part in
+      // The text is made only for a trace that keeps it; a shared var it reads is still read.
+      var text = ""
+      for part in parts {
         switch part {
-        case .text(let words): words
-        case .variable(let name): describe(value(of: name))
+        case .text(let words):
+          if options.recordsEvents { text += words }
+        case .variable(let name):
+          let value = value(of: name)
+          if options.recordsEvents { text += describe(value) }
         }
-      }.joined()
+      }
       record(.printed(text))
 
     case .expect(let assertion):

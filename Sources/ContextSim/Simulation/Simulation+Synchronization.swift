@@ -80,17 +80,22 @@ extension Simulation {
   /// that interleaving the app crashes as a corrupted context makes it crash: a bad access
   /// (semantics §10.2, §12 k). The first corruption is the crash; later overlaps in the same
   /// run would happen in an app that no longer exists, so they are not reported.
-  mutating func checkQueue(_ c: Int, _ subject: Violation.WrongQueue.Subject, method: String) {
+  ///
+  /// The touch is of the context itself, or of `object`, one of its objects. What a report
+  /// names is built only for a report: every Core Data step makes this check.
+  mutating func checkQueue(_ c: Int, object: ObjectReference? = nil, method: String) {
     touch(.context(c), write: true)
     let onQueue = threads[current].held.contains(graph.contexts[c].queue)
     if options.concurrencyDebug {
       guard !onQueue, !trappedThisStep else { return }
       trappedThisStep = true
       record(.trapped)
+      let name = graph.contexts[c].name
       report(
         .wrongQueue(
           Violation.WrongQueue(
-            subject: subject, ownerQueue: queues[graph.contexts[c].queue].name,
+            subject: object.map { .object(graph[$0].id, context: name) } ?? .context(name),
+            ownerQueue: queues[graph.contexts[c].queue].name,
             touchingQueue: queues[threads[current].held.last ?? 0].name, method: method)))
       return
     }
