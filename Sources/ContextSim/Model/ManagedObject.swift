@@ -5,7 +5,6 @@
 /// values hold other instances of the same context (`.object`, `.list` of `.object`).
 struct ManagedObject {
   var id: ObjectID
-  let entity: String
   /// The owning context's index in the ``ObjectGraph``; it never changes.
   let context: Int
   var isFault: Bool
@@ -21,6 +20,10 @@ struct ManagedObject {
   var snapshotVersion = 0
   /// Values set in this context and not yet saved.
   var changes: [String: Value] = [:]
+
+  /// The entity it is an instance of: its ID's, which a new ID never changes. Not stored
+  /// twice, since every copy of an object retains what it stores.
+  var entity: String { id.entity }
 
   var hasChanges: Bool { isInserted || isDeleted || !changes.isEmpty }
 

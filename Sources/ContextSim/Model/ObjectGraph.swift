@@ -103,8 +103,8 @@ struct ObjectGraph {
   /// as what it was made with (its entity's defaults).
   mutating func insert(_ entity: String, into c: Int, values: [String: Value]) -> ObjectReference {
     var object = ManagedObject(
-      id: ObjectID(entity: entity, kind: .temporary(nextTemporaryID)), entity: entity, context: c,
-      isFault: false, isInserted: true)
+      id: ObjectID(entity: entity, kind: .temporary(nextTemporaryID)), context: c, isFault: false,
+      isInserted: true)
     nextTemporaryID += 1
     object.snapshot = values
     return register(object)
@@ -114,7 +114,7 @@ struct ObjectGraph {
   mutating func object(for id: ObjectID, in c: Int) -> ObjectReference {
     registered(id, in: c)
       ?? register(
-        ManagedObject(id: id, entity: id.entity, context: c, isFault: true, isInserted: false))
+        ManagedObject(id: id, context: c, isFault: true, isInserted: false))
   }
 
   /// Takes an instance out of its context for a reason other than `reset`; the app may
@@ -134,7 +134,10 @@ struct ObjectGraph {
   /// Values with object references replaced by object IDs: how they cross contexts and
   /// reach the store.
   func idForm(_ values: [String: Value]) -> [String: Value] {
-    values.mapValues { idForm($0) }
+    // Most values are attributes: then the dictionary is already in ID form, and keeping its
+    // storage saves building it again at every save and fetch.
+    guard values.values.contains(where: \.holdsObjects) else { return values }
+    return values.mapValues { idForm($0) }
   }
 
   func idForm(_ value: Value) -> Value {
@@ -153,5 +156,15 @@ struct ObjectGraph {
     }
     objects[ref.index].id = id
     if contexts[c].registered.contains(ref) { contexts[c].byID[id] = ref }
+  }
+}
+
+extension Value {
+  /// Whether ``ObjectGraph/idForm(_:)-(Value)`` may rewrite the value: an object, or a list.
+  var holdsObjects: Bool {
+    switch self {
+    case .object, .list: true
+    default: false
+    }
   }
 }

@@ -175,7 +175,8 @@ struct PersistentStore: Sendable {
 
   /// Values without the derived to-many relationships, which rows do not hold.
   private func storedPart(of values: [String: Value], entity name: String) -> [String: Value] {
-    values.filter { key, _ in entity(name)?.relationship(named: key).map(isStored) ?? true }
+    guard entity(name)?.relationships.isEmpty == false else { return values }
+    return values.filter { key, _ in entity(name)?.relationship(named: key).map(isStored) ?? true }
   }
 }
 

@@ -60,7 +60,7 @@ extension Simulation {
         graph.registered(object.id, in: p)
         ?? graph.register(
           ManagedObject(
-            id: object.id, entity: object.entity, context: p, isFault: false, isInserted: true))
+            id: object.id, context: p, isFault: false, isInserted: true))
       graph[target].changes.merge(
         contextForm(graph.idForm(object.currentValues), entity: object.entity, in: p)
       ) { _, new in new }
@@ -95,7 +95,11 @@ extension Simulation {
     for ref in [set.inserted, set.updated].joined() {
       let changes = graph[ref].changes
       graph[ref].changes = [:]
-      graph[ref].snapshot.merge(changes) { _, new in new }
+      if graph[ref].snapshot.isEmpty {
+        graph[ref].snapshot = changes
+      } else {
+        graph[ref].snapshot.merge(changes) { _, new in new }
+      }
       graph[ref].isInserted = false
       if graph.contexts[c].parent == nil, let version = store.version(of: graph[ref].id) {
         graph[ref].snapshotVersion = version
