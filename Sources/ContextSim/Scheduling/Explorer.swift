@@ -28,6 +28,7 @@ public struct Explorer<S: Scheduler> {
   ) {
     var quiet = options
     quiet.recordsEvents = false
+    quiet.recordsFootprints = scheduler.readsFootprints
     self.init(
       scenario: scenario, scheduler: scheduler, strategy: strategy,
       start: Execution(scenario, options: quiet))

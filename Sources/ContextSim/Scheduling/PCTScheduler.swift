@@ -38,6 +38,9 @@ public struct PCTScheduler: SeededScheduler {
     return simulate(scenario, options: quiet, scheduler: &scheduler).schedule.threads.count
   }
 
+  /// Chooses by priority alone, without looking at what steps touched.
+  public var readsFootprints: Bool { false }
+
   private init(seeds: ExecutionSeeds, depth: Int, steps: Int) {
     self.seeds = seeds
     self.depth = max(1, depth)

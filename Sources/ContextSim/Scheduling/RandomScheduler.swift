@@ -26,6 +26,9 @@ public struct RandomScheduler: SeededScheduler {
     RandomScheduler(seeds: seeds.startingAt(n))
   }
 
+  /// Chooses without looking at what steps touched.
+  public var readsFootprints: Bool { false }
+
   /// Seeds the next execution; never runs out.
   public mutating func startExecution() -> Bool {
     generator = SplitMix64(seed: seeds.next())

@@ -23,6 +23,9 @@ public protocol Scheduler {
   mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int?
   /// What the step `thread` just took touched.
   mutating func stepTaken(by thread: Int, footprint: Footprint)
+  /// Whether ``stepTaken(by:footprint:)`` reads the footprint. An explorer runs a scheduler
+  /// that does not without recording footprints, which saves work at every step.
+  var readsFootprints: Bool { get }
   /// Whether running out of executions means every class of interleavings was run, so an
   /// exploration that ends that way is complete. False unless the strategy proves it.
   var isExhaustive: Bool { get }
@@ -44,6 +47,8 @@ public protocol Scheduler {
 extension Scheduler {
   /// Ignores what steps touched: only strategies that reorder conflicting steps need it.
   public mutating func stepTaken(by thread: Int, footprint: Footprint) {}
+  /// A scheduler reads footprints unless it says otherwise.
+  public var readsFootprints: Bool { true }
   /// Not exhaustive: a scheduler has to claim that itself.
   public var isExhaustive: Bool { false }
   /// No estimate.

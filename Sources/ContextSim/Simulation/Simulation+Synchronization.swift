@@ -5,7 +5,7 @@ extension Simulation {
   /// Records that the current step touched a resource.
   mutating func touch(_ resource: Access.Resource, write: Bool) {
     let access = Access(resource: resource, isWrite: write)
-    if !stepAccesses.contains(access) { stepAccesses.append(access) }
+    if options.recordsFootprints, !stepAccesses.contains(access) { stepAccesses.append(access) }
     if resource == .store {
       // The coordinator serialises store access with a lock: acquire, then release.
       raceDetector.lockStore(by: current)

@@ -12,6 +12,10 @@ public struct SimulationOptions: Sendable {
   public var maximumThreads = SimulationOptions.defaultMaximumThreads
   /// Whether the trace keeps every step's effect; exploration needs only the violations.
   public var recordsEvents = true
+  /// Whether each step reports what it touched, its ``Footprint``: partial-order reduction
+  /// reorders steps by it, but a sampling strategy never reads it. Off, every footprint
+  /// is empty. Happens-before, and so the race check, does not depend on it.
+  public var recordsFootprints = true
   /// Whether the trace keeps what the run left behind (``Trace/endState``): the store's rows
   /// and what viewContext sees. Off by default, so exploration stays lean; grading turns it on.
   public var capturesEndState = false

@@ -204,4 +204,39 @@ struct SchedulerProtocolTests {
     #expect(execution.runnableThreads() == nil)
     #expect(execution.trace.violations.count == 1)
   }
+
+  /// Runs each execution to completion and notes whether any step's footprint named
+  /// something it touched.
+  private struct FootprintWatcher: Scheduler {
+    var readsFootprints: Bool
+    var runs = 0
+    var sawAccesses = false
+
+    mutating func startExecution() -> Bool {
+      runs += 1
+      return runs <= 3
+    }
+
+    mutating func nextThread(runnable: [Int], previous: Int?, step: Int) -> Int? { runnable[0] }
+
+    mutating func stepTaken(by thread: Int, footprint: Footprint) {
+      if !footprint.accesses.isEmpty { sawAccesses = true }
+    }
+  }
+
+  @Test("An explorer records footprints only for a scheduler that reads them")
+  func footprintsOnlyWhenRead() throws {
+    let scenario = try scenario(race)
+    let options = SimulationOptions(concurrencyDebug: true)
+    for reads in [true, false] {
+      var explorer = Explorer(
+        scenario: scenario, scheduler: FootprintWatcher(readsFootprints: reads), strategy: nil,
+        options: options)
+      while explorer.runNext() {}
+      #expect(explorer.scheduler.sawAccesses == reads)
+    }
+    #expect(!RandomScheduler(seed: 1).readsFootprints)
+    #expect(!PCTScheduler.exploring(seed: 1, depth: 2, steps: 10).readsFootprints)
+    #expect(DPORScheduler(preemptionBound: nil).readsFootprints)
+  }
 }
