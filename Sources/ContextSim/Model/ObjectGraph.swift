@@ -160,7 +160,7 @@ struct ObjectGraph {
 }
 
 extension Value {
-  /// Whether ``ObjectGraph/idForm(_:)-(Value)`` may rewrite the value: an object, or a list.
+  /// Whether `ObjectGraph.idForm` may rewrite the value: an object, or a list of values.
   var holdsObjects: Bool {
     switch self {
     case .object, .list: true
