@@ -175,8 +175,8 @@ struct PersistentStore: Sendable {
 
   /// Values without the derived to-many relationships, which rows do not hold.
   private func storedPart(of values: [String: Value], entity name: String) -> [String: Value] {
-    guard entity(name)?.relationships.isEmpty == false else { return values }
-    return values.filter { key, _ in entity(name)?.relationship(named: key).map(isStored) ?? true }
+    guard let entity = entity(name), !entity.relationships.isEmpty else { return values }
+    return values.filter { key, _ in entity.relationship(named: key).map(isStored) ?? true }
   }
 }
 
