@@ -18,7 +18,7 @@ struct Block {
 
 /// A task group: its children's results not yet taken, and the parent if it waits.
 struct TaskGroupState: Sendable {
-  var results: [(values: [String: Value], clock: VectorClock)] = []
+  var results: [(values: NamedValues, clock: VectorClock)] = []
   var outstanding: Int
   var waiting: (frames: [SimulatedThread.Frame], executor: Int)?
 }

@@ -13,7 +13,7 @@ struct ManagedObjectContext {
   /// `byID`, so the two always list the same objects.
   var registered: [ObjectReference] = []
   /// The same objects by their current object ID.
-  var byID: [ObjectID: ObjectReference] = [:]
+  var byID = SmallDictionary<ObjectID, ObjectReference>()
   /// Made by a step at run time, so found through the variable its step bound.
   var isRuntime = false
 }

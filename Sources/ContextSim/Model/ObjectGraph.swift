@@ -101,7 +101,7 @@ struct ObjectGraph {
 
   /// `insert`: a new object in a context, under the next temporary ID, with the given values
   /// as what it was made with (its entity's defaults).
-  mutating func insert(_ entity: String, into c: Int, values: [String: Value]) -> ObjectReference {
+  mutating func insert(_ entity: String, into c: Int, values: NamedValues) -> ObjectReference {
     var object = ManagedObject(
       id: ObjectID(entity: entity, kind: .temporary(nextTemporaryID)), context: c, isFault: false,
       isInserted: true)
@@ -133,10 +133,10 @@ struct ObjectGraph {
 
   /// Values with object references replaced by object IDs: how they cross contexts and
   /// reach the store.
-  func idForm(_ values: [String: Value]) -> [String: Value] {
+  func idForm(_ values: NamedValues) -> NamedValues {
     // Most values are attributes: then the dictionary is already in ID form, and keeping its
     // storage saves building it again at every save and fetch.
-    guard values.values.contains(where: \.holdsObjects) else { return values }
+    guard values.contains(where: { $0.value.holdsObjects }) else { return values }
     return values.mapValues { idForm($0) }
   }
 

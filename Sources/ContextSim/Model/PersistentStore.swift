@@ -8,17 +8,17 @@
 struct PersistentStore: Sendable {
   struct Row: Sendable {
     var id: ObjectID
-    var values: [String: Value]
+    var values: NamedValues
     /// `Z_OPT`: goes up by one on every save that writes an attribute or to-one.
     var version: Int
   }
 
   let entities: [Entity]
   private(set) var rows: [Row] = []
-  private(set) var nextPrimaryKey: [String: Int] = [:]
+  private(set) var nextPrimaryKey = SmallDictionary<String, Int>()
   /// Where each row is in `rows`, and each entity's rows in order: lookups without scans.
-  private var positions: [ObjectID: Int] = [:]
-  private var idsByEntity: [String: [ObjectID]] = [:]
+  private var positions = SmallDictionary<ObjectID, Int>()
+  private var idsByEntity = SmallDictionary<String, [ObjectID]>()
   /// The transactions persistent history tracking recorded, oldest first; empty with it off.
   var history: [HistoryTransaction] = []
 
@@ -31,9 +31,8 @@ struct PersistentStore: Sendable {
       let id = ObjectID(
         entity: row.entity, kind: .permanent(takePrimaryKey(row.entity)), handle: row.handle)
       ids[row.handle] = id
-      let values = (entity(row.entity)?.defaultValues ?? [:]).merging(row.values) { _, given in
-        given
-      }
+      let values = NamedValues(entity(row.entity)?.defaultValues ?? [:])
+        .merging(NamedValues(row.values))
       append(Row(id: id, values: values, version: 1))
     }
     for row in stored {
@@ -126,14 +125,14 @@ struct PersistentStore: Sendable {
   }
 
   /// Writes a new row under a permanent ID.
-  mutating func insert(_ id: ObjectID, values: [String: Value]) {
+  mutating func insert(_ id: ObjectID, values: NamedValues) {
     append(Row(id: id, values: storedPart(of: values, entity: id.entity), version: 1))
   }
 
   /// Writes changed values; stored to-many lists take the additions and removals only, so
   /// two contexts adding to one list both keep theirs.
   mutating func update(
-    _ id: ObjectID, values: [String: Value], previous: [String: Value], bumpVersion: Bool
+    _ id: ObjectID, values: NamedValues, previous: NamedValues, bumpVersion: Bool
   ) {
     guard let i = index(id) else { return }
     for (key, value) in storedPart(of: values, entity: id.entity) {
@@ -152,9 +151,9 @@ struct PersistentStore: Sendable {
   }
 
   /// Replaces a row's values wholesale, as a batch update or an overwrite does.
-  mutating func replace(_ id: ObjectID, values: [String: Value]) {
+  mutating func replace(_ id: ObjectID, values: NamedValues) {
     guard let i = index(id) else { return }
-    rows[i].values.merge(storedPart(of: values, entity: id.entity)) { _, new in new }
+    rows[i].values.merge(storedPart(of: values, entity: id.entity))
     rows[i].version += 1
   }
 
@@ -174,7 +173,7 @@ struct PersistentStore: Sendable {
   }
 
   /// Values without the derived to-many relationships, which rows do not hold.
-  private func storedPart(of values: [String: Value], entity name: String) -> [String: Value] {
+  private func storedPart(of values: NamedValues, entity name: String) -> NamedValues {
     guard let entity = entity(name), !entity.relationships.isEmpty else { return values }
     return values.filter { key, _ in entity.relationship(named: key).map(isStored) ?? true }
   }

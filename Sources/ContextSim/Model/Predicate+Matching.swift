@@ -5,7 +5,7 @@
 /// an object, so `{"album": "$album"}` compares IDs whichever context the object lives in.
 extension Predicate where Operand == Value {
   /// Whether a row's values satisfy the predicate; a key the row lacks holds nil.
-  func matches(_ values: [String: Value]) -> Bool {
+  func matches(_ values: NamedValues) -> Bool {
     switch self {
     case .comparison(let key, let op, let operand):
       return (values[key] ?? .null).satisfies(op, operand)

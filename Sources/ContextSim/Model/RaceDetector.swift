@@ -15,7 +15,10 @@ struct RaceDetector {
     /// The thread's own time at the access.
     var time: Int
     var isWrite: Bool
-    var site: Site
+    /// The scheduler step and the scenario step: all a report needs of the access's
+    /// ``Site``, which would cost a copy of names and labels at every access.
+    var step: Int
+    var stepIndex: Int
   }
 
   /// Two accesses to one var, neither ordered before the other; `previous` came first.
@@ -30,7 +33,7 @@ struct RaceDetector {
   private(set) var storeClock = VectorClock()
   private(set) var notificationCenterClock = VectorClock()
   /// Shared vars' indices by name, in the order the scenario declares them.
-  private let variables: [String: Int]
+  private let variables: SmallDictionary<String, Int>
   /// Per var: the last write and the reads since it.
   private(set) var histories: [History]
   /// Pairs of steps already reported for a var.
@@ -38,7 +41,7 @@ struct RaceDetector {
 
   /// A detector for the main thread alone, watching the given shared vars.
   init(variables names: [String]) {
-    var variables: [String: Int] = [:]
+    var variables = SmallDictionary<String, Int>()
     for (i, name) in names.enumerated() { variables[name] = i }
     self.variables = variables
     histories = Array(repeating: History(), count: names.count)
@@ -98,13 +101,14 @@ struct RaceDetector {
   ///
   /// A write races with the last write and every read since it; a read races with the last
   /// write; unless the access's thread had seen them.
-  mutating func access(_ v: Int, by t: Int, isWrite: Bool, site: Site) -> [Race] {
+  mutating func access(_ v: Int, by t: Int, isWrite: Bool, step: Int, stepIndex: Int) -> [Race] {
     let clock = clocks[t]
-    let access = VarAccess(thread: t, time: clock[t], isWrite: isWrite, site: site)
+    let access = VarAccess(
+      thread: t, time: clock[t], isWrite: isWrite, step: step, stepIndex: stepIndex)
     var races: [Race] = []
     func check(_ previous: VarAccess) {
       guard previous.thread != t, !clock.hasSeen(thread: previous.thread, time: previous.time),
-        reported.insert(Key(variable: v, first: previous.site.stepIndex, second: site.stepIndex))
+        reported.insert(Key(variable: v, first: previous.stepIndex, second: stepIndex))
           .inserted
       else { return }
       races.append(Race(access: access, previous: previous))

@@ -211,6 +211,15 @@ public struct Entity: Sendable, Equatable {
     }
     return values
   }
+
+  /// The same defaults, in the order of the attributes, as a new object holds them.
+  var initialValues: NamedValues {
+    var values = NamedValues()
+    for attribute in attributes {
+      if let value = attribute.defaultValue { values[attribute.name] = value }
+    }
+    return values
+  }
 }
 
 /// `NSAttributeDescription`, reduced to what the rules need.

@@ -16,8 +16,7 @@ extension Simulation {
     case .batchUpdate(let entity, let context, let predicate, let values, let mergeInto):
       guard executeRequest(in: context, call: nil, mode: .do, bind: nil) else { return }
       let ids = rows(of: entity, where: evaluate(predicate))
-      let written = Dictionary(
-        evaluate(values).map { ($0.0, graph.idForm($0.1)) }, uniquingKeysWith: { _, new in new })
+      let written = NamedValues(evaluate(values).map { ($0.0, graph.idForm($0.1)) })
       for id in ids { store.replace(id, values: written) }
       record(.batchUpdated(entity: entity, count: ids.count))
       if !ids.isEmpty { storeWrote(by: contextIndex(context), updated: ids) }
@@ -44,12 +43,12 @@ extension Simulation {
     case .batchInsert(let entity, let context, let objects, let bind, let mode):
       let call = "\(context).execute(NSBatchInsertRequest)"
       guard executeRequest(in: context, call: call, mode: mode, bind: bind) else { return }
-      let defaults = scenario.entity(named: entity)?.defaultValues ?? [:]
+      let defaults = scenario.entity(named: entity)?.initialValues ?? [:]
       var ids: [ObjectID] = []
       for object in objects {
         let id = ObjectID(entity: entity, kind: .permanent(store.takePrimaryKey(entity)))
         let values = evaluate(object).map { ($0.0, graph.idForm($0.1)) }
-        store.insert(id, values: defaults.merging(values) { _, given in given })
+        store.insert(id, values: defaults.merging(NamedValues(values)))
         ids.append(id)
       }
       record(.batchInserted(entity: entity, ids: ids))

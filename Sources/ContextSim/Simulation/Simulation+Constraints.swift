@@ -70,7 +70,7 @@ extension Simulation {
     let inMemoryWins = policy == .mergeByPropertyObjectTrump || policy == .overwrite
     for duplicate in conflict.objects.dropFirst() {
       if inMemoryWins {
-        graph[keep].changes.merge(graph[duplicate].currentValues) { _, new in new }
+        graph[keep].changes.merge(graph[duplicate].currentValues)
       }
       set.inserted.removeAll { $0 == duplicate }
       set.updated.removeAll { $0 == duplicate }

@@ -7,7 +7,7 @@ extension Simulation {
       checkQueue(
         c, method: "+[NSEntityDescription insertNewObjectForEntityForName:inManagedObjectContext:]")
       let ref = graph.insert(
-        entity, into: c, values: scenario.entity(named: entity)?.defaultValues ?? [:])
+        entity, into: c, values: scenario.entity(named: entity)?.initialValues ?? [:])
       noteChange(.inserted, of: ref)
       record(.inserted(graph[ref].id, context: graph.contexts[c].name))
       bind.map { scopes[scope.index][$0] = .object(ref) }

@@ -46,15 +46,15 @@ extension Simulation {
     let view = graph.declaredContext(named: "viewContext")
     for entity in scenario.entities.map(\.name) {
       store[entity] = self.store.ids(of: entity).compactMap { id in
-        self.store.row(id).map { EndState.Row(id: id, values: $0.values) }
+        self.store.row(id).map { EndState.Row(id: id, values: $0.values.dictionary) }
       }
       guard let view else { continue }
       screen[entity] = visibleIDs(entity, from: view).compactMap { id in
         if let ref = graph.registered(id, in: view), !graph[ref].isFault {
-          return EndState.Row(id: id, values: graph.idForm(graph[ref].currentValues))
+          return EndState.Row(id: id, values: graph.idForm(graph[ref].currentValues).dictionary)
         }
         return row(id, seenFrom: graph.contexts[view].parent).map {
-          EndState.Row(id: id, values: $0.values)
+          EndState.Row(id: id, values: $0.values.dictionary)
         }
       }
     }

@@ -95,7 +95,7 @@ extension Simulation {
 
   /// An object's values in ID form, as a predicate sees them: its own once fired, else
   /// its row as its context's parent shows it.
-  private mutating func values(of ref: ObjectReference) -> [String: Value]? {
+  private mutating func values(of ref: ObjectReference) -> NamedValues? {
     if !graph[ref].isFault { return graph.idForm(graph[ref].currentValues) }
     return row(graph[ref].id, seenFrom: graph.contexts[graph[ref].context].parent)?.values
   }

@@ -38,7 +38,7 @@ extension Simulation {
 private struct StateWriter {
   var hasher = FingerprintHasher()
   let graph: ObjectGraph
-  let scopes: [[String: Value]]
+  let scopes: [NamedValues]
   private var scopeNumbers: [Int]
   private var scopesSeen = 0
   /// Per context: whether its registered objects have one ID each, so the ID names them.
@@ -49,7 +49,7 @@ private struct StateWriter {
   private let values: ValueNumbering
 
   init(
-    graph: ObjectGraph, scopes: [[String: Value]], raceDetector: RaceDetector,
+    graph: ObjectGraph, scopes: [NamedValues], raceDetector: RaceDetector,
     values: ValueNumbering
   ) {
     self.graph = graph
@@ -255,7 +255,7 @@ private struct StateWriter {
   }
 
   /// Bindings or values by key: the sum of each entry's hash, whatever order they are in.
-  private mutating func write(_ values: [String: Value]) {
+  private mutating func write(_ values: NamedValues) {
     writeUnordered(values) { writer, entry in
       writer.hasher.combine(entry.key)
       writer.write(entry.value)
@@ -448,7 +448,7 @@ private struct StateWriter {
     hasher.combine(access.thread)
     hasher.combine(rank(access.time, of: access.thread))
     hasher.combine(access.isWrite)
-    hasher.combine(access.site.stepIndex)
+    hasher.combine(access.stepIndex)
   }
 
   // MARK: Notifications and controllers

@@ -10,7 +10,7 @@
 extension Simulation {
   /// A row as a context's parent shows it: values in ID form, and the row's version.
   struct RowState {
-    var values: [String: Value]
+    var values: NamedValues
     var version: Int
   }
 
@@ -66,8 +66,7 @@ extension Simulation {
   /// Only relationships hold object IDs, so only they are rewritten: the attributes keep
   /// the dictionary's storage, which every fault fired and every row merged would otherwise
   /// build again, key by key.
-  mutating func contextForm(_ values: [String: Value], entity: String, in c: Int) -> [String: Value]
-  {
+  mutating func contextForm(_ values: NamedValues, entity: String, in c: Int) -> NamedValues {
     guard scenario.hasRelationships(entity) else { return values }
     var result = values
     for relationship in scenario.entity(named: entity)?.relationships ?? [] {
@@ -148,10 +147,10 @@ extension Simulation {
   /// The rows a predicate matches, with their values in ID form as the context sees them.
   private mutating func matchingRows(
     _ entity: String, in c: Int, where predicate: Predicate<Value>
-  ) -> [(id: ObjectID, values: [String: Value])] {
-    var found: [(id: ObjectID, values: [String: Value])] = []
+  ) -> [(id: ObjectID, values: NamedValues)] {
+    var found: [(id: ObjectID, values: NamedValues)] = []
     for id in visibleIDs(entity, from: c) {
-      var values: [String: Value]
+      var values: NamedValues
       if let ref = graph.registered(id, in: c), !graph[ref].isFault {
         values = graph.idForm(graph[ref].currentValues)
       } else if let row = row(id, seenFrom: graph.contexts[c].parent) {
@@ -167,7 +166,7 @@ extension Simulation {
   /// Rows in sort-descriptor order; the first descriptor that tells two rows apart decides,
   /// and rows none tells apart keep the order they were found in, so every run agrees.
   private static func sorted(
-    _ rows: [(id: ObjectID, values: [String: Value])], by descriptors: [SortDescriptor]
+    _ rows: [(id: ObjectID, values: NamedValues)], by descriptors: [SortDescriptor]
   ) -> [ObjectID] {
     let order = rows.indices.sorted { i, j in
       for descriptor in descriptors {

@@ -62,8 +62,7 @@ extension Simulation {
           ManagedObject(
             id: object.id, context: p, isFault: false, isInserted: true))
       graph[target].changes.merge(
-        contextForm(graph.idForm(object.currentValues), entity: object.entity, in: p)
-      ) { _, new in new }
+        contextForm(graph.idForm(object.currentValues), entity: object.entity, in: p))
     }
     for ref in set.updated {
       let object = graph[ref]
@@ -98,7 +97,7 @@ extension Simulation {
       if graph[ref].snapshot.isEmpty {
         graph[ref].snapshot = changes
       } else {
-        graph[ref].snapshot.merge(changes) { _, new in new }
+        graph[ref].snapshot.merge(changes)
       }
       graph[ref].isInserted = false
       if graph.contexts[c].parent == nil, let version = store.version(of: graph[ref].id) {
@@ -203,7 +202,7 @@ extension Simulation {
   /// `NSMergeConflict`'s description, as the error's `conflictList` prints it (§8.2).
   private mutating func conflictDescription(_ conflict: LockingConflict) -> String {
     let object = graph[conflict.object]
-    func snapshot(_ values: [String: Value]) -> String {
+    func snapshot(_ values: NamedValues) -> String {
       "{"
         + values.keys.sorted().filter { relationship($0, of: conflict.object)?.isToMany != true }
         .map { "\($0) = \(shown(values[$0]!).plainDescription)" }.joined(separator: "; ") + "}"
@@ -247,10 +246,10 @@ extension Simulation {
       return
     }
     let storeChanged = Set(
-      row.values.keys.filter { key in
+      row.values.filter { key, value in
         relationship(key, of: ref)?.isToMany != true
-          && row.values[key] != graph.idForm(object.snapshot[key] ?? .null)
-      })
+          && value != graph.idForm(object.snapshot[key] ?? .null)
+      }.keys)
     switch policy {
     case .mergeByPropertyStoreTrump:
       graph[ref].changes = object.changes.filter { !storeChanged.contains($0.key) }

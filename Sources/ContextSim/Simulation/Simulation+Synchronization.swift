@@ -48,7 +48,9 @@ extension Simulation {
   mutating func accessVar(_ name: String, write: Bool) {
     guard let v = raceDetector.variable(named: name) else { return }
     touch(.variable(v), write: write)
-    for race in raceDetector.access(v, by: current, isWrite: write, site: site) {
+    for race in raceDetector.access(
+      v, by: current, isWrite: write, step: stepNumber, stepIndex: stepIndex)
+    {
       reportRace(name, race.access, race.previous)
     }
   }
@@ -58,11 +60,13 @@ extension Simulation {
   ) {
     func describe(_ a: RaceDetector.VarAccess) -> Violation.RaceAccess {
       Violation.RaceAccess(
-        isWrite: a.isWrite, thread: threads[a.thread].name, step: a.site.step,
-        stepIndex: a.site.stepIndex)
+        isWrite: a.isWrite, thread: threads[a.thread].name, step: a.step,
+        stepIndex: a.stepIndex)
     }
     var raceSite = site
-    raceSite.labels += previous.site.labels.filter { !raceSite.labels.contains($0) }
+    raceSite.labels += scenario.allSteps[previous.stepIndex].labels.filter {
+      !raceSite.labels.contains($0)
+    }
     trace.violations.append(
       Violation(
         site: raceSite,

@@ -75,7 +75,7 @@ struct ValueNumbering {
   }
 
   /// Bindings by name: the names are the scenario's, never one of the values.
-  private mutating func visit(_ values: [String: Value]) {
+  private mutating func visit(_ values: NamedValues) {
     for key in values.keys.sorted() { visit(values[key]!) }
   }
 

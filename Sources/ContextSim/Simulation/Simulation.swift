@@ -58,9 +58,9 @@ struct Simulation: Sendable {
   var graph = ObjectGraph()
   var queues = QueueTable()
   var threads: [SimulatedThread] = []
-  var sharedVars: [String: Value]
+  var sharedVars: NamedValues
   /// Every scope's bindings, by ``Scope/index``: blocks and frames name their scope.
-  var scopes: [[String: Value]] = []
+  var scopes: [NamedValues] = []
   /// The store's UUID in permanent object IDs, and the coordinator's in temporary ones:
   /// made from the scenario's title, so every run prints the same IDs.
   var storeIdentifier: String { scenario.storeIdentifier }
@@ -116,8 +116,10 @@ struct Simulation: Sendable {
     self.options = options
     trace = Trace(concurrencyDebug: options.concurrencyDebug)
     store = scenario.initialStore
-    sharedVars = Dictionary(
-      scenario.vars.map { ($0.name, $0.value) }, uniquingKeysWith: { a, _ in a })
+    sharedVars = NamedValues()
+    for variable in scenario.vars where !sharedVars.contains(key: variable.name) {
+      sharedVars[variable.name] = variable.value
+    }
     raceDetector = RaceDetector(variables: scenario.vars.map(\.name))
 
     for queue in scenario.queues {
@@ -160,7 +162,7 @@ struct Simulation: Sendable {
   }
 
   /// A scope with these bindings, for a new block or task.
-  mutating func newScope(_ values: [String: Value] = [:]) -> Scope {
+  mutating func newScope(_ values: NamedValues = [:]) -> Scope {
     scopes.append(values)
     return Scope(index: scopes.count - 1)
   }
@@ -246,7 +248,7 @@ struct Simulation: Sendable {
         touch(.taskGroup(g), write: true)
         if !taskGroups[g].results.isEmpty {
           let result = taskGroups[g].results.removeFirst()
-          scopes[threads[t].frames[last].scope.index].merge(result.values) { _, child in child }
+          scopes[threads[t].frames[last].scope.index].merge(result.values)
           raceDetector.acquire(result.clock, by: t)
           threads[t].frames[last].next = 0
           continue

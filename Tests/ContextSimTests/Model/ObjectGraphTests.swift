@@ -91,7 +91,7 @@ struct ObjectGraphTests {
   func idForm() throws {
     var graph = try twoContexts()
     let ref = graph.object(for: note1, in: 0)
-    let values: [String: Value] = [
+    let values: NamedValues = [
       "note": .object(ref), "notes": .list([.object(ref)]), "title": .string("a"),
     ]
     #expect(

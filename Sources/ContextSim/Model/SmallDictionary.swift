@@ -1,0 +1,151 @@
+/// A dictionary for the few keys one run's tables hold: an object's properties, a scope's
+/// bindings, a context's registered IDs, the store's rows.
+///
+/// A run copies, fills and frees thousands of these, most with a handful of keys. So the
+/// entries are kept in an array, in the order their keys were first set, and a key is found
+/// by comparing keys: for a few keys that costs less than hashing one, and a copy is one
+/// buffer. Past ``scanLimit`` keys it keeps a hashed index of positions too, so a table with
+/// thousands of rows is not searched key by key.
+///
+/// Equality ignores order, as a dictionary's does. Iteration is in insertion order, which
+/// no report may depend on any more than it could on a dictionary's.
+struct SmallDictionary<Key: Hashable, Item>: RandomAccessCollection, ExpressibleByDictionaryLiteral
+{
+  typealias Element = (key: Key, value: Item)
+
+  private var entries: [Element] = []
+  /// Each key's position in `entries`, kept only past ``scanLimit`` entries.
+  private var positions: [Key: Int]?
+
+  /// Entries a lookup scans before a hashed index pays for itself.
+  static var scanLimit: Int { 16 }
+
+  init() {}
+
+  init(dictionaryLiteral elements: (Key, Item)...) {
+    for (key, value) in elements { self[key] = value }
+  }
+
+  /// Each pair set in turn: a later value for a key replaces an earlier one.
+  init(_ pairs: [(Key, Item)]) {
+    for (key, value) in pairs { self[key] = value }
+  }
+
+  var startIndex: Int { 0 }
+  var endIndex: Int { entries.count }
+  subscript(position: Int) -> Element { entries[position] }
+
+  /// The keys and the values, in order, read in place as a dictionary's are.
+  var keys: LazyMapCollection<[Element], Key> { entries.lazy.map { $0.key } }
+  var values: LazyMapCollection<[Element], Item> { entries.lazy.map { $0.value } }
+
+  private func position(of key: Key) -> Int? {
+    if let positions { return positions[key] }
+    return entries.firstIndex { $0.key == key }
+  }
+
+  func contains(key: Key) -> Bool { position(of: key) != nil }
+
+  /// The value under `key`; setting nil removes it.
+  subscript(key: Key) -> Item? {
+    get { position(of: key).map { entries[$0].value } }
+    set {
+      switch (position(of: key), newValue) {
+      case (let i?, let value?): entries[i].value = value
+      case (let i?, nil): remove(at: i)
+      case (nil, let value?): append(key, value)
+      case (nil, nil): break
+      }
+    }
+  }
+
+  /// The value under `key`, added as `defaultValue` first if there is none; changed in place.
+  subscript(key: Key, default defaultValue: @autoclosure () -> Item) -> Item {
+    get { self[key] ?? defaultValue() }
+    _modify {
+      let i = position(of: key) ?? append(key, defaultValue())
+      yield &entries[i].value
+    }
+  }
+
+  @discardableResult
+  private mutating func append(_ key: Key, _ value: Item) -> Int {
+    entries.append((key: key, value: value))
+    let i = entries.count - 1
+    if positions != nil {
+      positions![key] = i
+    } else if entries.count > Self.scanLimit {
+      indexPositions()
+    }
+    return i
+  }
+
+  private mutating func remove(at i: Int) {
+    entries.remove(at: i)
+    if positions != nil { indexPositions() }
+  }
+
+  private mutating func indexPositions() {
+    guard entries.count > Self.scanLimit else {
+      positions = nil
+      return
+    }
+    var index: [Key: Int] = [:]
+    index.reserveCapacity(entries.count)
+    for (i, entry) in entries.enumerated() { index[entry.key] = i }
+    positions = index
+  }
+
+  /// Sets each of `other`'s values, keeping the keys `other` does not have.
+  mutating func merge(_ other: SmallDictionary) {
+    guard !isEmpty else {
+      self = other
+      return
+    }
+    for (key, value) in other { self[key] = value }
+  }
+
+  /// These values with `other`'s set over them.
+  func merging(_ other: SmallDictionary) -> SmallDictionary {
+    var merged = self
+    merged.merge(other)
+    return merged
+  }
+
+  func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> SmallDictionary {
+    var kept = SmallDictionary()
+    for entry in entries where try isIncluded(entry) { kept.append(entry.key, entry.value) }
+    return kept
+  }
+
+  func mapValues(_ transform: (Item) throws -> Item) rethrows -> SmallDictionary {
+    var mapped = self
+    for i in entries.indices { mapped.entries[i].value = try transform(entries[i].value) }
+    return mapped
+  }
+
+  mutating func reserveCapacity(_ n: Int) { entries.reserveCapacity(n) }
+}
+
+extension SmallDictionary: Sendable where Key: Sendable, Item: Sendable {}
+
+extension SmallDictionary: Equatable where Item: Equatable {
+  static func == (a: SmallDictionary, b: SmallDictionary) -> Bool {
+    a.count == b.count && a.entries.allSatisfy { b[$0.key] == $0.value }
+  }
+}
+
+extension SmallDictionary where Key: Comparable {
+  /// The dictionary's entries in the order of their keys, which its hashing does not change.
+  init(_ dictionary: [Key: Item]) {
+    for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) { append(key, value) }
+  }
+
+  /// The same entries as a dictionary, for the public types that show them.
+  var dictionary: [Key: Item] {
+    Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+  }
+}
+
+/// Values by name: an object's properties, a row's columns, a scope's bindings.
+typealias NamedValues = SmallDictionary<String, Value>
