@@ -53,6 +53,7 @@ struct RaceDetector {
     let t = clocks.count
     var clock = VectorClock()
     clock[t] = 1
+    if clocks.count == clocks.capacity { clocks.reserveCapacity(t * 2 + 4) }
     clocks.append(clock)
     return t
   }

@@ -70,6 +70,11 @@ struct SmallDictionary<Key: Hashable, Item>: RandomAccessCollection, Expressible
 
   @discardableResult
   private mutating func append(_ key: Key, _ value: Item) -> Int {
+    // Room for four at first, as most tables reach that: growing one entry at a time
+    // from one cost an allocation at every doubling.
+    if entries.count == entries.capacity {
+      entries.reserveCapacity(Swift.max(4, entries.count * 2))
+    }
     entries.append((key: key, value: value))
     let i = entries.count - 1
     if positions != nil {

@@ -59,6 +59,16 @@ public struct Scenario: Sendable {
       || entities[e].relationships.contains { $0.name == key }
   }
 
+  /// Whether an entity has a property a save requires a value for: every save asks of
+  /// every object it writes, and most models have none.
+  func requiresValues(_ entity: String) -> Bool {
+    entities.contains { candidate in
+      candidate.name == entity
+        && (candidate.attributes.contains { !$0.isOptional }
+          || candidate.relationships.contains { !$0.isOptional })
+    }
+  }
+
   /// Whether an entity has relationships, whose values name other objects.
   func hasRelationships(_ entity: String) -> Bool {
     entities.contains { $0.name == entity && !$0.relationships.isEmpty }

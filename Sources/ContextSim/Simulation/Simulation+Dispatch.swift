@@ -100,6 +100,9 @@ extension Simulation {
     if t >= options.maximumThreads, trace.stop == nil {
       trace.stop = .limit(.threads(options.maximumThreads))
     }
+    // A run's first change to its threads copies them from the template without spare
+    // room; making room for several here saves a copy at each thread started after.
+    if threads.count == threads.capacity { threads.reserveCapacity(t * 2 + 4) }
     threads.append(SimulatedThread(name: name, serves: q))
     trace.threads.append(name)
     _ = raceDetector.addThread()

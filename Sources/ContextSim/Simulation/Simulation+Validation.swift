@@ -4,9 +4,11 @@ extension Simulation {
   /// and deletes a deny rule refuses (1600); several at once are wrapped in 1560.
   mutating func validate(_ set: SaveSet) -> CoreDataError? {
     var failures: [CoreDataError] = []
-    for ref in [set.inserted, set.updated].joined() {
+    func checkRequired(_ ref: ObjectReference) {
+      guard scenario.requiresValues(graph[ref].entity),
+        let entity = scenario.entity(named: graph[ref].entity)
+      else { return }
       let object = graph[ref]
-      guard let entity = scenario.entity(named: object.entity) else { continue }
       for attribute in entity.attributes
       where !attribute.isOptional && object.value(attribute.name) == .null {
         failures.append(
@@ -21,6 +23,8 @@ extension Simulation {
         }
       }
     }
+    set.inserted.forEach(checkRequired)
+    set.updated.forEach(checkRequired)
     for ref in set.deleted {
       let object = graph[ref]
       for relationship in scenario.entity(named: object.entity)?.relationships ?? []
