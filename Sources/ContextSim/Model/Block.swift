@@ -1,9 +1,18 @@
+/// One line of where a block came from, as a run keeps it: a ``BacktraceEntry`` with its
+/// queue and thread by number. Every enqueue copies a few of these, and names would be
+/// retained and released with each; a report names them (``Simulation/backtrace(of:at:)``).
+enum OriginEntry: Equatable {
+  case step(Int)
+  case enqueued(queue: Int, thread: Int)
+  case launch
+}
+
 /// A closure handed to a queue, with the variables it captured.
 struct Block {
   var steps: [Step]
   var scope: Scope
   /// Where it was enqueued from, for backtraces: Xcode's "enqueued from" section.
-  var origin: [BacktraceEntry]
+  var origin: [OriginEntry]
   /// A merge Core Data enqueued on a context's queue after another context saved.
   var merge: Merge?
   /// The enqueuing thread's vector clock: enqueueing happens before the block starts.

@@ -10,7 +10,7 @@ struct SimulatedThread: Sendable {
     /// The step that opened this frame (`performAndWait`, `sync`, `forEach`), for backtraces.
     var opener: Int?
     /// For a block's bottom frame: where the block was enqueued from.
-    var origin: [BacktraceEntry]?
+    var origin: [OriginEntry]?
     /// For a `forEach` body: the remaining elements and the name each is bound to.
     var loop: (name: String, rest: ArraySlice<Value>)?
     /// What happens when this bottom frame of a block ends: a task waiting for it resumes,

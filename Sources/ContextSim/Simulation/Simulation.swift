@@ -186,7 +186,8 @@ struct Simulation: Sendable {
   mutating func advance(_ t: Int, step: Int) {
     current = t
     trappedThisStep = false
-    if let waiting = threads[t].waiting {
+    // Tested before it is bound: binding copied the waiting frame at every step.
+    if threads[t].waiting != nil, let waiting = threads[t].waiting {
       // It waited for the queue: the thread that gave it back comes first.
       threads[t].startedFrom = queues[waiting.queue].releasedAt
       enter(waiting.queue, by: t, body: waiting.body)
@@ -297,24 +298,31 @@ struct Simulation: Sendable {
   /// The scenario steps that led to the current one, innermost first, through the blocks
   /// that enqueued them. Capped, so a block that re-enqueues itself stays cheap.
   func backtrace(of t: Int, at stepIndex: Int) -> [BacktraceEntry] {
-    var entries: [BacktraceEntry] = []
+    var entries: [OriginEntry] = []
     appendBacktrace(of: t, at: stepIndex, to: &entries)
-    return entries
+    return entries.map { entry in
+      switch entry {
+      case .step(let index): .step(index)
+      case .enqueued(let q, let thread):
+        .enqueued(queue: queues[q].name, thread: threads[thread].name)
+      case .launch: .launch
+      }
+    }
   }
 
   /// Where a block the current thread hands to queue `q` is enqueued from, for backtraces:
   /// Xcode's "enqueued from" section.
-  func origin(onto q: Int, at stepIndex: Int) -> [BacktraceEntry] {
-    var entries: [BacktraceEntry] = []
+  func origin(onto q: Int, at stepIndex: Int) -> [OriginEntry] {
+    var entries: [OriginEntry] = []
     entries.reserveCapacity(17)
-    entries.append(.enqueued(queue: queues[q].name, thread: threads[current].name))
+    entries.append(.enqueued(queue: q, thread: current))
     appendBacktrace(of: current, at: stepIndex, to: &entries)
     return entries
   }
 
   /// Appends at most 16 entries of a backtrace. Frames are read in place: every enqueue
   /// builds an origin, and copying frames and lists showed in profiles.
-  private func appendBacktrace(of t: Int, at stepIndex: Int, to entries: inout [BacktraceEntry]) {
+  private func appendBacktrace(of t: Int, at stepIndex: Int, to entries: inout [OriginEntry]) {
     let limit = entries.count + 16
     entries.append(.step(stepIndex))
     for i in threads[t].frames.indices.reversed() where entries.count < limit {
