@@ -15,11 +15,11 @@ struct ManagedObject {
   /// this, as it registers and unregisters the object.
   var registration = Registration.registered
   /// The values last loaded from the parent store or context.
-  var snapshot: NamedValues = [:]
+  var snapshot = NamedValues()
   /// The row's version (`Z_OPT`) when the snapshot was taken, for optimistic locking.
   var snapshotVersion = 0
   /// Values set in this context and not yet saved.
-  var changes: NamedValues = [:]
+  var changes = NamedValues()
 
   /// The entity it is an instance of: its ID's, which a new ID never changes. Not stored
   /// twice, since every copy of an object retains what it stores.

@@ -90,31 +90,32 @@ struct ObjectGraph {
     contexts[c].byID[id]
   }
 
-  /// Makes an instance and registers it in its context under its ID.
-  mutating func register(_ object: ManagedObject) -> ObjectReference {
+  /// Makes an instance and registers it in context `c` under `id`. The instance is made in
+  /// place: every fault and insert comes through here, and one made outside and passed in
+  /// was copied and freed again.
+  mutating func register(
+    _ id: ObjectID, in c: Int, isFault: Bool, isInserted: Bool, values: NamedValues = NamedValues()
+  ) -> ObjectReference {
     let ref = ObjectReference(index: objects.count)
-    objects.append(object)
-    contexts[object.context].registered.append(ref)
-    contexts[object.context].byID[object.id] = ref
+    objects.append(
+      ManagedObject(
+        id: id, context: c, isFault: isFault, isInserted: isInserted, snapshot: values))
+    contexts[c].registered.append(ref)
+    contexts[c].byID[id] = ref
     return ref
   }
 
   /// `insert`: a new object in a context, under the next temporary ID, with the given values
   /// as what it was made with (its entity's defaults).
   mutating func insert(_ entity: String, into c: Int, values: NamedValues) -> ObjectReference {
-    var object = ManagedObject(
-      id: ObjectID(entity: entity, kind: .temporary(nextTemporaryID)), context: c, isFault: false,
-      isInserted: true)
+    let id = ObjectID(entity: entity, kind: .temporary(nextTemporaryID))
     nextTemporaryID += 1
-    object.snapshot = values
-    return register(object)
+    return register(id, in: c, isFault: false, isInserted: true, values: values)
   }
 
   /// The registered instance for an ID, or a new fault for it.
   mutating func object(for id: ObjectID, in c: Int) -> ObjectReference {
-    registered(id, in: c)
-      ?? register(
-        ManagedObject(id: id, context: c, isFault: true, isInserted: false))
+    registered(id, in: c) ?? register(id, in: c, isFault: true, isInserted: false)
   }
 
   /// Takes an instance out of its context for a reason other than `reset`; the app may

@@ -39,7 +39,12 @@ struct SimulatedThread: Sendable {
   /// entered with `sync` or `performAndWait`. A context is usable when its queue is here.
   var held: [Int] = []
   /// The queue this thread is blocked on, and the body it runs once it gets it.
-  var waiting: (queue: Int, body: Frame)?
+  var waiting: (queue: Int, body: Frame)? {
+    didSet { waitingQueue = waiting?.queue }
+  }
+  /// The queue of ``waiting`` alone. Every step asks every thread whether it waits, and
+  /// reading the tag of an optional tuple holding a frame cost more than the rest of the check.
+  private(set) var waitingQueue: Int?
   /// Contexts this thread's current block has touched: work in flight on them.
   var inFlight: Set<Int> = []
   /// The step this thread's next step is ordered after, until that step runs: the one that

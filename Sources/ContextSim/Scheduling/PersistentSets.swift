@@ -27,7 +27,7 @@ extension Simulation {
 
   /// Whether thread `t` is in the middle of a block: nothing can take its step away.
   func isInBlock(_ t: Int) -> Bool {
-    !threads[t].frames.isEmpty && threads[t].waiting == nil
+    !threads[t].frames.isEmpty && threads[t].waitingQueue == nil
   }
 
   /// Whether a step from a state with `tally`, which touched nothing shared, made nothing
@@ -64,7 +64,7 @@ extension Simulation {
   /// Whether thread `t`'s next step is a `let` before the last step of its innermost frame:
   /// a step that is local unless its value or condition reads a shared var.
   func nextStepIsLet(_ t: Int) -> Bool {
-    guard threads[t].waiting == nil, let frame = threads[t].frames.last,
+    guard threads[t].waitingQueue == nil, let frame = threads[t].frames.last,
       frame.next + 1 < frame.steps.count,
       case .letValue = frame.steps[frame.next].action
     else { return false }

@@ -59,9 +59,7 @@ extension Simulation {
       let object = graph[ref]
       let target =
         graph.registered(object.id, in: p)
-        ?? graph.register(
-          ManagedObject(
-            id: object.id, context: p, isFault: false, isInserted: true))
+        ?? graph.register(object.id, in: p, isFault: false, isInserted: true)
       graph[target].changes.merge(
         contextForm(graph.idForm(object.currentValues), entity: object.entity, in: p))
     }

@@ -105,10 +105,19 @@ extension Simulation {
       return nil
     }
     if case .limit? = trace.stop { return nil }
-    // The last step's list, emptied in place: its caller is done with it by now, so the
-    // storage is reused rather than allocated at every step.
-    runnableThreadsBuffer.removeAll(keepingCapacity: true)
-    for t in threads.indices where canRun(t) { runnableThreadsBuffer.append(t) }
+    // The last step's list, overwritten in place: its caller is done with it by now, so the
+    // storage is reused rather than allocated at every step. Emptying it first cost more
+    // than the whole check: `removeAll(keepingCapacity:)` takes the general path.
+    var count = 0
+    for t in threads.indices where canRun(t) {
+      if count < runnableThreadsBuffer.count {
+        runnableThreadsBuffer[count] = t
+      } else {
+        runnableThreadsBuffer.append(t)
+      }
+      count += 1
+    }
+    while runnableThreadsBuffer.count > count { runnableThreadsBuffer.removeLast() }
     let runnable = runnableThreadsBuffer
     if runnable.isEmpty {
       reportDeadlock()

@@ -162,7 +162,7 @@ struct Simulation: Sendable {
   }
 
   /// A scope with these bindings, for a new block or task.
-  mutating func newScope(_ values: NamedValues = [:]) -> Scope {
+  mutating func newScope(_ values: NamedValues = NamedValues()) -> Scope {
     scopes.append(values)
     return Scope(index: scopes.count - 1)
   }
@@ -175,7 +175,7 @@ struct Simulation: Sendable {
   /// Whether a thread can take a step now. Asked of every thread at every step, so the
   /// thread is read in place, not copied.
   func canRun(_ t: Int) -> Bool {
-    if let q = threads[t].waiting?.queue { return queues.isTurn(of: t, on: q) }
+    if let q = threads[t].waitingQueue { return queues.isTurn(of: t, on: q) }
     if !threads[t].frames.isEmpty { return true }
     if let served = threads[t].serves { return queues.hasBlockReady(served) }
     return false
@@ -187,7 +187,7 @@ struct Simulation: Sendable {
     current = t
     trappedThisStep = false
     // Tested before it is bound: binding copied the waiting frame at every step.
-    if threads[t].waiting != nil, let waiting = threads[t].waiting {
+    if threads[t].waitingQueue != nil, let waiting = threads[t].waiting {
       // It waited for the queue: the thread that gave it back comes first.
       threads[t].startedFrom = queues[waiting.queue].releasedAt
       enter(waiting.queue, by: t, body: waiting.body)
@@ -238,7 +238,7 @@ struct Simulation: Sendable {
   /// A blocked thread is still inside its `sync` or `performAndWait` step, so nothing
   /// around that step may end yet: its queues stay held.
   mutating func unwind(_ t: Int) {
-    guard threads[t].waiting == nil else { return }
+    guard threads[t].waitingQueue == nil else { return }
     // The top frame is read field by field and moved out only when it ends: copying it
     // whole on every check retained and released each of its lists.
     while let last = threads[t].frames.indices.last,
