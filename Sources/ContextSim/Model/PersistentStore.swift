@@ -37,7 +37,7 @@ struct PersistentStore: Sendable {
     }
     for row in stored {
       for (name, handles) in row.links {
-        guard let relationship = entity(row.entity)?.relationship(named: name) else { continue }
+        guard let relationship = self.relationship(name, of: row.entity) else { continue }
         for handle in handles {
           guard let source = ids[row.handle], let target = ids[handle] else { continue }
           link(source, relationship, target)
@@ -50,18 +50,31 @@ struct PersistentStore: Sendable {
     entities.first { $0.name == name }
   }
 
+  /// An entity's relationships; read in place, as copying the entity out retained each of
+  /// its lists at every row read and every save.
+  func relationships(of name: String) -> [Relationship] {
+    guard let e = entities.firstIndex(where: { $0.name == name }) else { return [] }
+    return entities[e].relationships
+  }
+
+  /// The relationship `key` of entity `name`, if it has one.
+  func relationship(_ key: String, of name: String) -> Relationship? {
+    guard let e = entities.firstIndex(where: { $0.name == name }) else { return nil }
+    return entities[e].relationships.first { $0.name == key }
+  }
+
   /// Records one link of a relationship in the rows, on whichever side stores it.
   private mutating func link(_ source: ObjectID, _ relationship: Relationship, _ target: ObjectID) {
     if isStored(relationship) { append(target, to: relationship.name, of: source) }
     guard let inverseName = relationship.inverse,
-      let inverse = entity(relationship.destination)?.relationship(named: inverseName),
+      let inverse = self.relationship(inverseName, of: relationship.destination),
       isStored(inverse)
     else { return }
     append(source, to: inverseName, of: target)
   }
 
   private mutating func append(_ target: ObjectID, to key: String, of source: ObjectID) {
-    guard let i = index(source), let relationship = entity(source.entity)?.relationship(named: key)
+    guard let i = index(source), let relationship = self.relationship(key, of: source.entity)
     else { return }
     if relationship.isToMany {
       var list = rows[i].values[key]?.listItems ?? []
@@ -76,7 +89,7 @@ struct PersistentStore: Sendable {
   func isStored(_ relationship: Relationship) -> Bool {
     guard relationship.isToMany else { return true }
     guard let inverseName = relationship.inverse,
-      let inverse = entity(relationship.destination)?.relationship(named: inverseName)
+      let inverse = self.relationship(inverseName, of: relationship.destination)
     else { return true }
     return inverse.isToMany
   }
@@ -102,7 +115,7 @@ struct PersistentStore: Sendable {
   func row(_ id: ObjectID) -> Row? {
     guard let i = index(id) else { return nil }
     var row = rows[i]
-    for relationship in entity(id.entity)?.relationships ?? [] where !isStored(relationship) {
+    for relationship in relationships(of: id.entity) where !isStored(relationship) {
       let inverse = relationship.inverse!
       var members: [Value] = []
       for other in ids(of: relationship.destination)
@@ -136,7 +149,7 @@ struct PersistentStore: Sendable {
   ) {
     guard let i = index(id) else { return }
     for (key, value) in storedPart(of: values, entity: id.entity) {
-      if let relationship = entity(id.entity)?.relationship(named: key), relationship.isToMany {
+      if let relationship = self.relationship(key, of: id.entity), relationship.isToMany {
         let old = previous[key]?.listItems ?? []
         let new = value.listItems ?? []
         var list = rows[i].values[key]?.listItems ?? []
@@ -174,8 +187,11 @@ struct PersistentStore: Sendable {
 
   /// Values without the derived to-many relationships, which rows do not hold.
   private func storedPart(of values: NamedValues, entity name: String) -> NamedValues {
-    guard let entity = entity(name), !entity.relationships.isEmpty else { return values }
-    return values.filter { key, _ in entity.relationship(named: key).map(isStored) ?? true }
+    let relationships = relationships(of: name)
+    guard !relationships.isEmpty else { return values }
+    return values.filter { key, _ in
+      relationships.first { $0.name == key }.map(isStored) ?? true
+    }
   }
 }
 
