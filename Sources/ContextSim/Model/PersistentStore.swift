@@ -31,8 +31,7 @@ struct PersistentStore: Sendable {
       let id = ObjectID(
         entity: row.entity, kind: .permanent(takePrimaryKey(row.entity)), handle: row.handle)
       ids[row.handle] = id
-      let values = NamedValues(entity(row.entity)?.defaultValues ?? [:])
-        .merging(NamedValues(row.values))
+      let values = (entity(row.entity)?.initialValues ?? [:]).merging(NamedValues(row.values))
       append(Row(id: id, values: values, version: 1))
     }
     for row in stored {

@@ -214,13 +214,7 @@ public struct Entity: Sendable, Equatable {
   }
 
   /// The model's default for each attribute that has one: a new object's first values.
-  public var defaultValues: [String: Value] {
-    var values: [String: Value] = [:]
-    for attribute in attributes {
-      if let value = attribute.defaultValue { values[attribute.name] = value }
-    }
-    return values
-  }
+  public var defaultValues: [String: Value] { initialValues.dictionary }
 
   /// The same defaults, in the order of the attributes, as a new object holds them.
   var initialValues: NamedValues {
