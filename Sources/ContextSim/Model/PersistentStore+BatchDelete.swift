@@ -30,7 +30,7 @@ extension PersistentStore {
     while index < doomed.count {
       let id = doomed[index]
       index += 1
-      for relationship in relationships(of: id.entity)
+      for relationship in entities.relationships(of: id.entity)
       where relationship.deleteRule == .cascade && !isJoinTable(relationship) {
         for target in destinations(of: id, relationship) where !doomed.contains(target) {
           doomed.append(target)
@@ -54,7 +54,7 @@ extension PersistentStore {
     while index < entities.count {
       let name = entities[index]
       index += 1
-      for relationship in relationships(of: name) {
+      for relationship in self.entities.relationships(of: name) {
         switch relationship.deleteRule {
         case .deny:
           return CoreDataError(
@@ -76,7 +76,7 @@ extension PersistentStore {
   /// The trigger's `RAISE(FAIL, …)`: a nullify whose inverse is mandatory, where a row
   /// that stays would be left without its required relationship.
   private func mandatoryInverse(of id: ObjectID, deleting gone: Set<ObjectID>) -> CoreDataError? {
-    for relationship in relationships(of: id.entity)
+    for relationship in entities.relationships(of: id.entity)
     where relationship.deleteRule == .nullify {
       guard let inverse = self.inverse(of: relationship), !inverse.isOptional else { continue }
       let survivors = destinations(of: id, relationship).filter { !gone.contains($0) }
@@ -106,7 +106,7 @@ extension PersistentStore {
   /// Clears the foreign keys that point at a row about to go, in rows that stay, and moves
   /// their versions on, as the nullify (and cascade) triggers do.
   private mutating func nullify(pointersAt id: ObjectID, deleting gone: Set<ObjectID>) {
-    for relationship in relationships(of: id.entity) {
+    for relationship in entities.relationships(of: id.entity) {
       guard let inverse = self.inverse(of: relationship), !isJoinTable(relationship) else {
         continue
       }
@@ -129,7 +129,7 @@ extension PersistentStore {
   }
 
   private func inverse(of relationship: Relationship) -> Relationship? {
-    relationship.inverse.flatMap { self.relationship($0, of: relationship.destination) }
+    relationship.inverse.flatMap { entities.relationship($0, ofEntity: relationship.destination) }
   }
 
   /// A to-many kept as a list of IDs, as SQLite keeps a many-to-many in a join table.

@@ -36,7 +36,7 @@ struct PersistentStore: Sendable {
     }
     for row in stored {
       for (name, handles) in row.links {
-        guard let relationship = self.relationship(name, of: row.entity) else { continue }
+        guard let relationship = entities.relationship(name, ofEntity: row.entity) else { continue }
         for handle in handles {
           guard let source = ids[row.handle], let target = ids[handle] else { continue }
           link(source, relationship, target)
@@ -49,31 +49,19 @@ struct PersistentStore: Sendable {
     entities.first { $0.name == name }
   }
 
-  /// An entity's relationships; read in place, as copying the entity out retained each of
-  /// its lists at every row read and every save.
-  func relationships(of name: String) -> [Relationship] {
-    guard let e = entities.firstIndex(where: { $0.name == name }) else { return [] }
-    return entities[e].relationships
-  }
-
-  /// The relationship `key` of entity `name`, if it has one.
-  func relationship(_ key: String, of name: String) -> Relationship? {
-    guard let e = entities.firstIndex(where: { $0.name == name }) else { return nil }
-    return entities[e].relationships.first { $0.name == key }
-  }
-
   /// Records one link of a relationship in the rows, on whichever side stores it.
   private mutating func link(_ source: ObjectID, _ relationship: Relationship, _ target: ObjectID) {
     if isStored(relationship) { append(target, to: relationship.name, of: source) }
     guard let inverseName = relationship.inverse,
-      let inverse = self.relationship(inverseName, of: relationship.destination),
+      let inverse = entities.relationship(inverseName, ofEntity: relationship.destination),
       isStored(inverse)
     else { return }
     append(source, to: inverseName, of: target)
   }
 
   private mutating func append(_ target: ObjectID, to key: String, of source: ObjectID) {
-    guard let i = index(source), let relationship = self.relationship(key, of: source.entity)
+    guard let i = index(source),
+      let relationship = entities.relationship(key, ofEntity: source.entity)
     else { return }
     if relationship.isToMany {
       var list = rows[i].values[key]?.listItems ?? []
@@ -88,7 +76,7 @@ struct PersistentStore: Sendable {
   func isStored(_ relationship: Relationship) -> Bool {
     guard relationship.isToMany else { return true }
     guard let inverseName = relationship.inverse,
-      let inverse = self.relationship(inverseName, of: relationship.destination)
+      let inverse = entities.relationship(inverseName, ofEntity: relationship.destination)
     else { return true }
     return inverse.isToMany
   }
@@ -114,7 +102,7 @@ struct PersistentStore: Sendable {
   func row(_ id: ObjectID) -> Row? {
     guard let i = index(id) else { return nil }
     var row = rows[i]
-    for relationship in relationships(of: id.entity) where !isStored(relationship) {
+    for relationship in entities.relationships(of: id.entity) where !isStored(relationship) {
       let inverse = relationship.inverse!
       var members: [Value] = []
       for other in ids(of: relationship.destination)
@@ -148,7 +136,7 @@ struct PersistentStore: Sendable {
   ) {
     guard let i = index(id) else { return }
     for (key, value) in storedPart(of: values, entity: id.entity) {
-      if let relationship = self.relationship(key, of: id.entity), relationship.isToMany {
+      if let relationship = entities.relationship(key, ofEntity: id.entity), relationship.isToMany {
         let old = previous[key]?.listItems ?? []
         let new = value.listItems ?? []
         var list = rows[i].values[key]?.listItems ?? []
@@ -186,7 +174,7 @@ struct PersistentStore: Sendable {
 
   /// Values without the derived to-many relationships, which rows do not hold.
   private func storedPart(of values: NamedValues, entity name: String) -> NamedValues {
-    let relationships = relationships(of: name)
+    let relationships = entities.relationships(of: name)
     guard !relationships.isEmpty else { return values }
     return values.filter { key, _ in
       relationships.first { $0.name == key }.map(isStored) ?? true

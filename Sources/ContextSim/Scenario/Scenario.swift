@@ -45,13 +45,6 @@ public struct Scenario: Sendable {
     entities.first { $0.name == name }
   }
 
-  /// The relationship `key` of an entity, if it has one. Looked up in place: a run asks on
-  /// every write and save, and copying the entity out retained each of its lists.
-  func relationship(_ key: String, ofEntity entity: String) -> Relationship? {
-    guard let e = entities.firstIndex(where: { $0.name == entity }) else { return nil }
-    return entities[e].relationships.first { $0.name == key }
-  }
-
   /// Whether an entity has an attribute or relationship `key`; nil for no such entity.
   func entity(_ entity: String, hasKey key: String) -> Bool? {
     guard let e = entities.firstIndex(where: { $0.name == entity }) else { return nil }
@@ -223,6 +216,23 @@ public struct Entity: Sendable, Equatable {
       if let value = attribute.defaultValue { values[attribute.name] = value }
     }
     return values
+  }
+}
+
+/// Lookups in a model's entities, read in place: a run asks at every write, row read and
+/// save, and copying an entity out retained each of its lists. The scenario and the store
+/// both ask through these.
+extension [Entity] {
+  /// An entity's relationships; none for an entity the model does not have.
+  func relationships(of entity: String) -> [Relationship] {
+    guard let e = firstIndex(where: { $0.name == entity }) else { return [] }
+    return self[e].relationships
+  }
+
+  /// The relationship `key` of an entity, if it has one.
+  func relationship(_ key: String, ofEntity entity: String) -> Relationship? {
+    guard let e = firstIndex(where: { $0.name == entity }) else { return nil }
+    return self[e].relationships.first { $0.name == key }
   }
 }
 

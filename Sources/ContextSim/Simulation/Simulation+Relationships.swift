@@ -1,7 +1,7 @@
 /// Relationships kept in step on both sides, and deletion with its delete rules.
 extension Simulation {
   func relationship(_ key: String, of ref: ObjectReference) -> Relationship? {
-    scenario.relationship(key, ofEntity: graph[ref].entity)
+    scenario.entities.relationship(key, ofEntity: graph[ref].entity)
   }
 
   /// The objects a relationship value names: one, several, or none.
