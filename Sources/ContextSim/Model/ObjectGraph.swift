@@ -137,7 +137,7 @@ struct ObjectGraph {
   func idForm(_ values: NamedValues) -> NamedValues {
     // Most values are attributes: then the dictionary is already in ID form, and keeping its
     // storage saves building it again at every save and fetch.
-    guard values.contains(where: { $0.value.holdsObjects }) else { return values }
+    guard values.containsValue(where: \.holdsObjects) else { return values }
     return values.mapValues { idForm($0) }
   }
 

@@ -46,9 +46,20 @@ struct SmallDictionary<Key: Hashable, Item>: RandomAccessCollection, Expressible
 
   func contains(key: Key) -> Bool { position(of: key) != nil }
 
+  /// Whether a value satisfies `predicate`, read in place: the collection's own
+  /// `contains(where:)` copies each entry, key and all.
+  func containsValue(where predicate: (Item) -> Bool) -> Bool {
+    for i in entries.indices where predicate(entries[i].value) { return true }
+    return false
+  }
+
   /// The value under `key`; setting nil removes it.
   subscript(key: Key) -> Item? {
-    get { position(of: key).map { entries[$0].value } }
+    // Read in place: mapping the position copied the whole entry, key and all, then freed it.
+    get {
+      guard let i = position(of: key) else { return nil }
+      return entries[i].value
+    }
     set {
       switch (position(of: key), newValue) {
       case (let i?, let value?): entries[i].value = value
