@@ -18,8 +18,8 @@ public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
   public var kind: Kind
   /// The scenario's name for the row; display only, never part of equality.
   public var handle: String? {
-    get { if case .named(let text) = storedHandle { text } else { nil } }
-    set { storedHandle = newValue.map { .named($0) } ?? .none }
+    get { storedHandle.text }
+    set { storedHandle = StoredHandle(newValue) }
   }
   /// The handle in an enum of this module's own: a run copies IDs all the time, and this
   /// toolchain copies an `Optional<String>` through the runtime's generic witnesses, about
@@ -29,13 +29,21 @@ public struct ObjectID: Sendable, Hashable, CustomStringConvertible {
   private enum StoredHandle: Sendable {
     case none
     case named(String)
+
+    init(_ text: String?) {
+      self = text.map { .named($0) } ?? .none
+    }
+
+    var text: String? {
+      if case .named(let text) = self { text } else { nil }
+    }
   }
 
   /// An ID of `entity`; `handle` names a stored row in reports (`note-1`).
   public init(entity: String, kind: Kind, handle: String? = nil) {
     self.entity = entity
     self.kind = kind
-    storedHandle = handle.map { .named($0) } ?? .none
+    storedHandle = StoredHandle(handle)
   }
 
   /// Whether no save has given the object its store ID yet: another context cannot look it up.
