@@ -1,18 +1,10 @@
-/// One line of where a block came from, as a run keeps it: a ``BacktraceEntry`` with its
-/// queue and thread by number. Every enqueue copies a few of these, and names would be
-/// retained and released with each; a report names them (``Simulation/backtrace(of:at:)``).
-enum OriginEntry: Equatable {
-  case step(Int)
-  case enqueued(queue: Int, thread: Int)
-  case launch
-}
-
 /// A closure handed to a queue, with the variables it captured.
 struct Block {
   var steps: [Step]
   var scope: Scope
-  /// Where it was enqueued from, for backtraces: Xcode's "enqueued from" section.
-  var origin: [OriginEntry]
+  /// Where it was enqueued from, for backtraces: Xcode's "enqueued from" section. A block
+  /// that resumes a task has none: the frames it resumes keep theirs.
+  var origin: OriginTable.Origin?
   /// A merge Core Data enqueued on a context's queue after another context saved.
   var merge: Merge?
   /// The enqueuing thread's vector clock: enqueueing happens before the block starts.

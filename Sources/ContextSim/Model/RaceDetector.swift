@@ -58,6 +58,9 @@ struct RaceDetector {
     return t
   }
 
+  /// Makes room for `count` threads' clocks.
+  mutating func reserveThreads(_ count: Int) { clocks.reserveCapacity(count) }
+
   // MARK: Synchronisation
 
   /// Thread `t` acquires what a release handed on: it has now seen everything `clock` had.

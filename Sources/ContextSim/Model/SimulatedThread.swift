@@ -10,7 +10,7 @@ struct SimulatedThread: Sendable {
     /// The step that opened this frame (`performAndWait`, `sync`, `forEach`), for backtraces.
     var opener: Int?
     /// For a block's bottom frame: where the block was enqueued from.
-    var origin: [OriginEntry]?
+    var origin: OriginTable.Origin?
     /// For a `forEach` body: the remaining elements and the name each is bound to.
     var loop: (name: String, rest: ArraySlice<Value>)?
     /// What happens when this bottom frame of a block ends: a task waiting for it resumes,
@@ -59,11 +59,15 @@ struct SimulatedThread: Sendable {
   /// A thread serving a serial queue runs block after block: it keeps its lists' storage.
   mutating func start(_ block: Block, on q: Int) {
     held.removeAll(keepingCapacity: true)
+    // A new thread's lists get room for the queues and bodies a block nests at their first
+    // use: growing them from one entry cost an allocation at each doubling.
+    if held.capacity == 0 { held.reserveCapacity(4) }
     held.append(q)
     if let resume = block.resume {
       frames = resume
     } else {
       frames.removeAll(keepingCapacity: true)
+      if frames.capacity == 0 { frames.reserveCapacity(4) }
       frames.append(block.frame(on: q))
     }
     startedFrom = block.enqueuedAt

@@ -135,6 +135,7 @@ extension Simulation {
   mutating func take(_ t: Int) -> [Access] {
     stepAccesses.removeAll(keepingCapacity: true)
     trace.schedule.threads.append(t)
+    if trace.schedule.threads.count == 1 { makeRoomForRun() }
     advance(t, step: trace.schedule.threads.count)
     return stepAccesses
   }

@@ -64,14 +64,16 @@ extension Simulation {
         stepIndex: a.stepIndex)
     }
     var raceSite = site
-    raceSite.labels += scenario.allSteps[previous.stepIndex].labels.filter {
-      !raceSite.labels.contains($0)
+    // Most steps have no labels: adding none still made the list unique, a copy per race.
+    let ownLabels = raceSite.labels
+    for label in scenario.allSteps[previous.stepIndex].labels where !ownLabels.contains(label) {
+      raceSite.labels.append(label)
     }
     trace.violations.append(
       Violation(
         site: raceSite,
         detail: .dataRace(variable: name, access: describe(access), previous: describe(previous)),
-        backtrace: backtrace(of: current, at: site.stepIndex)))
+        backtrace: backtrace(of: current, at: raceSite.stepIndex)))
   }
 
   // MARK: Corruption without the flag

@@ -79,7 +79,7 @@ extension Simulation {
   mutating func complete(_ completion: SimulatedThread.Completion, scope: Scope) {
     switch completion {
     case .resume(let frames, let executor):
-      var block = Block(steps: [], scope: scope, origin: [])
+      var block = Block(steps: [], scope: scope, origin: nil)
       block.resume = frames
       enqueue(block, on: executor)
     case .groupChild(let g):
@@ -88,7 +88,7 @@ extension Simulation {
       taskGroups[g].outstanding -= 1
       if let waiting = taskGroups[g].waiting {
         taskGroups[g].waiting = nil
-        var block = Block(steps: [], scope: scope, origin: [])
+        var block = Block(steps: [], scope: scope, origin: nil)
         block.resume = waiting.frames
         enqueue(block, on: waiting.executor)
       }

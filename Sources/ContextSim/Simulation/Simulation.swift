@@ -107,6 +107,8 @@ struct Simulation: Sendable {
   var unprocessed: [Int: PendingChanges] = [:]
   /// The fetched results controllers the app made.
   var controllers: [FetchedResultsController] = []
+  /// Where each block came from, for backtraces.
+  var origins = OriginTable()
 
   static let mainQueue = QueueTable.main
   static let globalQueue = QueueTable.global
@@ -139,9 +141,10 @@ struct Simulation: Sendable {
           name: description.name, description: description, queue: queue, parent: parent))
     }
     var main = SimulatedThread(name: "main", serves: Self.mainQueue)
+    let launch = origins.add([.launch])
     main.frames = [
       SimulatedThread.Frame(
-        steps: scenario.main, scope: newScope(), acquired: Self.mainQueue, origin: [.launch])
+        steps: scenario.main, scope: newScope(), acquired: Self.mainQueue, origin: launch)
     ]
     main.held = [Self.mainQueue]
     threads = [main]
@@ -155,10 +158,22 @@ struct Simulation: Sendable {
   /// graph and the bindings a step at a time cost an allocation per doubling, per run.
   private mutating func reserveRoom() {
     trace.schedule.threads.reserveCapacity(64)
+    trace.threads.reserveCapacity(8)
+    runnableThreadsBuffer.reserveCapacity(8)
     graph.reserveRoom(objects: 16)
+    origins.reserveCapacity(64)
     threads.reserveCapacity(8)
     for i in scopes.indices { scopes[i].reserveCapacity(8) }
     scopes.reserveCapacity(16)
+  }
+
+  /// Copies, at a run's first step, the template's lists that the run both changes in place
+  /// and grows, with room for what it adds. A copy made by a change in place keeps no spare
+  /// room, so the first thread started after it cost a second copy.
+  mutating func makeRoomForRun() {
+    threads.reserveCapacity(8)
+    threads[0].frames.reserveCapacity(4)
+    raceDetector.reserveThreads(8)
   }
 
   /// A scope with these bindings, for a new block or task.
@@ -298,10 +313,11 @@ struct Simulation: Sendable {
   /// The scenario steps that led to the current one, innermost first, through the blocks
   /// that enqueued them. Capped, so a block that re-enqueues itself stays cheap.
   func backtrace(of t: Int, at stepIndex: Int) -> [BacktraceEntry] {
-    var entries: [OriginEntry] = []
-    appendBacktrace(of: t, at: stepIndex, to: &entries)
-    return entries.map { entry in
-      switch entry {
+    var lines: [OriginEntry] = []
+    let origin = appendOwnLines(of: t, at: stepIndex, to: &lines, limit: 16)
+    if let origin { origins.lines(of: origin, into: &lines, limit: 16) }
+    return lines.map { line in
+      switch line {
       case .step(let index): .step(index)
       case .enqueued(let q, let thread):
         .enqueued(queue: queues[q].name, thread: threads[thread].name)
@@ -311,27 +327,40 @@ struct Simulation: Sendable {
   }
 
   /// Where a block the current thread hands to queue `q` is enqueued from, for backtraces:
-  /// Xcode's "enqueued from" section.
-  func origin(onto q: Int, at stepIndex: Int) -> [OriginEntry] {
-    var entries: [OriginEntry] = []
-    entries.reserveCapacity(17)
-    entries.append(.enqueued(queue: q, thread: current))
-    appendBacktrace(of: current, at: stepIndex, to: &entries)
-    return entries
-  }
-
-  /// Appends at most 16 entries of a backtrace. Frames are read in place: every enqueue
-  /// builds an origin, and copying frames and lists showed in profiles.
-  private func appendBacktrace(of t: Int, at stepIndex: Int, to entries: inout [OriginEntry]) {
-    let limit = entries.count + 16
-    entries.append(.step(stepIndex))
-    for i in threads[t].frames.indices.reversed() where entries.count < limit {
-      if let opener = threads[t].frames[i].opener { entries.append(.step(opener)) }
-      if let origin = threads[t].frames[i].origin {
-        entries += origin.prefix(limit - entries.count)
+  /// Xcode's "enqueued from" section. Its lines are written straight into the run's table,
+  /// as ``appendOwnLines(of:at:to:limit:)`` would list them, and capped the same way.
+  mutating func origin(onto q: Int, at stepIndex: Int) -> OriginTable.Origin {
+    let origin = origins.begin()
+    origins.append(.enqueued(queue: q, thread: current))
+    origins.append(.step(stepIndex))
+    var count = 2
+    var parent: OriginTable.Origin?
+    for i in threads[current].frames.indices.reversed() where count < 17 {
+      if let opener = threads[current].frames[i].opener {
+        origins.append(.step(opener))
+        count += 1
+      }
+      if let frameOrigin = threads[current].frames[i].origin {
+        parent = frameOrigin
         break
       }
     }
+    origins.end(continuing: parent)
+    return origin
+  }
+
+  /// Appends the step a thread is at and the steps that opened the bodies it is in, up to
+  /// `limit` lines, and returns the origin of the block they are in. Frames are read in
+  /// place: every enqueue asks, and copying frames showed in profiles.
+  private func appendOwnLines(
+    of t: Int, at stepIndex: Int, to lines: inout [OriginEntry], limit: Int
+  ) -> OriginTable.Origin? {
+    lines.append(.step(stepIndex))
+    for i in threads[t].frames.indices.reversed() where lines.count < limit {
+      if let opener = threads[t].frames[i].opener { lines.append(.step(opener)) }
+      if let origin = threads[t].frames[i].origin { return origin }
+    }
+    return nil
   }
 
   mutating func reportDeadlock() {

@@ -5,7 +5,7 @@ import Testing
 @Suite("The queue table: serial queues' FIFO lines, owners and clocks")
 struct QueueTableTests {
   private func block(enqueuedAt step: Int) -> Block {
-    var block = Block(steps: [], scope: Scope(index: 0), origin: [])
+    var block = Block(steps: [], scope: Scope(index: 0), origin: nil)
     block.enqueuedAt = step
     return block
   }
