@@ -13,7 +13,13 @@ struct ManagedObjectContext {
   /// `byID`, so the two always list the same objects.
   var registered: [ObjectReference] = []
   /// The same objects by their current object ID.
-  var byID = SmallDictionary<ObjectID, ObjectReference>()
+  var byID = SmallDictionary<RegisteredID>()
   /// Made by a step at run time, so found through the variable its step bound.
   var isRuntime = false
+}
+
+/// An object ID and the instance registered under it in one context.
+struct RegisteredID: SmallDictionaryEntry {
+  let key: ObjectID
+  var value: ObjectReference
 }

@@ -15,10 +15,10 @@ struct PersistentStore: Sendable {
 
   let entities: [Entity]
   private(set) var rows: [Row] = []
-  private(set) var nextPrimaryKey = SmallDictionary<String, Int>()
+  private(set) var nextPrimaryKey = SmallDictionary<NamedNumber>()
   /// Where each row is in `rows`, and each entity's rows in order: lookups without scans.
-  private var positions = SmallDictionary<ObjectID, Int>()
-  private var idsByEntity = SmallDictionary<String, [ObjectID]>()
+  private var positions = SmallDictionary<RowPosition>()
+  private var idsByEntity = SmallDictionary<EntityRows>()
   /// The transactions persistent history tracking recorded, oldest first; empty with it off.
   var history: [HistoryTransaction] = []
 
@@ -187,4 +187,16 @@ extension Value {
   var listItems: [Value]? {
     if case .list(let items) = self { items } else { nil }
   }
+}
+
+/// A row's ID and where the row is in ``PersistentStore/rows``.
+private struct RowPosition: SmallDictionaryEntry {
+  let key: ObjectID
+  var value: Int
+}
+
+/// An entity's name and its rows' IDs, in the order they were written.
+private struct EntityRows: SmallDictionaryEntry {
+  let key: String
+  var value: [ObjectID]
 }

@@ -33,7 +33,7 @@ struct RaceDetector {
   private(set) var storeClock = VectorClock()
   private(set) var notificationCenterClock = VectorClock()
   /// Shared vars' indices by name, in the order the scenario declares them.
-  private let variables: SmallDictionary<String, Int>
+  private let variables: SmallDictionary<NamedNumber>
   /// Per var: the last write and the reads since it.
   private(set) var histories: [History]
   /// Pairs of steps already reported for a var.
@@ -41,7 +41,7 @@ struct RaceDetector {
 
   /// A detector for the main thread alone, watching the given shared vars.
   init(variables names: [String]) {
-    var variables = SmallDictionary<String, Int>()
+    var variables = SmallDictionary<NamedNumber>()
     for (i, name) in names.enumerated() { variables[name] = i }
     self.variables = variables
     histories = Array(repeating: History(), count: names.count)

@@ -1,3 +1,16 @@
+/// What a ``SmallDictionary`` holds: a key and its value, as a type of its own per table.
+///
+/// The entries were tuples, and an array of tuples is copied and freed through the
+/// runtime's generic tuple witnesses, element by element and field by field; a concrete
+/// struct's witnesses are compiled for it. A run copies and frees these tables all the time.
+protocol SmallDictionaryEntry {
+  associatedtype Key: Hashable
+  associatedtype Item
+  var key: Key { get }
+  var value: Item { get set }
+  init(key: Key, value: Item)
+}
+
 /// A dictionary for the few keys one run's tables hold: an object's properties, a scope's
 /// bindings, a context's registered IDs, the store's rows.
 ///
@@ -9,11 +22,14 @@
 ///
 /// Equality ignores order, as a dictionary's does. Iteration is in insertion order, which
 /// no report may depend on any more than it could on a dictionary's.
-struct SmallDictionary<Key: Hashable, Item>: RandomAccessCollection, ExpressibleByDictionaryLiteral
+struct SmallDictionary<Entry: SmallDictionaryEntry>: RandomAccessCollection,
+  ExpressibleByDictionaryLiteral
 {
+  typealias Key = Entry.Key
+  typealias Item = Entry.Item
   typealias Element = (key: Key, value: Item)
 
-  private var entries: [Element] = []
+  private var entries: [Entry] = []
   /// Each key's position in `entries`, kept only past ``scanLimit`` entries.
   private var positions: [Key: Int]?
 
@@ -33,11 +49,11 @@ struct SmallDictionary<Key: Hashable, Item>: RandomAccessCollection, Expressible
 
   var startIndex: Int { 0 }
   var endIndex: Int { entries.count }
-  subscript(position: Int) -> Element { entries[position] }
+  subscript(position: Int) -> Element { (entries[position].key, entries[position].value) }
 
   /// The keys and the values, in order, read in place as a dictionary's are.
-  var keys: LazyMapCollection<[Element], Key> { entries.lazy.map { $0.key } }
-  var values: LazyMapCollection<[Element], Item> { entries.lazy.map { $0.value } }
+  var keys: LazyMapCollection<[Entry], Key> { entries.lazy.map { $0.key } }
+  var values: LazyMapCollection<[Entry], Item> { entries.lazy.map { $0.value } }
 
   private func position(of key: Key) -> Int? {
     if let positions { return positions[key] }
@@ -86,7 +102,7 @@ struct SmallDictionary<Key: Hashable, Item>: RandomAccessCollection, Expressible
     if entries.count == entries.capacity {
       entries.reserveCapacity(Swift.max(4, entries.count * 2))
     }
-    entries.append((key: key, value: value))
+    entries.append(Entry(key: key, value: value))
     let i = entries.count - 1
     if positions != nil {
       positions![key] = i
@@ -130,7 +146,9 @@ struct SmallDictionary<Key: Hashable, Item>: RandomAccessCollection, Expressible
 
   func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> SmallDictionary {
     var kept = SmallDictionary()
-    for entry in entries where try isIncluded(entry) { kept.append(entry.key, entry.value) }
+    for entry in entries where try isIncluded((entry.key, entry.value)) {
+      kept.append(entry.key, entry.value)
+    }
     return kept
   }
 
@@ -143,7 +161,7 @@ struct SmallDictionary<Key: Hashable, Item>: RandomAccessCollection, Expressible
   mutating func reserveCapacity(_ n: Int) { entries.reserveCapacity(n) }
 }
 
-extension SmallDictionary: Sendable where Key: Sendable, Item: Sendable {}
+extension SmallDictionary: Sendable where Entry: Sendable, Entry.Key: Sendable {}
 
 extension SmallDictionary: Equatable where Item: Equatable {
   static func == (a: SmallDictionary, b: SmallDictionary) -> Bool {
@@ -164,4 +182,15 @@ extension SmallDictionary where Key: Comparable {
 }
 
 /// Values by name: an object's properties, a row's columns, a scope's bindings.
-typealias NamedValues = SmallDictionary<String, Value>
+typealias NamedValues = SmallDictionary<NamedValue>
+
+struct NamedValue: SmallDictionaryEntry, Sendable {
+  let key: String
+  var value: Value
+}
+
+/// Numbers by name: a shared var's index, an entity's next primary key.
+struct NamedNumber: SmallDictionaryEntry, Sendable {
+  let key: String
+  var value: Int
+}

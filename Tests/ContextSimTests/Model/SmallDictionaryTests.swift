@@ -5,8 +5,8 @@ import Testing
 @Suite("SmallDictionary: a dictionary's answers from an array of a few entries")
 struct SmallDictionaryTests {
   /// Keys "k0", "k1", … with the values 0, 1, …, set in that order.
-  private func table(_ count: Int) -> SmallDictionary<String, Int> {
-    var table = SmallDictionary<String, Int>()
+  private func table(_ count: Int) -> SmallDictionary<NamedNumber> {
+    var table = SmallDictionary<NamedNumber>()
     for i in 0..<count { table["k\(i)"] = i }
     return table
   }
@@ -64,7 +64,7 @@ struct SmallDictionaryTests {
 
   @Test("The default subscript adds a key once and changes its value in place")
   func defaultSubscript() {
-    var ids = SmallDictionary<String, [Int]>()
+    var ids = SmallDictionary<NamedList>()
     ids["Note", default: []].append(1)
     ids["Note", default: []].append(2)
     ids["Tag", default: []].append(3)
@@ -85,7 +85,7 @@ struct SmallDictionaryTests {
 
   @Test(
     "Past the scan limit every key is still found, after removals too",
-    arguments: [SmallDictionary<String, Int>.scanLimit, 40, 300])
+    arguments: [SmallDictionary<NamedNumber>.scanLimit, 40, 300])
   func manyKeys(count: Int) {
     var table = table(count)
     for i in 0..<count { #expect(table["k\(i)"] == i) }
@@ -118,4 +118,10 @@ struct SmallDictionaryTests {
     #expect(copy["k51"] == 51)
     #expect(copy == big.filter { $0.key != "k50" })
   }
+}
+
+/// Lists of numbers by name: a table whose values are buffers of their own.
+private struct NamedList: SmallDictionaryEntry {
+  let key: String
+  var value: [Int]
 }
