@@ -10,6 +10,8 @@
 struct ObjectGraph {
   /// Every context, by index: the scenario's, then those made at run time.
   private(set) var contexts: [ManagedObjectContext] = []
+  /// Each context's registered objects, by context index.
+  private var registrations: [Registrations] = []
   /// Every instance ever made, by ``ObjectReference``; one that leaves its context stays,
   /// with the reason in its ``ManagedObject/registration``, since the app may still hold it.
   private(set) var objects: [ManagedObject] = []
@@ -40,8 +42,8 @@ struct ObjectGraph {
   mutating func reserveRoom(objects count: Int) {
     objects.reserveCapacity(count)
     for c in contexts.indices {
-      contexts[c].registered.reserveCapacity(count)
-      contexts[c].byID.reserveCapacity(count)
+      registrations[c].registered.reserveCapacity(count)
+      registrations[c].byID.reserveCapacity(count)
     }
   }
 
@@ -52,6 +54,7 @@ struct ObjectGraph {
   mutating func add(_ context: ManagedObjectContext) -> Int {
     if !context.isRuntime { declared.append((context.name, contexts.count)) }
     contexts.append(context)
+    registrations.append(Registrations())
     return contexts.count - 1
   }
 
@@ -69,7 +72,7 @@ struct ObjectGraph {
   /// context and no pending changes; the objects keep their IDs (semantics-2 §5.1).
   /// Returns the objects it forgot.
   mutating func reset(_ c: Int) -> [ObjectReference] {
-    let forgotten = contexts[c].registered
+    let forgotten = registrations[c].registered
     for ref in forgotten {
       objects[ref.index].registration = .forgottenByReset
       objects[ref.index].isFault = true
@@ -78,16 +81,23 @@ struct ObjectGraph {
       objects[ref.index].snapshot = [:]
       objects[ref.index].changes = [:]
     }
-    contexts[c].registered = []
-    contexts[c].byID = [:]
+    registrations[c].registered = []
+    registrations[c].byID = [:]
     return forgotten
   }
 
   // MARK: Registration
 
+  /// The objects registered in context `c`, in registration order.
+  func registeredObjects(in c: Int) -> [ObjectReference] { registrations[c].registered }
+
+  /// How many IDs context `c` finds an object under: fewer than its objects once two
+  /// instances share an ID there.
+  func registeredIDCount(in c: Int) -> Int { registrations[c].byID.count }
+
   /// The instance registered for an ID in a context, if there is one.
   func registered(_ id: ObjectID, in c: Int) -> ObjectReference? {
-    contexts[c].byID[id]
+    registrations[c].byID[id]
   }
 
   /// Makes an instance and registers it in context `c` under `id`. The instance is made in
@@ -100,8 +110,8 @@ struct ObjectGraph {
     objects.append(
       ManagedObject(
         id: id, context: c, isFault: isFault, isInserted: isInserted, snapshot: values))
-    contexts[c].registered.append(ref)
-    contexts[c].byID[id] = ref
+    registrations[c].registered.append(ref)
+    registrations[c].byID[id] = ref
     return ref
   }
 
@@ -124,9 +134,9 @@ struct ObjectGraph {
     assert(reason != .registered, "an object leaves its context for a reason")
     objects[ref.index].registration = reason
     let c = objects[ref.index].context
-    contexts[c].registered.removeAll { $0 == ref }
-    if contexts[c].byID[objects[ref.index].id] == ref {
-      contexts[c].byID[objects[ref.index].id] = nil
+    registrations[c].registered.removeAll { $0 == ref }
+    if registrations[c].byID[objects[ref.index].id] == ref {
+      registrations[c].byID[objects[ref.index].id] = nil
     }
   }
 
@@ -152,11 +162,11 @@ struct ObjectGraph {
   /// Gives an object a new ID: a permanent one on save, or a stored row's.
   mutating func reassign(_ ref: ObjectReference, to id: ObjectID) {
     let c = objects[ref.index].context
-    if contexts[c].byID[objects[ref.index].id] == ref {
-      contexts[c].byID[objects[ref.index].id] = nil
+    if registrations[c].byID[objects[ref.index].id] == ref {
+      registrations[c].byID[objects[ref.index].id] = nil
     }
     objects[ref.index].id = id
-    if contexts[c].registered.contains(ref) { contexts[c].byID[id] = ref }
+    if registrations[c].registered.contains(ref) { registrations[c].byID[id] = ref }
   }
 }
 

@@ -61,7 +61,7 @@ struct QueueTable: Sendable {
   }
 
   /// Puts a block at the back of a serial queue's line.
-  mutating func enqueue(_ block: Block, on q: Int) {
+  mutating func enqueue(_ block: consuming Block, on q: Int) {
     precondition(queues[q].isSerial, "a concurrent queue runs each block on a thread of its own")
     queues[q].pending.append(.block(block))
   }
@@ -83,9 +83,12 @@ struct QueueTable: Sendable {
   /// Takes the block at the front of the line for thread `t`, which now owns the queue, and
   /// returns it with the clock the thread acquires.
   mutating func startBlock(_ q: Int, on t: Int) -> (block: Block, clock: VectorClock) {
-    guard queues[q].isFree, case .block(let block) = queues[q].pending.removeFirst() else {
-      preconditionFailure("a block starts only at the front of a free queue's line")
-    }
+    precondition(hasBlockReady(q), "a block starts only at the front of a free queue's line")
+    // Moved out, not copied: a trivial item takes its place before the front is dropped.
+    var front = DispatchQueueModel.Item.waiter(thread: t)
+    swap(&front, &queues[q].pending[0])
+    queues[q].pending.removeFirst()
+    guard case .block(let block) = consume front else { preconditionFailure() }
     queues[q].owner = t
     return (block, queues[q].clock)
   }

@@ -135,7 +135,7 @@ extension Simulation {
       let c = contextIndex(context)
       checkQueue(c, method: "-[NSManagedObjectContext obtainPermanentIDsForObjects:error:]")
       var obtained: [ObjectID] = []
-      for ref in graph.contexts[c].registered
+      for ref in graph.registeredObjects(in: c)
       where graph[ref].isInserted && graph[ref].id.isTemporary {
         let entity = graph[ref].entity
         graph.reassign(

@@ -77,9 +77,8 @@ extension Simulation {
 
   /// Puts a block on a queue: in line for a serial queue's thread, or on a thread of its
   /// own for a concurrent queue.
-  mutating func enqueue(_ block: Block, on q: Int) {
+  mutating func enqueue(_ block: consuming Block, on q: Int) {
     touch(.queue(q), write: true)
-    var block = block
     block.clock = raceDetector.release(by: current)
     block.enqueuedAt = stepNumber
     if queues[q].isSerial {

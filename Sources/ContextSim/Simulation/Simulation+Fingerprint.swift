@@ -56,7 +56,9 @@ private struct StateWriter {
     self.values = values
     self.scopes = scopes
     scopeNumbers = Array(repeating: -1, count: scopes.count)
-    namedByID = graph.contexts.map { $0.byID.count == $0.registered.count }
+    namedByID = graph.contexts.indices.map {
+      graph.registeredIDCount(in: $0) == graph.registeredObjects(in: $0).count
+    }
     var times = raceDetector.clocks.indices.map { [raceDetector.clocks[$0][$0]] }
     for history in raceDetector.histories {
       for access in (history.lastWrite.map { [$0] } ?? []) + history.reads {
@@ -359,15 +361,15 @@ private struct StateWriter {
 
   private mutating func write(_ graph: ObjectGraph) {
     hasher.combine(graph.contexts.count)
-    for context in graph.contexts {
+    for (c, context) in graph.contexts.enumerated() {
       hasher.combine(context.name)
       write(context.description)
       hasher.combine(context.queue)
       hasher.combine(context.parent)
       hasher.combine(context.isRuntime)
       // In order: a save assigns permanent IDs in the order objects were registered.
-      write(context.registered)
-      hasher.combine(context.byID.count)
+      write(graph.registeredObjects(in: c))
+      hasher.combine(graph.registeredIDCount(in: c))
     }
     hasher.combine(graph.nextTemporaryID)
     // Every object once, wherever it is in the table: the sum of their hashes.

@@ -99,7 +99,7 @@ extension Simulation {
   /// `rollback()`: inserts are undone, changes and deletes discarded.
   mutating func rollback(_ c: Int) {
     unprocessed[c] = nil
-    for ref in graph.contexts[c].registered {
+    for ref in graph.registeredObjects(in: c) {
       if graph[ref].isInserted {
         graph.unregister(ref, because: .insertRolledBack)
       }

@@ -39,18 +39,18 @@ extension Simulation {
     let inherited = visibleIDs(entity, from: graph.contexts[c].parent)
     // Most of the time nothing here is deleted or newly inserted: the parent's list is this
     // context's, and copying it ID by ID showed in profiles.
-    let changesList = graph.contexts[c].registered.contains { ref in
+    let changesList = graph.registeredObjects(in: c).contains { ref in
       graph[ref].isDeleted || (graph[ref].isInserted && graph[ref].entity == entity)
     }
     guard changesList else { return inherited }
     var ids: [ObjectID] = []
-    ids.reserveCapacity(inherited.count + graph.contexts[c].registered.count)
+    ids.reserveCapacity(inherited.count + graph.registeredObjects(in: c).count)
     for id in inherited {
-      if let ref = graph.contexts[c].byID[id], graph[ref].isDeleted { continue }
+      if let ref = graph.registered(id, in: c), graph[ref].isDeleted { continue }
       ids.append(id)
     }
     // An object inserted here has not reached the parent yet, so it is not listed twice.
-    for ref in graph.contexts[c].registered
+    for ref in graph.registeredObjects(in: c)
     where graph[ref].isInserted && !graph[ref].isDeleted
       && graph[ref].entity == entity
     {

@@ -114,7 +114,9 @@ extension Simulation {
       guard let c = peekContext(context), hasChanges(c) else { return nil }
       return (c, .parent)
     case .reset(let context):
-      guard let c = peekContext(context), !graph.contexts[c].registered.isEmpty else { return nil }
+      guard let c = peekContext(context), !graph.registeredObjects(in: c).isEmpty else {
+        return nil
+      }
       return (c, .parent)
     case .get(let variable, _, _):
       guard case .object(let ref)? = peek(variable), graph[ref].isFault,

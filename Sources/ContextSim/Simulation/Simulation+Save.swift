@@ -14,7 +14,7 @@ extension Simulation {
   /// `deletedObjects`. An object inserted and deleted again before a save is in none.
   func pendingChanges(in c: Int) -> SaveSet {
     var set = SaveSet()
-    for ref in graph.contexts[c].registered {
+    for ref in graph.registeredObjects(in: c) {
       switch (graph[ref].isInserted, graph[ref].isDeleted) {
       case (true, false): set.inserted.append(ref)
       case (false, true): set.deleted.append(ref)
@@ -34,7 +34,7 @@ extension Simulation {
   /// `call` is built only for an error, as most saves succeed.
   mutating func save(_ c: Int, mode: TryMode, call: @autoclosure () -> String) {
     // An object inserted and deleted before any save simply goes away.
-    for ref in graph.contexts[c].registered
+    for ref in graph.registeredObjects(in: c)
     where graph[ref].isInserted && graph[ref].isDeleted {
       graph.unregister(ref, because: .deletedAndSaved)
     }

@@ -121,18 +121,18 @@ extension Simulation {
           return frame.steps.indices.contains(next) ? frame.steps[next].index : nil
         })
     }
-    let contextStates = graph.contexts.map { context in
+    let contextStates = graph.contexts.enumerated().map { c, context in
       WorldSnapshot.Context(
         name: context.name, queue: queues[context.queue].name,
         parent: context.parent.map { graph.contexts[$0].name },
-        objects: context.registered.map { ref in
+        objects: graph.registeredObjects(in: c).map { ref in
           let object = graph[ref]
           return WorldSnapshot.Object(
             id: object.id, isFault: object.isFault, hasChanges: object.hasChanges,
             isDeleted: object.isDeleted,
             values: object.isFault ? [] : fields(object.value, of: object.id.entity))
         },
-        unsavedChanges: context.registered.filter { graph[$0].hasChanges }.count)
+        unsavedChanges: graph.registeredObjects(in: c).filter { graph[$0].hasChanges }.count)
     }
     let rows = scenario.entities.flatMap { entity in
       store.ids(of: entity.name).compactMap { store.row($0) }.map { row in

@@ -57,7 +57,7 @@ extension Simulation {
     case .insertedObjects: return objects(pendingChanges(in: c).inserted)
     case .updatedObjects: return objects(pendingChanges(in: c).updated)
     case .deletedObjects: return objects(pendingChanges(in: c).deleted)
-    case .registeredObjects: return objects(context.registered)
+    case .registeredObjects: return objects(graph.registeredObjects(in: c))
     case .mergePolicy: return .string(context.description.mergePolicy.rawValue)
     case .shouldDeleteInaccessibleFaults:
       return .bool(context.description.shouldDeleteInaccessibleFaults)

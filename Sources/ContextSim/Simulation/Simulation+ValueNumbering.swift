@@ -34,8 +34,8 @@ struct ValueNumbering {
     }
     visit(s.sharedVars)
     for row in s.store.rows { visit(row.values) }
-    for context in s.graph.contexts {
-      for ref in context.registered { visit(s.graph[ref]) }
+    for c in s.graph.contexts.indices {
+      for ref in s.graph.registeredObjects(in: c) { visit(s.graph[ref]) }
     }
     for object in s.graph.objects { visit(object) }
     for observer in s.observers { visit(observer.scope, s) }

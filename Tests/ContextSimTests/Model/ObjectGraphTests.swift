@@ -27,7 +27,7 @@ struct ObjectGraphTests {
     #expect(graph.registered(note1, in: 0) == first)
     let other = graph.object(for: note1, in: 1)
     #expect(other != first, "each context has an instance of its own")
-    #expect(graph.contexts[0].registered == [first])
+    #expect(graph.registeredObjects(in: 0) == [first])
   }
 
   @Test("Temporary IDs are numbered across the run in insertion order")
@@ -60,7 +60,7 @@ struct ObjectGraphTests {
     graph.unregister(ref, because: .deletedAndSaved)
     #expect(graph[ref].registration == .deletedAndSaved && !graph[ref].hasContext)
     #expect(graph.registered(note1, in: 0) == nil)
-    #expect(graph.contexts[0].registered.isEmpty)
+    #expect(graph.registeredObjects(in: 0).isEmpty)
     graph.reassign(ref, to: ObjectID(entity: "Note", kind: .permanent(2)))
     #expect(graph.registered(graph[ref].id, in: 0) == nil)
     #expect(graph.object(for: note1, in: 0) != ref)
@@ -81,7 +81,7 @@ struct ObjectGraphTests {
       #expect(graph[ref].value("title") == .null)
     }
     #expect(graph[a].id == note1 && graph[b].id == inserted)
-    #expect(graph.contexts[0].registered.isEmpty)
+    #expect(graph.registeredObjects(in: 0).isEmpty)
     #expect(graph.registered(note1, in: 0) == nil)
     #expect(graph.registered(note1, in: 1) == kept)
     #expect(graph[kept].registration == .registered)
