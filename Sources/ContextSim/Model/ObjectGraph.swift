@@ -18,7 +18,7 @@ struct ObjectGraph {
   /// The scenario's contexts by name; contexts made at run time are found through the
   /// variable their step bound. A scan of a few names is cheaper than hashing one, and
   /// steps look contexts up all the time.
-  private var declared: [(name: String, index: Int)] = []
+  private var declared = SmallDictionary<NamedNumber>()
   private(set) var nextTemporaryID = 1
 
   /// An object's state. Changing its values and flags in place is free; its ID changes only
@@ -52,7 +52,9 @@ struct ObjectGraph {
   /// Adds a context and returns its index. A declared one is found by name from then on.
   @discardableResult
   mutating func add(_ context: ManagedObjectContext) -> Int {
-    if !context.isRuntime { declared.append((context.name, contexts.count)) }
+    if !context.isRuntime, !declared.contains(key: context.name) {
+      declared[context.name] = contexts.count
+    }
     contexts.append(context)
     registrations.append(Registrations())
     return contexts.count - 1
@@ -65,7 +67,7 @@ struct ObjectGraph {
 
   /// The scenario's context with this name, if it declares one.
   func declaredContext(named name: String) -> Int? {
-    declared.first { $0.name == name }?.index
+    declared[name]
   }
 
   /// `reset()`: the context forgets every object, turning each into a fault with no

@@ -36,8 +36,9 @@ struct RaceDetector {
   private let variables: SmallDictionary<NamedNumber>
   /// Per var: the last write and the reads since it.
   private(set) var histories: [History]
-  /// Pairs of steps already reported for a var.
-  private(set) var reported: Set<Key> = []
+  /// Pairs of steps already reported for a var. A small table, not a set: most runs report
+  /// one or two, and hashing a key and allocating a set's storage cost more than a scan.
+  private(set) var reported = SmallDictionary<ReportedPair>()
 
   /// A detector for the main thread alone, watching the given shared vars.
   init(variables names: [String]) {
@@ -79,18 +80,22 @@ struct RaceDetector {
   /// Thread `t` takes and gives back the coordinator's lock, as every store access does:
   /// it sees what earlier store accesses did, and later ones see what it did.
   mutating func lockStore(by t: Int) {
-    lock(\.storeClock, by: t)
+    Self.lock(&storeClock, by: t, holding: &clocks[t])
   }
 
   /// Thread `t` takes and gives back the notification center's lock, as adding and
   /// removing an observer and posting do.
   mutating func lockNotificationCenter(by t: Int) {
-    lock(\.notificationCenterClock, by: t)
+    Self.lock(&notificationCenterClock, by: t, holding: &clocks[t])
   }
 
-  private mutating func lock(_ lock: WritableKeyPath<RaceDetector, VectorClock>, by t: Int) {
-    clocks[t].join(self[keyPath: lock])
-    self[keyPath: lock] = release(by: t)
+  /// Thread `t`, whose clock is `clock`, acquires `lock` and releases it again. The clocks
+  /// are passed in place: every store access does this, and a key path to the lock's clock
+  /// and a copy of the thread's showed in profiles.
+  private static func lock(_ lock: inout VectorClock, by t: Int, holding clock: inout VectorClock) {
+    clock.join(lock)
+    lock = clock
+    clock[t] += 1
   }
 
   // MARK: Shared vars
@@ -112,8 +117,7 @@ struct RaceDetector {
     var races: [Race] = []
     func check(_ previous: VarAccess) {
       guard previous.thread != t, !clock.hasSeen(thread: previous.thread, time: previous.time),
-        reported.insert(Key(variable: v, first: previous.stepIndex, second: stepIndex))
-          .inserted
+        reported.insertKey(Key(variable: v, first: previous.stepIndex, second: stepIndex))
       else { return }
       races.append(Race(access: access, previous: previous))
     }
@@ -121,7 +125,7 @@ struct RaceDetector {
     if isWrite {
       for read in histories[v].reads { check(read) }
       histories[v].lastWrite = access
-      histories[v].reads.removeAll(keepingCapacity: true)
+      if !histories[v].reads.isEmpty { histories[v].reads.removeAll(keepingCapacity: true) }
     } else {
       histories[v].reads.removeAll { $0.thread == t }
       histories[v].reads.append(access)
@@ -140,5 +144,11 @@ struct RaceDetector {
     var variable: Int
     var first: Int
     var second: Int
+  }
+
+  /// A reported pair of steps, as the table of them holds it.
+  struct ReportedPair: SmallDictionaryEntry {
+    let key: Key
+    var value: Void
   }
 }

@@ -77,13 +77,23 @@ struct SmallDictionary<Entry: SmallDictionaryEntry>: RandomAccessCollection,
       return entries[i].value
     }
     set {
-      switch (position(of: key), newValue) {
-      case (let i?, let value?): entries[i].value = value
-      case (let i?, nil): remove(at: i)
-      case (nil, let value?): append(key, value)
-      case (nil, nil): break
+      // The new value is moved out of its optional: matching it in a tuple copied it, and
+      // freed the optional through the runtime's generic witness.
+      let i = position(of: key)
+      switch consume newValue {
+      case .some(let value):
+        if let i { entries[i].value = value } else { append(key, value) }
+      case .none:
+        if let i { remove(at: i) }
       }
     }
+  }
+
+  /// Adds `key` with no value, for a table used as a set; returns false if it was there.
+  mutating func insertKey(_ key: Key) -> Bool where Item == Void {
+    guard position(of: key) == nil else { return false }
+    append(key, ())
+    return true
   }
 
   /// The value under `key`, added as `defaultValue` first if there is none; changed in place.

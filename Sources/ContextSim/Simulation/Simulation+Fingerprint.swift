@@ -440,7 +440,7 @@ private struct StateWriter {
       for read in history.reads { write(read) }
     }
     hasher.combine(detector.reported.count)
-    let reported = detector.reported.map { [$0.variable, $0.first, $0.second] }
+    let reported = detector.reported.keys.map { [$0.variable, $0.first, $0.second] }
     for key in reported.sorted(by: { $0.lexicographicallyPrecedes($1) }) { hasher.combine(key) }
   }
 

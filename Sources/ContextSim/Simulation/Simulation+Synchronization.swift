@@ -123,6 +123,7 @@ extension Simulation {
 
   /// Ends what a thread was in the middle of, when its block ends.
   mutating func endWork(of t: Int) {
+    guard !threads[t].inFlight.isEmpty else { return }
     // In order, so every run lists the same accesses; most blocks touch one context, which
     // needs no sorted copy.
     if threads[t].inFlight.count == 1 {

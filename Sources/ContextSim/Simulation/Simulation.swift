@@ -314,6 +314,7 @@ struct Simulation: Sendable {
   /// that enqueued them. Capped, so a block that re-enqueues itself stays cheap.
   func backtrace(of t: Int, at stepIndex: Int) -> [BacktraceEntry] {
     var lines: [OriginEntry] = []
+    lines.reserveCapacity(16)
     let origin = appendOwnLines(of: t, at: stepIndex, to: &lines, limit: 16)
     if let origin { origins.lines(of: origin, into: &lines, limit: 16) }
     return lines.map { line in

@@ -73,6 +73,17 @@ struct SmallDictionaryTests {
     #expect(ids.count == 2)
   }
 
+  @Test("Used as a set, a key goes in once, past the scan limit too")
+  func insertKey() {
+    var seen = SmallDictionary<SeenName>()
+    var added = [seen.insertKey("a"), seen.insertKey("a")]
+    for i in 0..<40 { added.append(seen.insertKey("k\(i)")) }
+    added += [seen.insertKey("k39"), seen.insertKey("a")]
+    #expect(added == [true, false] + Array(repeating: true, count: 40) + [false, false])
+    #expect(seen.count == 41)
+    #expect(Array(seen.keys.prefix(2)) == ["a", "k0"])
+  }
+
   @Test("filter and mapValues keep the order and the keys")
   func filterAndMap() {
     let values: NamedValues = ["a": .integer(1), "b": .string("x"), "c": .integer(3)]
@@ -124,4 +135,10 @@ struct SmallDictionaryTests {
 private struct NamedList: SmallDictionaryEntry {
   let key: String
   var value: [Int]
+}
+
+/// Names seen, without values: a table used as a set.
+private struct SeenName: SmallDictionaryEntry {
+  let key: String
+  var value: Void
 }
