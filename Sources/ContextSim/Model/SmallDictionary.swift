@@ -194,6 +194,7 @@ extension SmallDictionary where Key: Comparable {
 /// Values by name: an object's properties, a row's columns, a scope's bindings.
 typealias NamedValues = SmallDictionary<NamedValue>
 
+/// One property, column or binding: its name and its value.
 struct NamedValue: SmallDictionaryEntry, Sendable {
   let key: String
   var value: Value
