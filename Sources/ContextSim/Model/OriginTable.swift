@@ -28,11 +28,11 @@ struct OriginTable {
 
   private var slots: [Slot] = []
 
-  /// Adds an origin whose lines are `lines` and then, if any, `parent`'s.
-  mutating func add(_ lines: [OriginEntry], continuing parent: Origin? = nil) -> Origin {
+  /// Adds an origin whose lines are `lines` alone, as the main thread's launch.
+  mutating func add(_ lines: [OriginEntry]) -> Origin {
     let origin = begin()
     for line in lines { append(line) }
-    end(continuing: parent)
+    end(continuing: nil)
     return origin
   }
 

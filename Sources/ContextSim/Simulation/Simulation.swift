@@ -315,7 +315,7 @@ struct Simulation: Sendable {
   func backtrace(of t: Int, at stepIndex: Int) -> [BacktraceEntry] {
     var lines: [OriginEntry] = []
     lines.reserveCapacity(16)
-    let origin = appendOwnLines(of: t, at: stepIndex, to: &lines, limit: 16)
+    let origin = Self.ownLines(of: threads[t].frames, at: stepIndex) { lines.append($0) }
     if let origin { origins.lines(of: origin, into: &lines, limit: 16) }
     return lines.map { line in
       switch line {
@@ -328,38 +328,32 @@ struct Simulation: Sendable {
   }
 
   /// Where a block the current thread hands to queue `q` is enqueued from, for backtraces:
-  /// Xcode's "enqueued from" section. Its lines are written straight into the run's table,
-  /// as ``appendOwnLines(of:at:to:limit:)`` would list them, and capped the same way.
+  /// Xcode's "enqueued from" section. Its lines go straight into the run's table.
   mutating func origin(onto q: Int, at stepIndex: Int) -> OriginTable.Origin {
     let origin = origins.begin()
     origins.append(.enqueued(queue: q, thread: current))
-    origins.append(.step(stepIndex))
-    var count = 2
-    var parent: OriginTable.Origin?
-    for i in threads[current].frames.indices.reversed() where count < 17 {
-      if let opener = threads[current].frames[i].opener {
-        origins.append(.step(opener))
-        count += 1
-      }
-      if let frameOrigin = threads[current].frames[i].origin {
-        parent = frameOrigin
-        break
-      }
+    let parent = Self.ownLines(of: threads[current].frames, at: stepIndex) {
+      origins.append($0)
     }
     origins.end(continuing: parent)
     return origin
   }
 
-  /// Appends the step a thread is at and the steps that opened the bodies it is in, up to
-  /// `limit` lines, and returns the origin of the block they are in. Frames are read in
-  /// place: every enqueue asks, and copying frames showed in profiles.
-  private func appendOwnLines(
-    of t: Int, at stepIndex: Int, to lines: inout [OriginEntry], limit: Int
+  /// Hands `line` the step a thread is at and the steps that opened the bodies it is in,
+  /// innermost first and at most 16, and returns the origin of the block they are in. It
+  /// reads the thread's frames passed in, so an enqueue can write into the run's table while
+  /// it reads them.
+  private static func ownLines(
+    of frames: [SimulatedThread.Frame], at stepIndex: Int, _ line: (OriginEntry) -> Void
   ) -> OriginTable.Origin? {
-    lines.append(.step(stepIndex))
-    for i in threads[t].frames.indices.reversed() where lines.count < limit {
-      if let opener = threads[t].frames[i].opener { lines.append(.step(opener)) }
-      if let origin = threads[t].frames[i].origin { return origin }
+    line(.step(stepIndex))
+    var count = 1
+    for i in frames.indices.reversed() where count < 16 {
+      if let opener = frames[i].opener {
+        line(.step(opener))
+        count += 1
+      }
+      if let origin = frames[i].origin { return origin }
     }
     return nil
   }
