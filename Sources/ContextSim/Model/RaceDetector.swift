@@ -125,7 +125,7 @@ struct RaceDetector {
     if isWrite {
       for read in histories[v].reads { check(read) }
       histories[v].lastWrite = access
-      if !histories[v].reads.isEmpty { histories[v].reads.removeAll(keepingCapacity: true) }
+      histories[v].reads.removeAllKeepingCapacity()
     } else {
       histories[v].reads.removeAll { $0.thread == t }
       histories[v].reads.append(access)

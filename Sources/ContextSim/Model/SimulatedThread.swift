@@ -58,9 +58,7 @@ struct SimulatedThread: Sendable {
   ///
   /// A thread serving a serial queue runs block after block: it keeps its lists' storage.
   mutating func start(_ block: Block, on q: Int) {
-    // Both lists are empty once a block has ended: emptying them anyway took the general,
-    // costly path of `removeAll(keepingCapacity:)`.
-    if !held.isEmpty { held.removeAll(keepingCapacity: true) }
+    held.removeAllKeepingCapacity()
     // A new thread's lists get room for the queues and bodies a block nests at their first
     // use: growing them from one entry cost an allocation at each doubling.
     if held.capacity == 0 { held.reserveCapacity(4) }
@@ -68,7 +66,7 @@ struct SimulatedThread: Sendable {
     if let resume = block.resume {
       frames = resume
     } else {
-      if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
+      frames.removeAllKeepingCapacity()
       if frames.capacity == 0 { frames.reserveCapacity(4) }
       frames.append(block.frame(on: q))
     }

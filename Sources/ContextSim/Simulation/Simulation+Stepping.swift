@@ -133,8 +133,7 @@ extension Simulation {
   /// Lets a runnable thread take one step, and returns what the step touched.
   @discardableResult
   mutating func take(_ t: Int) -> [Access] {
-    // Empty unless footprints are recorded; emptying an empty list took the general path.
-    if !stepAccesses.isEmpty { stepAccesses.removeAll(keepingCapacity: true) }
+    stepAccesses.removeAllKeepingCapacity()
     trace.schedule.threads.append(t)
     if trace.schedule.threads.count == 1 { makeRoomForRun() }
     advance(t, step: trace.schedule.threads.count)
