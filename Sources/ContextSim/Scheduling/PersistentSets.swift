@@ -139,9 +139,10 @@ extension Simulation {
       else { return nil }
       let left = frame.loop == nil ? frame.steps[frame.next...] : frame.steps[...]
       // The names the scope binds, the loop's, and those of the `let`s before.
-      let scope = scopes[frame.scope.index]
       var earlier: [String] = frame.loop.map { [$0.name] } ?? []
-      func isBound(_ name: String) -> Bool { scope[name] != nil || earlier.contains(name) }
+      func isBound(_ name: String) -> Bool {
+        scopes[frame.scope, name] != nil || earlier.contains(name)
+      }
       for step in left {
         guard case .letValue(let name, let value) = step.action,
           value.names.allSatisfy(isBound),

@@ -33,11 +33,11 @@ extension Simulation {
       switch store.batchDelete(ids) {
       case .refused(let error):
         fail(error, call: call, mode: mode)
-        bind.map { scopes[scope.index][$0] = .null }
+        bind.map { scopes[scope, $0] = .null }
       case .deleted(let deleted, let cascaded):
         record(.batchDeleted(entity: entity, ids: deleted, cascaded: cascaded))
         if !deleted.isEmpty { storeWrote(by: contextIndex(context), deleted: deleted + cascaded) }
-        bind.map { scopes[scope.index][$0] = .list(deleted.map { .objectID($0) }) }
+        bind.map { scopes[scope, $0] = .list(deleted.map { .objectID($0) }) }
       }
 
     case .batchInsert(let entity, let context, let objects, let bind, let mode):
@@ -53,7 +53,7 @@ extension Simulation {
       }
       record(.batchInserted(entity: entity, ids: ids))
       storeWrote(by: contextIndex(context), inserted: ids)
-      bind.map { scopes[scope.index][$0] = .list(ids.map { .objectID($0) }) }
+      bind.map { scopes[scope, $0] = .list(ids.map { .objectID($0) }) }
 
     case .mergeRemoteChanges(let changes, let into):
       let source = step.verb == "batchUpdate" ? "the batch update" : "a remote context"
@@ -84,7 +84,7 @@ extension Simulation {
     touch(.store, write: true)
     guard let call, let error = injectedError() else { return true }
     fail(error, call: call, mode: mode)
-    bind.map { scopes[scope.index][$0] = .null }
+    bind.map { scopes[scope, $0] = .null }
     return false
   }
 

@@ -10,7 +10,7 @@ extension Simulation {
         entity, into: c, values: scenario.entity(named: entity)?.initialValues ?? [:])
       noteChange(.inserted, of: ref)
       record(.inserted(graph[ref].id, context: graph.contexts[c].name))
-      bind.map { scopes[scope.index][$0] = .object(ref) }
+      bind.map { scopes[scope, $0] = .object(ref) }
       for (key, expression) in values {
         assign(evaluate(expression), to: key, of: ref, recorded: false)
       }
@@ -35,7 +35,7 @@ extension Simulation {
       checkQueue(c, method: "-[NSManagedObjectContext executeFetchRequest:error:]")
       if let error = injectedError() {
         fail(error, call: "\(context).fetch(_:)", mode: mode)
-        bind.map { scopes[scope.index][$0] = .null }
+        bind.map { scopes[scope, $0] = .null }
         return
       }
       var found = fetch(request, in: c, where: evaluate(request.predicate))
@@ -48,30 +48,30 @@ extension Simulation {
       }
       let result: Value =
         first ? found.first.map { .object($0) } ?? .null : .list(found.map { .object($0) })
-      bind.map { scopes[scope.index][$0] = result }
+      bind.map { scopes[scope, $0] = result }
 
     case .count(let request, let context, let bind, let mode):
       let c = contextIndex(context)
       checkQueue(c, method: "-[NSManagedObjectContext countForFetchRequest:error:]")
       if let error = injectedError() {
         fail(error, call: "\(context).count(for:)", mode: mode)
-        bind.map { scopes[scope.index][$0] = .null }
+        bind.map { scopes[scope, $0] = .null }
         return
       }
       let n = matchingIDs(request.entity, in: c, where: evaluate(request.predicate)).count
       record(.counted(entity: request.entity, context: graph.contexts[c].name, count: n))
-      bind.map { scopes[scope.index][$0] = .integer(n) }
+      bind.map { scopes[scope, $0] = .integer(n) }
 
     case .get(let variable, let key, let bind):
       guard let ref = objectIn(variable) else {
-        bind.map { scopes[scope.index][$0] = .null }
+        bind.map { scopes[scope, $0] = .null }
         return
       }
       checkObject(ref, method: "-[NSManagedObject valueForKey:]")
       guard hasKey(key, ref), fireFault(ref) else { return }
       let value = graph[ref].value(key)
       if options.recordsEvents { record(readEffect(key, of: ref, value: value)) }
-      bind.map { scopes[scope.index][$0] = value }
+      bind.map { scopes[scope, $0] = value }
 
     case .set(let variable, let key, let expression):
       guard let ref = objectIn(variable) else { return }
@@ -104,12 +104,12 @@ extension Simulation {
     case .objectID(let variable, let bind):
       // -[NSManagedObject objectID] has no assertion: safe from any thread (§1.9).
       guard let ref = objectIn(variable) else {
-        scopes[scope.index][bind] = .null
+        scopes[scope, bind] = .null
         return
       }
       touch(.context(graph[ref].context), write: false)
       record(.objectID(graph[ref].id))
-      scopes[scope.index][bind] = .objectID(graph[ref].id)
+      scopes[scope, bind] = .objectID(graph[ref].id)
 
     case .object(let id, let context, let bind):
       lookUp(id, in: context, bind: bind, existing: false, mode: .do)
@@ -234,7 +234,7 @@ extension Simulation {
     let made = graph.add(
       ManagedObjectContext(
         name: name, description: description, queue: queue, parent: parent, isRuntime: true))
-    scopes[scope.index][description.name] = .context(made)
+    scopes[scope, description.name] = .context(made)
     record(
       .createdContext(
         name: name, queue: queues[queue].name, parent: parent.map { graph.contexts[$0].name }))
@@ -257,7 +257,7 @@ extension Simulation {
     checkQueue(c, method: method)
     guard case .objectID(let id) = evaluate(idExpression) else {
       record(.readNil(variable: idExpression.variableName ?? "id"))
-      bind.map { scopes[scope.index][$0] = .null }
+      bind.map { scopes[scope, $0] = .null }
       return
     }
     let wasRegistered = graph.registered(id, in: c) != nil
@@ -272,7 +272,7 @@ extension Simulation {
         fail(
           CoreDataError(code: 133_000, message: "Attempt to access an object not found in store."),
           call: "\(context).existingObject(with: \(id))", mode: mode)
-        bind.map { scopes[scope.index][$0] = .null }
+        bind.map { scopes[scope, $0] = .null }
         return
       }
     }
@@ -280,7 +280,7 @@ extension Simulation {
     if existing { fireFault(ref) }
     record(
       .lookedUp(id, context: graph.contexts[c].name, registered: wasRegistered, existing: existing))
-    bind.map { scopes[scope.index][$0] = .object(ref) }
+    bind.map { scopes[scope, $0] = .object(ref) }
   }
 
   /// A thrown Core Data error, handled as the step's `try` says: by its `catch` body when it
@@ -291,7 +291,7 @@ extension Simulation {
       trace.handledErrors.append(HandledError(site: site, error: error, call: call))
       record(.caught(error))
       let frame = SimulatedThread.Frame(steps: handler, scope: scope, opener: stepIndex)
-      scopes[frame.scope.index]["error"] = .string(error.description)
+      scopes[frame.scope, "error"] = .string(error.description)
       threads[current].frames.append(frame)
       return
     }

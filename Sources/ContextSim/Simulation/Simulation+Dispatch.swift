@@ -41,7 +41,7 @@ extension Simulation {
       read(key, of: transaction, bind: bind)
     case .letValue(let name, let value):
       let bound = evaluate(value)
-      scopes[scope.index][name] = bound
+      scopes[scope, name] = bound
       record(.bound(name: name, value: shown(bound)))
     default:
       executeData(step)
@@ -64,7 +64,7 @@ extension Simulation {
     if !scenario.features.bindsContexts, let declared = graph.declaredContext(named: name) {
       return declared
     }
-    if case .context(let index)? = scopes[scope.index][name] { return index }
+    if case .context(let index)? = scopes[scope, name] { return index }
     return graph.declaredContext(named: name)!
   }
 
@@ -145,7 +145,7 @@ extension Simulation {
     let elements = self.elements(of: sequence)
     record(.loop(count: elements.count))
     guard let first = elements.first, !body.isEmpty else { return }
-    scopes[scope.index][name] = first
+    scopes[scope, name] = first
     threads[current].frames.append(
       SimulatedThread.Frame(
         steps: body, scope: scope, opener: step.index, loop: (name, elements.dropFirst())))

@@ -38,7 +38,7 @@ extension Simulation {
 private struct StateWriter {
   var hasher = FingerprintHasher()
   let graph: ObjectGraph
-  let scopes: [NamedValues]
+  let scopes: ScopeTable
   private var scopeNumbers: [Int]
   private var scopesSeen = 0
   /// Per context: whether its registered objects have one ID each, so the ID names them.
@@ -49,7 +49,7 @@ private struct StateWriter {
   private let values: ValueNumbering
 
   init(
-    graph: ObjectGraph, scopes: [NamedValues], raceDetector: RaceDetector,
+    graph: ObjectGraph, scopes: ScopeTable, raceDetector: RaceDetector,
     values: ValueNumbering
   ) {
     self.graph = graph
@@ -241,7 +241,7 @@ private struct StateWriter {
     scopeNumbers[scope.index] = scopesSeen
     scopesSeen += 1
     hasher.combine(-1)
-    write(scopes[scope.index])
+    write(scopes.bindings(in: scope))
   }
 
   /// An object by its name: its context and ID, or its place in the table.
@@ -257,7 +257,7 @@ private struct StateWriter {
   }
 
   /// Bindings or values by key: the sum of each entry's hash, whatever order they are in.
-  private mutating func write(_ values: NamedValues) {
+  private mutating func write(_ values: some Sequence<(key: String, value: Value)>) {
     writeUnordered(values) { writer, entry in
       writer.hasher.combine(entry.key)
       writer.write(entry.value)
@@ -265,19 +265,21 @@ private struct StateWriter {
   }
 
   /// Items whose order is not their content: each hashed on its own, and the sum.
-  private mutating func writeUnordered<C: Collection>(
-    _ items: C, _ write: (inout StateWriter, C.Element) -> Void
+  private mutating func writeUnordered<S: Sequence>(
+    _ items: S, _ write: (inout StateWriter, S.Element) -> Void
   ) {
     var sum = (UInt64(0), UInt64(0))
+    var count = 0
     let outer = hasher
     for item in items {
       hasher = FingerprintHasher()
       write(&self, item)
       let entry = hasher.finalize()
       sum = (sum.0 &+ entry.first, sum.1 &+ entry.second)
+      count += 1
     }
     hasher = outer
-    hasher.combine(items.count)
+    hasher.combine(count)
     hasher.combine(sum.0)
     hasher.combine(sum.1)
   }

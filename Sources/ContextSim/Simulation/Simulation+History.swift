@@ -47,7 +47,7 @@ extension Simulation {
     record(.postedRemoteChange(token: token, observers: receivers.count))
     for o in receivers {
       let scope = capture(observers[o].scope)
-      observers[o].bind.map { scopes[scope.index][$0] = .notification(n) }
+      observers[o].bind.map { scopes[scope, $0] = .notification(n) }
       let q = observers[o].queue ?? Self.globalQueue
       let origin = origin(onto: q, at: stepIndex)
       enqueue(Block(steps: observers[o].body, scope: scope, origin: origin), on: q)
@@ -65,7 +65,7 @@ extension Simulation {
     touch(.store, write: false)
     if let error = injectedError() {
       fail(error, call: "\(context).execute(NSPersistentHistoryChangeRequest)", mode: mode)
-      bind.map { scopes[scope.index][$0] = .null }
+      bind.map { scopes[scope, $0] = .null }
       return
     }
     var token: Int?
@@ -73,14 +73,14 @@ extension Simulation {
     let found = store.transactions(after: token)
     record(
       .fetchedHistory(context: graph.contexts[c].name, after: token, tokens: found.map(\.token)))
-    bind.map { scopes[scope.index][$0] = .list(found.map { .transaction($0.token) }) }
+    bind.map { scopes[scope, $0] = .list(found.map { .transaction($0.token) }) }
   }
 
   /// `tx.token`, `tx.author`, the IDs it changed: read from the transaction, never trapping.
   mutating func read(_ key: TransactionKey, of variable: String, bind: String?) {
     guard case .transaction(let token) = value(of: variable) else {
       record(.readNil(variable: variable))
-      bind.map { scopes[scope.index][$0] = .null }
+      bind.map { scopes[scope, $0] = .null }
       return
     }
     let tx = store.history[token - 1]
@@ -97,7 +97,7 @@ extension Simulation {
     // Lists of IDs print as URIs, as `print` shows them; a token or a name as itself.
     let shownValue = if case .list = value { Value.string(describe(value)) } else { value }
     record(.property(owner: variable, name: key.rawValue, value: shownValue, isSet: false))
-    bind.map { scopes[scope.index][$0] = value }
+    bind.map { scopes[scope, $0] = value }
   }
 
   /// The changes `tx.objectIDNotification()` lists, as a merge takes them.

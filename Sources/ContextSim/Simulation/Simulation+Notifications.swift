@@ -48,7 +48,7 @@ extension Simulation {
     else { return }
     touch(.observers, write: true)
     let index = observers.count
-    token.map { scopes[scope.index][$0] = .observer(index) }
+    token.map { scopes[scope, $0] = .observer(index) }
     observers.append(
       Observer(
         name: name, object: object.map { contextIndex($0) }, queue: queue.map { queueIndex($0) },
@@ -119,7 +119,7 @@ extension Simulation {
     guard observers[o].isActive else { return record(.skipped) }
     if let k = observers[o].controller { update(controller: k, with: notifications[notification]) }
     let scope = capture(observers[o].scope)
-    observers[o].bind.map { scopes[scope.index][$0] = .notification(notification) }
+    observers[o].bind.map { scopes[scope, $0] = .notification(notification) }
     guard let q = observers[o].queue, !threads[current].held.contains(q) else {
       threads[current].frames.append(
         SimulatedThread.Frame(steps: observers[o].body, scope: scope, opener: step.index))
@@ -163,7 +163,7 @@ extension Simulation {
   mutating func read(_ key: NotificationKey, of variable: String, bind: String?) {
     guard case .notification(let n) = value(of: variable) else {
       record(.readNil(variable: variable))
-      bind.map { scopes[scope.index][$0] = .null }
+      bind.map { scopes[scope, $0] = .null }
       return
     }
     let posted = notifications[n]
@@ -178,7 +178,7 @@ extension Simulation {
     // A token prints as itself; objects and contexts as `print` shows them.
     let shownValue = key == .historyToken ? value : .string(describe(value))
     record(.property(owner: variable, name: key.rawValue, value: shownValue, isSet: false))
-    bind.map { scopes[scope.index][$0] = value }
+    bind.map { scopes[scope, $0] = value }
   }
 
   // MARK: What a save posts

@@ -149,7 +149,7 @@ extension Simulation {
   /// A variable's value without reading it as the app does: deciding where a step runs is
   /// not an access the race checker should see.
   private func peek(_ name: String) -> Value? {
-    scopes[scope.index][name] ?? sharedVars[name]
+    scopes[scope, name] ?? sharedVars[name]
   }
 
   private func peek(_ expression: Expression) -> Value? {
@@ -161,7 +161,7 @@ extension Simulation {
   }
 
   private func peekContext(_ name: String) -> Int? {
-    if case .context(let index)? = scopes[scope.index][name] { return index }
+    if case .context(let index)? = scopes[scope, name] { return index }
     return graph.declaredContext(named: name)
   }
 }

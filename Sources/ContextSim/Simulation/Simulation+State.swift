@@ -17,7 +17,7 @@ extension Simulation {
         .property(
           owner: graph.contexts[c].name, name: property.rawValue, value: shownState(value),
           isSet: false))
-      bind.map { scopes[scope.index][$0] = value }
+      bind.map { scopes[scope, $0] = value }
 
     case .setContextProperty(let context, let property, let value):
       let c = contextIndex(context)
@@ -29,7 +29,7 @@ extension Simulation {
 
     case .objectState(let variable, let property, let bind):
       guard let ref = objectIn(variable) else {
-        bind.map { scopes[scope.index][$0] = .null }
+        bind.map { scopes[scope, $0] = .null }
         return
       }
       if property.getter == .checked {
@@ -42,7 +42,7 @@ extension Simulation {
         .property(
           owner: graph[ref].id.description, name: property.rawValue, value: shownState(value),
           isSet: false))
-      bind.map { scopes[scope.index][$0] = value }
+      bind.map { scopes[scope, $0] = value }
 
     default:
       break

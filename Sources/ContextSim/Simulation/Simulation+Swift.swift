@@ -6,7 +6,7 @@ extension Simulation {
       accessVar(name, write: false)
       let value = sharedVars[name] ?? .null
       record(.varRead(name: name, value: value))
-      bind.map { scopes[scope.index][$0] = value }
+      bind.map { scopes[scope, $0] = value }
 
     case .write(let name, let expression):
       let value = evaluate(expression)
@@ -47,7 +47,7 @@ extension Simulation {
 
   /// A variable's value: a binding in scope, or else a shared var.
   mutating func value(of variable: String) -> Value {
-    if let local = scopes[scope.index][variable] { local } else { readShared(variable) }
+    if let local = scopes[scope, variable] { local } else { readShared(variable) }
   }
 
   /// A shared var read through `$name`: a read the race checker sees.

@@ -49,7 +49,7 @@ extension Simulation {
     record(.groupStarted(children: elements.count))
     for element in elements {
       let childScope = capture(scope)
-      scopes[childScope.index][name] = element
+      scopes[childScope, name] = element
       var block = Block(
         steps: child, scope: childScope, origin: origin(onto: Self.globalQueue, at: step.index))
       block.completion = .groupChild(g)
@@ -84,7 +84,8 @@ extension Simulation {
       enqueue(block, on: executor)
     case .groupChild(let g):
       touch(.taskGroup(g), write: true)
-      taskGroups[g].results.append((scopes[scope.index], raceDetector.release(by: current)))
+      taskGroups[g].results.append(
+        (scopes.values(in: scope), raceDetector.release(by: current)))
       taskGroups[g].outstanding -= 1
       if let waiting = taskGroups[g].waiting {
         taskGroups[g].waiting = nil

@@ -66,7 +66,14 @@ struct ValueNumbering {
   private mutating func visit(_ scope: Scope, _ s: Simulation) {
     guard !scopesSeen[scope.index] else { return }
     scopesSeen[scope.index] = true
-    visit(s.scopes[scope.index])
+    // Only strings, alone or in lists, get numbers: the rest is left out before sorting.
+    let named = s.scopes.bindings(in: scope).filter {
+      switch $0.value {
+      case .string, .list: true
+      default: false
+      }
+    }
+    for binding in named.sorted(by: { $0.key < $1.key }) { visit(binding.value) }
   }
 
   private mutating func visit(_ object: ManagedObject) {

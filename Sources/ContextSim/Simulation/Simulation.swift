@@ -60,7 +60,7 @@ struct Simulation: Sendable {
   var threads: [SimulatedThread] = []
   var sharedVars: NamedValues
   /// Every scope's bindings, by ``Scope/index``: blocks and frames name their scope.
-  var scopes: [NamedValues] = []
+  var scopes = ScopeTable()
   /// The store's UUID in permanent object IDs, and the coordinator's in temporary ones:
   /// made from the scenario's title, so every run prints the same IDs.
   var storeIdentifier: String { scenario.storeIdentifier }
@@ -163,8 +163,7 @@ struct Simulation: Sendable {
     graph.reserveRoom(objects: 16)
     origins.reserveCapacity(64)
     threads.reserveCapacity(8)
-    for i in scopes.indices { scopes[i].reserveCapacity(8) }
-    scopes.reserveCapacity(16)
+    scopes.reserveCapacity(bindings: 32, scopes: 16)
   }
 
   /// Copies, at a run's first step, the template's lists that the run both changes in place
@@ -176,16 +175,11 @@ struct Simulation: Sendable {
     raceDetector.reserveThreads(8)
   }
 
-  /// A scope with these bindings, for a new block or task.
-  mutating func newScope(_ values: NamedValues = NamedValues()) -> Scope {
-    scopes.append(values)
-    return Scope(index: scopes.count - 1)
-  }
+  /// A scope with no bindings, for a new block or task.
+  mutating func newScope() -> Scope { scopes.open() }
 
   /// A new scope with the same bindings as `scope`: what an escaping closure captures.
-  mutating func capture(_ scope: Scope) -> Scope {
-    newScope(scopes[scope.index])
-  }
+  mutating func capture(_ scope: Scope) -> Scope { scopes.capture(scope) }
 
   /// Whether a thread can take a step now. Asked of every thread at every step, so the
   /// thread is read in place, not copied.
@@ -264,7 +258,7 @@ struct Simulation: Sendable {
         touch(.taskGroup(g), write: true)
         if !taskGroups[g].results.isEmpty {
           let result = taskGroups[g].results.removeFirst()
-          scopes[threads[t].frames[last].scope.index].merge(result.values)
+          scopes.merge(result.values, into: threads[t].frames[last].scope)
           raceDetector.acquire(result.clock, by: t)
           threads[t].frames[last].next = 0
           continue
@@ -275,7 +269,7 @@ struct Simulation: Sendable {
         }
       }
       if let loop = threads[t].frames[last].loop, let element = loop.rest.first {
-        scopes[threads[t].frames[last].scope.index][loop.name] = element
+        scopes[threads[t].frames[last].scope, loop.name] = element
         threads[t].frames[last].loop = (loop.name, loop.rest.dropFirst())
         threads[t].frames[last].next = 0
         continue
