@@ -13,7 +13,6 @@
 /// the scopes it passes through, as it did when each scope had a dictionary of its own.
 struct ScopeTable: Sendable {
   private struct Binding: Sendable {
-    let scope: Int
     let name: String
     /// Nil where a name was unbound, which hides a parent's binding of it too.
     var value: Value?
@@ -70,7 +69,7 @@ struct ScopeTable: Sendable {
       if let i = latest(name, in: s, before: bindings.count), i >= records[s].sealed {
         bindings[i].value = newValue
       } else {
-        let binding = Binding(scope: s, name: name, value: newValue, previous: records[s].newest)
+        let binding = Binding(name: name, value: newValue, previous: records[s].newest)
         records[s].newest = bindings.count
         bindings.append(binding)
       }
