@@ -20,11 +20,27 @@ struct Stopwatch {
   }
 }
 
-/// The most memory the process has held so far, in megabytes.
+/// The most memory the process has held since ``resetPeakMemory()``, in megabytes.
+///
+/// On Linux this is the kernel's high-water mark for this program (`VmHWM`). `getrusage`'s
+/// peak carries over `exec`, so under `swift run` it was SwiftPM's own 118 MB, which hid
+/// whatever the exploration did below it.
 func peakMemoryMB() -> Double {
+  if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+    let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) })
+  {
+    return kilobytes / 1024
+  }
   var usage = rusage()
   getrusage(RUSAGE_SELF.rawValue, &usage)
   return Double(usage.ru_maxrss) / 1024
+}
+
+/// Starts the high-water mark again from what the process holds now, so that a figure
+/// is not the peak of an earlier section. Linux only; elsewhere the peak goes on.
+func resetPeakMemory() {
+  try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
 }
 
 /// The median of some numbers.

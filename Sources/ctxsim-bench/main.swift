@@ -216,6 +216,7 @@ if wants("cost") {
       target: "ctxsim no slower", met: thousand <= tsanThousand)
   }
   let small = Generated.counter(synchronised: false)
+  resetPeakMemory()
   _ = explore(
     small, strategy: .random(seed: 3), options: debug, maxSchedules: 100_000 / scale, workers: 1,
     shrinking: false)
