@@ -11,8 +11,8 @@ protocol SmallDictionaryEntry {
   init(key: Key, value: Item)
 }
 
-/// A dictionary for the few keys one run's tables hold: an object's properties, a scope's
-/// bindings, a context's registered IDs, the store's rows.
+/// A dictionary for the few keys one run's tables hold: an object's properties, shared
+/// vars, a context's registered IDs, the store's rows.
 ///
 /// A run copies, fills and frees thousands of these, most with a handful of keys. So the
 /// entries are kept in an array, in the order their keys were first set, and a key is found
@@ -191,7 +191,7 @@ extension SmallDictionary where Key: Comparable {
   }
 }
 
-/// Values by name: an object's properties, a row's columns, a scope's bindings.
+/// Values by name: an object's properties, a row's columns, a task group child's bindings.
 typealias NamedValues = SmallDictionary<NamedValue>
 
 /// One property, column or binding: its name and its value.
