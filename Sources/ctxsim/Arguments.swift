@@ -43,6 +43,9 @@ struct DraftSettings: Equatable {
   var model: String?
   /// The sample item an injected dependency fails for.
   var failingItem: Int?
+  /// Whether the draft declares the design clean (`"expect": {"violations": []}`): what
+  /// `check` holds a Swift file to.
+  var declaresClean = false
 
   /// The options that draft the same way again, for a replay command; quoted for a shell.
   var flags: [String] {

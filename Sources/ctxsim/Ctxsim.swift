@@ -44,15 +44,18 @@ enum Ctxsim {
 }
 
 /// Reads and decodes one scenario file, reporting why it cannot, with the exit status.
+///
+/// A `.swift` file is drafted first when `drafting` is given; what was called and stood in
+/// is said before the run, unless `quiet`.
 func loadScenario(
-  _ path: String, limits: Limits = Limits(), drafting: DraftSettings? = nil, console: Console
+  _ path: String, limits: Limits = Limits(), drafting: DraftSettings? = nil, quiet: Bool = false,
+  console: Console
 ) -> Result<Scenario, LoadFailure> {
   if let drafting, path.hasSuffix(".swift") {
-    // Swift is drafted first; what was called and stood in is said before the run.
     switch Drafted.make([path], drafting, fileBytes: limits.fileBytes, console) {
     case .failure(let failure): return .failure(failure)
     case .success(let drafted):
-      for line in drafted.summary { console.writeError("draft: \(line)\n") }
+      if !quiet { for line in drafted.summary { console.writeError("draft: \(line)\n") } }
       return drafted.scenario
     }
   }

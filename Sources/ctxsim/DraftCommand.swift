@@ -16,7 +16,7 @@ struct DraftCommand {
       console.writeError(failure.message + "\n")
       return failure.status
     }
-    for line in drafted.summary { console.writeError("draft: \(line)\n") }
+    for line in drafted.fullSummary { console.writeError("draft: \(line)\n") }
     // A draft that does not run as it is (a key the given model lacks) says where in the
     // Swift; the draft is still written, to be edited.
     let status: Int32
@@ -46,13 +46,24 @@ struct Drafted {
   var draft: Draft
   var scenario: Result<Scenario, LoadFailure>
 
-  /// What a run prints before it starts: what was called and stood in, without paths.
+  /// What a run prints before it starts: what was called and stood in, and how many lines
+  /// were not modelled; the run lists those it passes.
   var summary: [String] {
     switch draft.notModelled {
     case 0: draft.summary
-    case 1: draft.summary + ["1 line not modelled: it prints as a step"]
-    case let n: draft.summary + ["\(n) lines not modelled: each prints as a step"]
+    case 1: draft.summary + ["1 line not modelled: a run that passes it is not clean"]
+    case let n: draft.summary + ["\(n) lines not modelled: a run that passes one is not clean"]
     }
+  }
+
+  /// What `ctxsim draft` prints: the summary, then every line not modelled, where it is
+  /// written and why.
+  var fullSummary: [String] {
+    let n = draft.notModelled
+    guard n > 0 else { return draft.summary + ["every line read is modelled"] }
+    return draft.summary
+      + ["\(n == 1 ? "1 line" : "\(n) lines") not modelled: a run that passes one is not clean"]
+      + draft.unmodelled.flatMap { ["  \($0.place)  \($0.swift)", "    \($0.why)"] }
   }
 
   /// Reads the files (through the console) and the model, and drafts; a file that cannot
@@ -95,26 +106,53 @@ struct Drafted {
             status: ExitStatus.invalidInput))
       }
     }
-    let draft = Draft(
-      sources,
-      options: Draft.Options(
-        calls: settings.calls, items: settings.items, model: model,
-        failingItem: settings.failingItem))
+    var options = Draft.Options(
+      calls: settings.calls, items: settings.items, model: model,
+      failingItem: settings.failingItem)
+    options.declaresClean = settings.declaresClean
+    // A `--call` of nothing declared is a typo: drafted, it would run nothing and say so.
+    let unknown = Draft.unknownCalls(in: sources, options: options)
+    if !unknown.isEmpty {
+      let message = unknown.map { call in
+        "error: \(call)\n  fix: "
+          + (call.suggestion.map { "did you mean \($0)()?" }
+            ?? "name a method, initialiser or function of the files read")
+      }.joined(separator: "\n")
+      return .failure(LoadFailure(message: message, status: ExitStatus.usage))
+    }
+    let draft = Draft(sources, options: options)
     return .success(
-      Drafted(draft: draft, scenario: decode(draft, name: files.joined(separator: " "))))
+      Drafted(
+        draft: draft,
+        scenario: decode(draft, name: files.joined(separator: " "), modelGiven: model != nil)))
   }
 
   /// The draft's scenario; its errors placed at the Swift line of the step they are in.
-  private static func decode(_ draft: Draft, name: String) -> Result<Scenario, LoadFailure> {
+  private static func decode(_ draft: Draft, name: String, modelGiven: Bool)
+    -> Result<Scenario, LoadFailure>
+  {
     do {
       return .success(try ScenarioDecoder.decode(Array(draft.json.utf8), file: name))
     } catch {
       let lines = error.errors.map { problem in
-        // The Swift line of the step, else where in the draft.
-        let place =
-          (problem.path.flatMap { draft.label(ofStepAt: $0) } ?? problem.path).map { "\($0): " }
-          ?? ""
-        return "\(place)error: the draft does not run: \(problem.message)\n  fix: \(problem.fix)"
+        // A draft ctxsim wrote that does not run is ctxsim's fault: said so, at the Swift line
+        // the step was drafted from.
+        guard let path = problem.path, let line = draft.swiftLine(ofStepAt: path) else {
+          return "error: ctxsim drafted a scenario that does not run: \(problem.message)\n"
+            + "  fix: this is a fault in ctxsim's drafter, not in your Swift; write the draft with"
+            + " `ctxsim draft FILE -o draft.json` and edit it"
+        }
+        if modelGiven, problem.message.contains("has no attribute or relationship") {
+          // The app's model and its code disagree: the user's to mend, not ctxsim's.
+          return "\(line.place): error: the model given with --model does not have what this line"
+            + " uses: \(problem.message)\n    \(line.swift)\n  fix: \(problem.fix), or name the"
+            + " model this code is written for"
+        }
+        return "\(line.place): error: ctxsim could not draft this line into a step that runs:"
+          + " \(problem.message)\n    \(line.swift)\n"
+          + "  fix: this is a fault in ctxsim's drafter, not in your Swift (please report it with this"
+          + " line); meanwhile write the draft with `ctxsim draft FILE -o draft.json` and edit the"
+          + " step at \(path): \(problem.fix)"
       }
       return .failure(
         LoadFailure(message: lines.joined(separator: "\n"), status: ExitStatus.invalidInput))

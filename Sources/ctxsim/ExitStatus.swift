@@ -10,6 +10,9 @@ enum ExitStatus {
   static let success: Int32 = 0
   /// Violations that do not crash the app were found, or a check did not hold.
   static let violations: Int32 = 1
+  /// No violation was found, but the run passed lines of the app's Swift that ctxsim could
+  /// not model, so it cannot say the app is clean: a verdict of its own, never 0 or 1.
+  static let unmodelled: Int32 = 3
   /// The command line was wrong (EX_USAGE).
   static let usage: Int32 = 64
   /// A scenario file or schedule is invalid (EX_DATAERR).
@@ -27,6 +30,7 @@ enum ExitStatus {
     default: break
     }
     if let termination = trace.firstCrash?.termination { return termination.exitStatus }
+    if trace.isUnmodelled { return unmodelled }
     return trace.violations.isEmpty ? success : violations
   }
 
@@ -35,12 +39,14 @@ enum ExitStatus {
     switch exploration.verdict {
     case .clean: success
     case .failing: violations
+    case .unmodelled: unmodelled
     case .limited, .incomplete: limitReached
     }
   }
 
   /// The status for a check of several files: an unreadable file first, then a limit, an
-  /// incomplete search or a bounded proof, then a scenario that did not hold.
+  /// incomplete search or a bounded proof, then a scenario that did not hold, then one whose
+  /// runs passed lines not modelled (no verdict: 3, never a pass).
   ///
   /// A bounded proof (clean for every schedule with at most k preemptions) is not a pass: a
   /// bug that needs more is not excluded, and a larger budget may give a complete proof, so
@@ -53,7 +59,8 @@ enum ExitStatus {
     if results.contains(where: { $0.status == .error }) { return invalidInput }
     let open = results.filter { !$0.holds(acceptingBounded: acceptingBounded) }
     if open.contains(where: \.status.isCutShort) { return limitReached }
-    return open.isEmpty ? success : violations
+    if open.isEmpty { return success }
+    return open.allSatisfy { $0.status == .unmodelled } ? unmodelled : violations
   }
 
   /// The status for a graded attempt: a pass 0, a failed criterion 1, and a limit or an

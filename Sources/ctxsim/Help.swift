@@ -58,7 +58,9 @@ enum Help {
     exitStatuses: statuses(
       success: "the run was clean",
       violations: "violations that do not crash the app, such as a caught error",
-      crashes: true, invalidInput: "the scenario has errors, or --schedule does not fit it",
+      unmodelled: "no violation, but the run passed lines of drafted Swift ctxsim could not "
+        + "model: not clean", crashes: true,
+      invalidInput: "the scenario has errors, or --schedule does not fit it",
       noInput: "the file is missing or unreadable",
       limit: "--max-steps, --max-threads or --max-file-size stopped the run"))
 
@@ -90,6 +92,8 @@ enum Help {
     ],
     exitStatuses: statuses(
       success: "no schedule failed, and none was cut short", violations: "a schedule failed",
+      unmodelled: "no schedule failed, but some passed lines of drafted Swift ctxsim could "
+        + "not model: not clean",
       invalidInput: "the scenario has errors, or nests deeper than --max-nesting",
       noInput: "the file is missing or unreadable",
       limit: "--max-steps or --max-threads cut a schedule short; --time-limit stopped the "
@@ -99,7 +103,8 @@ enum Help {
   static let check = CommandHelp(
     abstract: "Explore scenarios and hold them to their \"expect\".",
     discussion: """
-      Explores each scenario (files, or every .json under a folder) and compares the \
+      Explores each scenario (files, or every .json under a folder; a .swift file is \
+      drafted and held to a clean design) and compares the \
       violations with the scenario's "expect": each declared violation must appear, in every \
       schedule or in some ("in": "every"|"some"), and nothing else may. A design declared \
       clean is first searched state by state, keeping at most --max-states states (by \
@@ -129,6 +134,8 @@ enum Help {
     exitStatuses: statuses(
       success: "every scenario held, or is BOUNDED at --accept-bounded k or more",
       violations: "a scenario did not hold, or has no \"expect\"",
+      unmodelled: "every scenario held but some are UNMODELLED: their runs passed lines of "
+        + "drafted Swift ctxsim could not model",
       invalidInput: "a scenario has errors, is over --max-file-size or nests too deep",
       noInput: "a path is missing, or a folder holds no scenarios",
       limit: "--max-steps or --max-threads cut a schedule short, or --max-schedules or "
@@ -279,10 +286,11 @@ enum Help {
   /// A command's exit statuses in the order help lists them: 0 and 1, the app's crashes
   /// for a command that runs one, then ctxsim's own.
   private static func statuses(
-    success: String, violations: String, crashes: Bool = false, invalidInput: String,
-    noInput: String, limit: String? = nil
+    success: String, violations: String, unmodelled: String? = nil, crashes: Bool = false,
+    invalidInput: String, noInput: String, limit: String? = nil
   ) -> [(status: Int32, meaning: String)] {
     [(ExitStatus.success, success), (ExitStatus.violations, violations)]
+      + (unmodelled.map { [(ExitStatus.unmodelled, $0)] } ?? [])
       + (crashes ? Help.crashes : [])
       + [
         (ExitStatus.usage, "usage error: unknown command or option, bad option value"),
@@ -299,7 +307,9 @@ enum Help {
     let statuses = statuses(
       success: "the run was clean; no explored schedule failed; every check held",
       violations: "violations that do not crash the app; a failing schedule; a check that "
-        + "did not hold", crashes: true,
+        + "did not hold",
+      unmodelled: "unmodelled: no violation, but the run passed lines of drafted Swift "
+        + "ctxsim could not model, so it cannot say clean", crashes: true,
       invalidInput: "invalid input: a scenario with errors, or a schedule that does not fit",
       noInput: "no input: a missing file, or a folder with no scenarios",
       limit: "a limit stopped a run or cut a search short; raise it and retry")

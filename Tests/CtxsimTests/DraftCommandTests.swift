@@ -29,11 +29,14 @@ struct DraftCommandTests {
     #expect(run.status == 0)
     #expect(run.out.contains(#""label": "ImageImporter.swift:21""#))
     #expect(
-      run.err
-        == "draft: ImageImporter: importImages(), markAllViewed(), called on the main thread\n")
+      run.err == """
+        draft: ImageImporter: importImages(), markAllViewed(), called on the main thread
+        draft: every line read is modelled
+
+        """)
   }
 
-  @Test("The mended example: its stood-in fetcher and its one line not modelled are summarised")
+  @Test("The mended example: its stood-in fetcher is summarised, and every line is modelled")
   func fixedExample() {
     let run = ctxsim("draft", "Examples/Draft/ImageImporterFixed.swift")
     #expect(run.status == 0)
@@ -41,9 +44,70 @@ struct DraftCommandTests {
       run.err == """
         draft: fetcher: stood in, answers at once
         draft: ImageImporterFixed: importImages(), markAllViewed(), on the main actor
-        draft: 1 line not modelled: it prints as a step
+        draft: every line read is modelled
 
         """)
+  }
+
+  @Test("draft lists each line not modelled with its place and why; run exits 3 past one")
+  func unmodelledLines() {
+    let source = """
+      final class Store {
+        let container: NSPersistentContainer
+        func sync() {
+          container.performBackgroundTask { context in
+            try? context.save()
+          }
+          manager.saveAll()
+        }
+      }
+      """
+    let drafted = ctxsim("draft", "Store.swift", files: ["Store.swift": source])
+    #expect(drafted.status == 0)
+    #expect(
+      drafted.err.contains(
+        """
+        draft: 1 line not modelled: a run that passes one is not clean
+        draft:   Store.swift:7:5  manager.saveAll()
+        draft:     a call on `manager`, which ctxsim does not know
+
+        """))
+    let ran = ctxsim("run", "Store.swift", files: ["Store.swift": source])
+    #expect(ran.status == 3)
+    #expect(ran.out.contains("Not clean: what that line does is unknown (exit 3)."))
+    let checked = ctxsim("check", "Store.swift", files: ["Store.swift": source])
+    #expect(checked.status == 3, "\(checked.out)\(checked.err)")
+    #expect(checked.out.contains("UNMODELLED"))
+  }
+
+  @Test("A --call that names nothing declared is a usage error with a did-you-mean, exit 64")
+  func callTypo() {
+    let run = ctxsim(
+      "run", "Examples/Draft/ImageImporter.swift", "--call", "importImagez()")
+    #expect(run.status == 64)
+    #expect(
+      run.err
+        == """
+        error: --call 'importImagez()': nothing in the files read declares importImagez()
+          fix: did you mean importImages()?
+
+        """)
+    #expect(run.out.isEmpty)
+  }
+
+  @Test("A local that shadows a parameter of the same name drafts to a scenario that runs")
+  func draftFault() {
+    // A local that shadows a dependency: once made a scenario that named itself.
+    let source = """
+      final class Grader {
+        func grade(options: GradingOptions?) {
+          var options = options ?? GradingOptions()
+          print(options)
+        }
+      }
+      """
+    let run = ctxsim("run", "Grader.swift", files: ["Grader.swift": source])
+    #expect(run.status != 65, "\(run.err)")
   }
 
   @Test("--model takes the app's entities, constraints included")
@@ -64,7 +128,7 @@ struct DraftCommandTests {
     #expect(run.status == 65)
     #expect(
       run.err.contains(
-        #"Saver.swift:6: error: the draft does not run: Photo has no attribute or relationship "imageData""#
+        #"Saver.swift:6:7: error: the model given with --model does not have what this line uses: Photo has no attribute or relationship "imageData""#
       ))
   }
 

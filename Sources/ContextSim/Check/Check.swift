@@ -15,8 +15,9 @@
 ///   0, 1, 2, … looks for the declared violations with a budget of its own, then PCT.
 ///
 /// The verdict rests on every search's outcomes together, and is, in order: limited when a
-/// run limit cut any schedule short; failed when the runs differ from the declaration; for a
-/// design declared clean, bounded when only a search within a preemption bound finished,
+/// run limit cut any schedule short; failed when the runs differ from the declaration;
+/// unmodelled when any run passed a line the scenario does not model; for a design declared
+/// clean, bounded when only a search within a preemption bound finished,
 /// incomplete unless a search covered every interleaving; passed. A design declared buggy
 /// passes once each declared violation showed where it must and nothing else did, even
 /// from an incomplete search: the violations found are real.
@@ -155,6 +156,12 @@ private func verdict(
         counterexample: counterexample { !$0.handledErrors.contains(where: expected.matches) })
     }
     return .failed(missing + missingHandled + unexpected)
+  }
+  // Lines the runs passed without modelling them may do anything: neither a clean design
+  // nor exactly the declared violations is shown.
+  if let passing = exploration.outcomes.first(where: { !$0.unmodelled.isEmpty }) {
+    let lines = exploration.unmodelledSteps.compactMap { UnmodelledLine(scenario.allSteps[$0]) }
+    return .unmodelled(lines, replay: passing.shortest)
   }
   if expectation.violations.isEmpty && !exploration.isComplete {
     if case .statefulBounded(let preemptions, let states)? = fallback {

@@ -23,6 +23,10 @@ public struct ScenarioCheck: Sendable, CustomStringConvertible {
     case bounded(preemptions: Int, states: Int)
     /// The scenario declares no `expect`, so there is nothing to hold it to.
     case noExpectation
+    /// The runs showed what the scenario declares, but passed lines of the app's Swift it
+    /// does not model (a drafted scenario's `notModelled` steps), so what the app does there
+    /// is unknown: not a pass, whatever was declared. `replay` passes the first of them.
+    case unmodelled([UnmodelledLine], replay: Schedule)
   }
 
   /// One difference between the runs and the declared `expect`.

@@ -42,6 +42,20 @@ public struct Print: ScenarioStep {
   }
 }
 
+/// A line of the app's Swift the scenario stands in for without modelling it: a run that
+/// passes it is never clean (``Trace/unmodelled``). `ctxsim draft` writes these.
+public struct NotModelled: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
+  public let json: StepJSON
+  /// - Parameters:
+  ///   - why: why the line is not modelled, as reports show it.
+  ///   - at: where the line is written, `Store.swift:14:9`.
+  public init(_ why: String, at: String? = nil, line: Int = #line, column: Int = #column) {
+    json = StepJSON(
+      "notModelled", .string(why), ["at": at.map(Literal.string)], line: line, column: column)
+  }
+}
+
 /// What the app can see at that moment: a count (`equals`, `atLeast` or `atMost`) or one
 /// value. A stale screen shows up here.
 public struct Expect: ScenarioStep {

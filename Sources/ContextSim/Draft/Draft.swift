@@ -6,7 +6,8 @@ import Foundation
 /// no dependence on one compiler's output), finds the classes that use Core Data, and writes
 /// what each entry point does as scenario steps, every step labelled with its file and line
 /// and carrying the Swift it stands for. What it does not model stays in the draft as a
-/// `print` step saying "not modelled", so the whole function shows. docs/draft.md says what
+/// `notModelled` step saying why, so the whole function shows and a run that passes it is
+/// never reported clean. docs/draft.md says what
 /// is recognised and what is stood in.
 public struct Draft: Sendable {
   /// What steers a draft.
@@ -21,6 +22,9 @@ public struct Draft: Sendable {
     /// The sample item (from 1) for which an injected dependency fails, as a test's fake
     /// does: its `try?` call gives nil for that item.
     public var failingItem: Int?
+    /// Whether the draft declares the design clean, `"expect": {"violations": []}`, for
+    /// `check` to hold it to.
+    public var declaresClean = false
 
     /// Options for a draft; the defaults call every method with four sample items.
     public init(
@@ -51,16 +55,33 @@ public struct Draft: Sendable {
   public let scenario: JSONValue
   /// One line per entry point and per stand-in, for a summary before a run.
   public let summary: [String]
-  /// Lines the draft keeps without modelling them.
-  public let notModelled: Int
+  /// Lines the draft keeps without modelling them, each once, in the order drafted: a run
+  /// that passes one of them is never clean.
+  public let unmodelled: [Line]
+  /// How many lines the draft keeps without modelling them.
+  public var notModelled: Int { unmodelled.count }
+
+  /// A line of the app's Swift, where it is written, and what the draft says of it.
+  public struct Line: Sendable, Equatable {
+    /// `Store.swift:14:9`.
+    public var place: String
+    /// The line as written.
+    public var swift: String
+    /// Why it is not modelled.
+    public var why: String
+  }
+
+  /// Each file's lines, by name, to place a step's line.
+  private let lines: [String: [String]]
 
   /// Drafts a scenario from `sources`.
   public init(_ sources: [Source], options: Options = Options()) {
     let files = sources.map { SwiftParser.parse($0.text, name: $0.name) }
+    lines = Dictionary(files.map { ($0.name, $0.lines) }, uniquingKeysWith: { first, _ in first })
     var drafter = Drafter(files: files, options: options)
     scenario = drafter.draft()
     summary = drafter.summary
-    notModelled = drafter.notModelledCount
+    unmodelled = drafter.unmodelled.map { Line(place: $0.place, swift: $0.swift, why: $0.why) }
   }
 
   /// The scenario as indented JSON, ending in a line break.
@@ -68,6 +89,23 @@ public struct Draft: Sendable {
 }
 
 extension Draft {
+  /// Where in the app's Swift the step at a scenario path was drafted from, as
+  /// `File.swift:31:5` (the line's first character), with the line itself.
+  public func swiftLine(ofStepAt path: String) -> (place: String, swift: String)? {
+    guard let label = label(ofStepAt: path) else { return nil }
+    let base = label.split(separator: "#").first.map(String.init) ?? label
+    guard let colon = base.lastIndex(of: ":"), let line = Int(base[base.index(after: colon)...])
+    else { return nil }
+    let file = String(base[..<colon])
+    guard let text = lines[file], text.indices.contains(line - 1) else { return nil }
+    let written = text[line - 1]
+    let column =
+      (written.firstIndex { !$0.isWhitespace }.map {
+        written.distance(from: written.startIndex, to: $0)
+      } ?? 0) + 1
+    return ("\(file):\(line):\(column)", written.trimmingCharacters(in: .whitespaces))
+  }
+
   /// The label (`File.swift:31`) of the step at a scenario path such as
   /// `main[5].task.do[2]`, which is where in the app's Swift an error in the draft lies.
   public func label(ofStepAt path: String) -> String? {

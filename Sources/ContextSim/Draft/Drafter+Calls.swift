@@ -145,6 +145,19 @@ extension Drafter {
       let name = result ?? "backgroundContext"
       bind(name, .context(name))
       return [step(["newBackgroundContext": .string(name)], at: statement)]
+    case (.container?, "loadPersistentStores"):
+      // The scenario's store is loaded at launch, and loads: the handler runs here, at once,
+      // with no error, as it does by default (stores are added synchronously).
+      guard let closure = call.closure else { return [] }
+      return scoped { drafter in
+        var steps: [JSONValue] = []
+        for (index, parameter) in closure.parameters.enumerated() where parameter != "_" {
+          drafter.bind(parameter, .value(parameter))
+          let value: JSONValue = index == 1 ? .null : .string("stand-in store description")
+          steps.append(drafter.step(["let": .string(parameter), "value": value], at: statement))
+        }
+        return steps + drafter.steps(closure.body)
+      }
     case (.container?, "performBackgroundTask"):
       guard let closure = call.closure else { return nil }
       let name = closure.parameters.first ?? "context"
@@ -340,27 +353,7 @@ extension Drafter {
       defer { (subject, file) = (savedSubject, savedFile) }
       return inline(function, call: call, result: result, at: statement)
     }
-    if let result, let standIn = standInValue(call) {
-      bind(result, .value(result))
-      if call.method == "Data" { valueTypes[result] = "binary" }
-      return [
-        step(
-          [
-            "let": .string(result), "value": standIn,
-            "note": .string("Stood in: \(call.method) gives a value at once."),
-          ], at: statement)
-      ]
-    }
     return nil
-  }
-
-  /// A value-producing call the drafter does not follow (`Data(contentsOf: url)`): its
-  /// first argument's value, or the call's name.
-  private mutating func standInValue(_ call: Call) -> JSONValue? {
-    guard call.receiver == nil || call.arguments.first != nil else { return nil }
-    let type = call.method
-    let standIn = call.arguments.first.flatMap { value(of: $0.value) } ?? .string(type)
-    return standIn
   }
 
   func dispatchQueue(_ receiver: String) -> String? {

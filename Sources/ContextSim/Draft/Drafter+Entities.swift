@@ -47,7 +47,9 @@ extension Drafter {
       return out + initBody(found, entity: entity, object: name, call: call)
     }
     guard let found else { return nil }
-    return initBody(found, entity: entity, object: name, call: call)
+    let body = initBody(found, entity: entity, object: name, call: call)
+    bind(name, .object(name, entity: entity))  // the new object, once its initialiser ran
+    return body
   }
 
   /// The body of an entity's initialiser, `self` the object named `object`, its parameters
@@ -74,7 +76,12 @@ extension Drafter {
           out.append(.object(["let": .string(parameter.name), "value": v]))
         } else {
           drafter.bind(parameter.name, .value(parameter.name))
-          out.append(.object(["let": .string(parameter.name), "value": .string(argument.source)]))
+          let standIn = drafter.standIn(for: argument)
+          out.append(
+            .object([
+              "let": .string(parameter.name), "value": standIn.json,
+              "note": .string("Stood in: \(standIn.what)."),
+            ]))
         }
       }
       return out + drafter.steps(function.body ?? [])

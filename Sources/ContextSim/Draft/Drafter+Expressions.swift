@@ -39,7 +39,14 @@ extension Drafter {
       }
     case .binary("??", let first, let fallback):
       if let result {
-        let firstSteps = expressionSteps(first, result: result, at: statement)
+        var firstSteps = expressionSteps(first, result: result, at: statement)
+        if let m = meaning(of: result), let variable = m.variable, variable != result {
+          // `existing ?? insert…`: the name is another's so far; the fallback is tested on,
+          // and may bind, a variable of its own.
+          firstSteps.append(
+            step(["let": .string(result), "value": .string("$" + variable)], at: statement))
+          bind(result, meaning(copying: first, as: result))
+        }
         // `fetchedObjects ?? []`: a list or object stays one; an empty fallback adds nothing.
         if meaning(of: result)?.isCoreData == true, literal(fallback) != nil {
           steps = firstSteps
@@ -70,14 +77,19 @@ extension Drafter {
       }
       return steps
     }
-    guard let result else { return notModelled(statement) }
+    // Not modelled, unless a rule of docs/draft.md passes it over as no Core Data effect.
+    if let passed = passOver(expression, result: result, at: statement) { return passed }
+    let unmodelled = notModelled(statement, why: reason(expression), at: e)
+    guard let result else { return unmodelled }
     // The value is not modelled, but later steps name it: a stand-in keeps them valid.
+    let standIn = standIn(for: expression)
     bind(result, .value(result))
-    return notModelled(statement) + [
+    valueTypes[result] = standIn.type
+    return unmodelled + [
       step(
         [
-          "let": .string(result), "value": .string(expression.source),
-          "note": .string("Stood in: this value is not modelled."),
+          "let": .string(result), "value": standIn.json,
+          "note": .string("Stood in: \(standIn.what), from a line not modelled."),
         ],
         at: statement)
     ]
@@ -271,17 +283,35 @@ extension Drafter {
         value: SwiftExpression(kind: .name(key), location: value.location), at: statement)
       return made + (set ?? [])
     }
-    // The access is what matters to the queue rules; a value the draft cannot follow is
-    // stood in by its Swift.
-    let v = self.value(of: value) ?? .string(value.source)
+    // The access is what matters to the queue rules; a value the draft does not compute is
+    // stood in by a sample of the attribute's type, and a line whose value may do more than
+    // compute one is not modelled.
+    var before: [JSONValue] = []
+    var note: JSONValue?
+    var type = valueType(value)
+    var v = self.value(of: value)
+    if v == nil {
+      let declared = entity.flatMap { model.attributeType(key, of: $0) }
+      let standIn = standIn(for: value, attribute: declared)
+      if passRule(value, asValue: true) != nil, let reads = plainReads(in: value) {
+        before = reads.map { readStep($0, at: statement) }
+      } else {
+        before = notModelled(statement, why: reason(value), at: value)
+      }
+      v = standIn.json
+      type = standIn.type ?? type
+      note = .string("Stood in: \(standIn.what).")
+    }
     if let entity {
       if case .object(_, let destination) = resolve(value) {
         model.add(key: key, to: entity, type: nil, destination: destination ?? "Item")
       } else {
-        model.add(key: key, to: entity, type: valueType(value))
+        model.add(key: key, to: entity, type: type)
       }
     }
-    return [step(["set": .string("\(name).\(key)"), "to": v], at: statement)]
+    return before + [
+      step(["set": .string("\(name).\(key)"), "to": v, "note": note], at: statement)
+    ]
   }
 
   /// The instance property an assignment's target names: `self.x` (explicit) or a bare `x`.

@@ -101,6 +101,7 @@ extension Drafter {
     case .shared where !sharedVars.contains(where: { $0.0 == property.name }):
       let initial = property.value.flatMap { literal($0) } ?? .null
       sharedVars.append((property.name, initial))
+      if property.isLet { constants.insert(property.name) }
     default: break
     }
   }
@@ -131,9 +132,11 @@ extension Drafter {
   /// A protocol or class type that is not Core Data's or Foundation's: what the app injects.
   static func isDependency(_ type: String) -> Bool {
     let type = type.replacingOccurrences(of: "any ", with: "")
+    // Views and controllers (`UI…`) are the screen's, not injected services: PassRule.
     return !type.isEmpty && !systemTypes.contains(type) && !type.contains("->")
       && !type.hasPrefix("[")
       && !type.hasPrefix("(") && type.first?.isUppercase == true && !type.hasPrefix("NS")
+      && !type.hasPrefix("UI")
   }
 
   /// Steps that call `function` from the main thread, with stand-ins for its arguments.
@@ -184,6 +187,11 @@ extension Drafter {
       return
     }
     let name = parameter.name
+    if type.contains("->") {
+      // The caller's closure: its code is not in the files read (PassRule.callersClosure).
+      bind(name, .callersClosure)
+      return
+    }
     if type.contains("PersistentContainer") {
       bind(name, .container)
       return
@@ -204,6 +212,7 @@ extension Drafter {
           "note": .string("A stand-in for the argument \(name): \(samples.count) sample values."),
         ]))
       bind(name, .value(name))
+      listLengths[name] = samples.count
       return
     }
     if type == "NSManagedObject" || model.isEntity(type) || type == "NSManagedObjectID" {
@@ -230,10 +239,14 @@ extension Drafter {
       bind(name, .dependency)
       return
     }
+    // A defaulted parameter takes its default, as a caller that leaves it out does.
+    let value = parameter.defaultValue.flatMap(literal) ?? sample(of: type, number: 1)
     steps.append(
       .object([
-        "let": .string(name), "value": sample(of: type, number: 1),
-        "note": .string("A stand-in for the argument \(name)."),
+        "let": .string(name), "value": value,
+        "note": .string(
+          parameter.defaultValue.flatMap(literal) == nil
+            ? "A stand-in for the argument \(name)." : "The argument \(name)'s default."),
       ]))
     bind(name, .value(name))
   }

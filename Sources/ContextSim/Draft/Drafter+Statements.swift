@@ -74,6 +74,12 @@ extension Drafter {
     return ["save", "fetch", "count", "existingObject", "performFetch"].contains(verb)
   }
 
+  /// `fatalError(…)`, `preconditionFailure(…)`: the app ends here.
+  func isFatal(_ statement: SwiftStatement) -> Bool {
+    guard case .expression(let e) = statement.kind, let call = Call(e) else { return false }
+    return call.receiver == nil && ["fatalError", "preconditionFailure"].contains(call.method)
+  }
+
   static func exits(_ statement: SwiftStatement) -> Bool {
     switch statement.kind {
     case .return, .continue, .break, .throw: true
@@ -92,9 +98,9 @@ extension Drafter {
     -> ([JSONValue], Test)?
   {
     // A statement not modelled binds nothing: names its conditions bound are forgotten.
-    let saved = (scopes, notModelledCount, preamble)
+    let saved = (scopes, unmodelled, preamble)
     guard let result = conditionSteps(conditions, at: statement) else {
-      (scopes, notModelledCount, preamble) = saved
+      (scopes, unmodelled, preamble) = saved
       return nil
     }
     return result
@@ -106,10 +112,9 @@ extension Drafter {
     var steps: [JSONValue] = []
     var variable: String?
     // `if context.hasChanges` alone: the read, and what it read is the test.
-    if conditions.count == 1, case .expression(let e) = conditions[0], staticTruth(e) == nil,
-      let (read, test) = booleanRead(e, at: statement)
-    {
-      return ([read], test)
+    if conditions.count == 1, case .expression(let e) = conditions[0], staticTruth(e) == nil {
+      if let (read, test) = booleanRead(e, at: statement) { return ([read], test) }
+      if let test = valueTest(e) { return ([], test) }
     }
     for condition in conditions {
       switch condition {
@@ -163,6 +168,27 @@ extension Drafter {
     let variable = "_condition\(statement.location.line)"
     let read = step(["get": .string("\(target).\(key)"), "as": .string(variable)], at: statement)
     return (read, Test(variable: variable, value: .bool(true), holdsWhenEqual: holds))
+  }
+
+  /// `inMemory`, `!inMemory`, `kind == "x"`, `count != 0` on a value a step bound: the test
+  /// of that variable, which the scenario's `when` makes.
+  private func valueTest(_ e: SwiftExpression) -> Test? {
+    switch e.kind {
+    case .prefix("!", let inner):
+      guard var test = valueTest(inner), test.value == .bool(true) else { return nil }
+      test.holdsWhenEqual.toggle()
+      return test
+    case .name(let n):
+      guard case .value(let variable)? = meaning(of: n) else { return nil }
+      return Test(variable: variable, value: .bool(true), holdsWhenEqual: true)
+    case .binary(let op, let a, let b) where op == "==" || op == "!=":
+      guard case .name(let n) = a.kind, case .value(let variable)? = meaning(of: n),
+        let compared = literal(b)
+      else { return nil }
+      return Test(variable: variable, value: compared, holdsWhenEqual: op == "==")
+    default:
+      return nil
+    }
   }
 
   /// `printer.isOn` inside a condition: the reads of objects' properties, as `get` steps.
@@ -251,12 +277,22 @@ extension Drafter {
       return bindSteps + thenSteps + elseSteps
     case .do(let body, let catches):
       var inner = scoped { $0.steps(body) }
-      if let handler = catches.first, inner.count == 1, Self.throwsCatchably(inner[0]) {
-        let handlerSteps = scoped { $0.steps(handler.filter { !Self.exits($0) }) }
-        inner[0] = adding("catch", .array(handlerSteps), to: inner[0])
-      } else if !catches.isEmpty {
-        inner += notModelled(statement)
+      // The one throwing call, last in the body: its `catch` runs when it throws, and
+      // nothing after it in the body is skipped.
+      guard let handler = catches.first else { return inner }
+      guard catches.count == 1, let last = inner.indices.last, Self.throwsCatchably(inner[last]),
+        inner.dropLast().allSatisfy({ !Self.throwsCatchably($0) })
+      else { return inner + notModelled(statement) }
+      if let crash = handler.last, isFatal(crash), !mentionsCoreData(handler.dropLast()) {
+        // `catch { fatalError(…) }`: an error crashes the app, as `try!` does.
+        inner[last] = adding("try", .string("!"), to: inner[last])
+        return inner
       }
+      let handlerSteps = scoped { drafter in
+        drafter.bind("error", .value("error"))  // Swift's implicit `error`, the step's `$error`
+        return drafter.steps(handler.filter { !Self.exits($0) })
+      }
+      inner[last] = adding("catch", .array(handlerSteps), to: inner[last])
       return inner
     case .return(let e?) where returnTarget != nil:
       return expressionSteps(e, result: returnTarget, at: statement)
@@ -311,14 +347,4 @@ extension Drafter {
     return text.trimmingCharacters(in: .whitespaces)
   }
 
-  /// The line kept as it is: `print("not modelled: …")`.
-  mutating func notModelled(_ statement: SwiftStatement) -> [JSONValue] {
-    notModelledCount += 1
-    let text = line(of: statement)
-    return [
-      step(
-        ["print": .string("not modelled: " + text.replacingOccurrences(of: "$", with: "＄"))],
-        at: statement)
-    ]
-  }
 }

@@ -25,6 +25,8 @@ struct Drafter {
     case batchRequest(BatchRequest)
     /// A fetched results controller, and the entity it lists.
     case controller(String, entity: String?)
+    /// A closure the entry point's caller passed: stood in by one that does nothing.
+    case callersClosure
   }
 
   let files: [SwiftFile]
@@ -32,7 +34,15 @@ struct Drafter {
   typealias Options = Draft.Options
 
   var summary: [String] = []
-  var notModelledCount = 0
+  /// Lines kept without modelling them, each once, in the order drafted.
+  var unmodelled: [Unmodelled] = []
+  /// Lines a rule of docs/draft.md passed over as having no Core Data effect.
+  var passedOver: [PassedOver] = []
+  /// How many items each list the draft made holds, by its variable: `xs.count` of one.
+  var listLengths: [String: Int] = [:]
+  /// Shared vars declared with `let`: never written after `init`, so reading one races
+  /// with nothing and a line passed over reads it without a step.
+  var constants: Set<String> = []
   var model = InferredModel()
   var scopes: [[String: Meaning]] = [[:]]
   var sharedVars: [(String, JSONValue)] = []
@@ -156,7 +166,8 @@ struct Drafter {
         "about",
         .string(
           "Drafted by ctxsim draft from the app's own Swift. Each step's label is its file and line;"
-            + " lines the draft does not model print \"not modelled\". See docs/draft.md.")
+            + " lines it does not model are notModelled steps, and a run past one is never clean."
+            + " See docs/draft.md.")
       ),
       ("model", options.model ?? model.json),
     ]
@@ -167,6 +178,7 @@ struct Drafter {
     if !sharedVars.isEmpty { members.append(("vars", .ordered(sharedVars))) }
     var used: [String: Int] = [:]
     members.append(("main", .array(Self.uniqueLabels(main, used: &used))))
+    if options.declaresClean { members.append(("expect", .object(["violations": .array([])]))) }
     return .ordered(members.compactMap { key, value in value.map { (key, $0) } })
   }
 

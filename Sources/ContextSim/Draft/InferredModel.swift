@@ -23,6 +23,22 @@ struct InferredModel {
     for member in members {
       var entity = Entity(name: member.key)
       if case .object(let sections) = member.value.kind,
+        case .object(let attributes)? = sections.first(where: { $0.key == "attributes" })?
+          .value.kind
+      {
+        // `"title": "string"` or `"title": {"type": "string", …}`.
+        for attribute in attributes {
+          switch attribute.value.kind {
+          case .string(let type): entity.attributes.append((attribute.key, type))
+          case .object(let fields):
+            if case .string(let type)? = fields.first(where: { $0.key == "type" })?.value.kind {
+              entity.attributes.append((attribute.key, type))
+            }
+          default: break
+          }
+        }
+      }
+      if case .object(let sections) = member.value.kind,
         case .object(let relationships)? = sections.first(where: { $0.key == "relationships" })?
           .value.kind
       {
@@ -66,6 +82,11 @@ struct InferredModel {
   ]
 
   func isEntity(_ name: String) -> Bool { entities.contains { $0.name == name } }
+
+  /// The type of `entity`'s attribute `key`, when the model has it.
+  func attributeType(_ key: String, of entity: String) -> String? {
+    entities.first { $0.name == entity }?.attributes.first { $0.0 == key }?.1
+  }
 
   mutating func addEntity(_ name: String, fetched: Bool = false) {
     if let i = entities.firstIndex(where: { $0.name == name }) {

@@ -94,6 +94,14 @@ public struct CheckReport {
       ]
     case .failed(let findings):
       return lines(findings, check)
+    case .unmodelled(let unmodelled, let replay):
+      let n = unmodelled.count
+      return
+        [
+          "not a pass: the runs passed \(Messages.lineCount(n)) ctxsim could not model, so what they do is unknown"
+        ]
+        + Messages.unmodelledList(unmodelled)
+        + ["replay: " + advice.replay(check.file, replay)]
     }
   }
 
@@ -144,10 +152,12 @@ public struct CheckReport {
     }
     let passed = results.filter(\.passed).count
     let cutShort = results.filter(\.status.isCutShort).count
+    let unmodelled = results.filter { $0.status == .unmodelled }.count
     out +=
       "\n\(results.count) scenario\(results.count == 1 ? "" : "s"): \(passed) passed, "
-      + "\(results.count - passed - cutShort) failed"
-      + (cutShort > 0 ? ", \(cutShort) cut short by a limit" + bounded(results) : "") + ".\n"
+      + "\(results.count - passed - cutShort - unmodelled) failed"
+      + (cutShort > 0 ? ", \(cutShort) cut short by a limit" + bounded(results) : "")
+      + (unmodelled > 0 ? ", \(unmodelled) not fully modelled" : "") + ".\n"
     return out
   }
 
@@ -186,6 +196,7 @@ public struct CheckReport {
       "cutShort": .integer(
         results.filter(\.status.isCutShort).count),
       "bounded": .integer(results.filter { $0.status == .bounded }.count),
+      "unmodelled": .integer(results.filter { $0.status == .unmodelled }.count),
     ])
   }
 

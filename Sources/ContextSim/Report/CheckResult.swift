@@ -46,6 +46,8 @@ public struct CheckResult: Sendable {
     case incomplete = "INCOMPLETE"
     /// Clean within a preemption bound only: the complete search did not fit its budget.
     case bounded = "BOUNDED"
+    /// The runs passed lines of the app's Swift the scenario does not model: no verdict.
+    case unmodelled = "UNMODELLED"
     case error = "ERROR"
 
     /// Whether a bound, not the design, kept the check from a full answer.
@@ -61,6 +63,7 @@ public struct CheckResult: Sendable {
     case .limited: return .limit
     case .incomplete: return .incomplete
     case .bounded: return .bounded
+    case .unmodelled: return .unmodelled
     }
   }
 }

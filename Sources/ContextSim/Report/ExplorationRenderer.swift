@@ -49,6 +49,7 @@ public struct ExplorationRenderer {
         "  \(String(repeating: " ", count: width))    shortest (\(preemptions)\(outcome.shortest.threads.count) steps): "
           + replayCommand(outcome.shortest))
     }
+    out += unmodelled(exploration)
     return out.joined(separator: "\n") + "\n"
   }
 
@@ -69,12 +70,31 @@ public struct ExplorationRenderer {
     advice.replay(scenario.file, schedule)
   }
 
-  /// `clean`, the violations, or the limit that cut the runs short.
+  /// `clean`, the violations, the lines passed without modelling them, or the limit that
+  /// cut the runs short.
   func describe(_ outcome: Outcome) -> String {
     if outcome.isClean { return "clean" }
-    guard let limit = outcome.limit else { return describe(outcome.signature) }
-    let stopped = "cut short by the \(limit.name) limit"
-    return outcome.signature.isEmpty ? stopped : "\(describe(outcome.signature)); \(stopped)"
+    var parts: [String] = []
+    if !outcome.signature.isEmpty { parts.append(describe(outcome.signature)) }
+    if !outcome.unmodelled.isEmpty {
+      let places = outcome.unmodelled.compactMap { UnmodelledLine(steps[$0])?.place }
+      parts.append(
+        "not modelled: passed \(Messages.lineCount(places.count)) (\(places.joined(separator: ", ")))"
+      )
+    }
+    if let limit = outcome.limit { parts.append("cut short by the \(limit.name) limit") }
+    return parts.joined(separator: "; ")
+  }
+
+  /// The lines the runs passed without modelling them, when any did: why it is not clean.
+  private func unmodelled(_ e: Exploration) -> [String] {
+    let lines = e.unmodelledSteps.compactMap { UnmodelledLine(steps[$0]) }
+    guard !lines.isEmpty else { return [] }
+    let verdict =
+      e.failingSchedules > 0
+      ? "The runs also passed \(Messages.lineCount(lines.count)) ctxsim could not model:"
+      : "Not clean: the runs passed \(Messages.lineCount(lines.count)) ctxsim could not model, so what they do is unknown (exit 3):"
+    return [verdict] + Messages.unmodelledList(lines)
   }
 
   private func headline(_ e: Exploration) -> String {
@@ -164,6 +184,11 @@ extension ExplorationRenderer {
                   "otherPath": v.otherStepIndex >= 0 ? .string(steps[v.otherStepIndex].path) : nil,
                 ])
               }),
+            "unmodelled": outcome.unmodelled.isEmpty
+              ? nil
+              : .array(
+                outcome.unmodelled.compactMap { UnmodelledLine(steps[$0]) }.map(
+                  JSONRenderer.unmodelled)),
             "limit": outcome.limit.map { .string($0.name) },
             "shortest": .string(outcome.shortest.description),
             "preemptions": outcome.preemptions.map(JSONValue.integer),

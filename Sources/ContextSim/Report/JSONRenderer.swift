@@ -10,8 +10,8 @@ public struct JSONRenderer {
   }
 
   /// The run as indented JSON, keys in a fixed order: `scenario`, `title`, `concurrencyDebug`,
-  /// `threads`, `events`, `violations`, `appExitStatus`, `stop` (when the run stopped early)
-  /// and `schedule`.
+  /// `threads`, `events`, `violations`, `unmodelled` (when the run passed lines the scenario
+  /// does not model), `appExitStatus`, `stop` (when the run stopped early) and `schedule`.
   public func render(_ trace: Trace) -> String {
     JSONWriter.write(document(trace))
   }
@@ -25,6 +25,8 @@ public struct JSONRenderer {
       "threads": .array(trace.threads.map(JSONValue.string)),
       "events": .array(trace.events.map(event)),
       "violations": .array(trace.violations.map(violation)),
+      "unmodelled": trace.unmodelled.isEmpty
+        ? nil : .array(trace.unmodelledLines(in: scenario).map(Self.unmodelled)),
       "appExitStatus": .integer(Int(trace.firstCrash?.termination?.exitStatus ?? 0)),
       "stop": trace.stop.map { .string(stopName($0)) },
       "schedule": .string(trace.schedule.description),
@@ -57,6 +59,11 @@ public struct JSONRenderer {
         ("exitStatus", v.termination.map { .integer(Int($0.exitStatus)) }),
         ("backtrace", .array(v.backtrace.map(backtraceEntry))),
       ])
+  }
+
+  /// A line the run passed without modelling it: `place`, `swift`, `why`.
+  static func unmodelled(_ line: UnmodelledLine) -> JSONValue {
+    .object(["place": .string(line.place), "swift": .string(line.swift), "why": .string(line.why)])
   }
 
   private func backtraceEntry(_ entry: BacktraceEntry) -> JSONValue {
@@ -134,6 +141,7 @@ extension Effect {
     case .observerRuns: "observerRuns"
     case .loop: "loop"
     case .printed: "printed"
+    case .notModelled: "notModelled"
     case .varRead: "varRead"
     case .varWritten: "varWritten"
     case .expectationHeld: "expectationHeld"

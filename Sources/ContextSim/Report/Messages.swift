@@ -94,6 +94,7 @@ public enum Messages {
         ? "found \(id) already in \(context) by its object ID"
         : "got a fault for \(id) in \(context) by its object ID"
     case .printed(let text): return "print: \(text)"
+    case .notModelled(let why): return "NOT MODELLED  \(why)"
     case .varRead(let name, let value): return "read self.\(name): \(value.swiftDescription)"
     case .varWritten(let name, let value): return "self.\(name) = \(value.swiftDescription)"
     case .expectationHeld(let what): return "expect \(what): holds"

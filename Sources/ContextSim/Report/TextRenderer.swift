@@ -79,6 +79,16 @@ public struct TextRenderer {
       }
       let trapped = trace.violations(atStep: event.site.step).contains { $0.kind != .deadlock }
       if trapped && !options.allSteps { continue }
+      if case .notModelled(let why) = event.effect,
+        let line = UnmodelledLine(steps[event.site.stepIndex])
+      {
+        lines.append(
+          Line(
+            step: event.site.step, queue: event.site.queue,
+            text: yellow("NOT MODELLED") + "  " + line.swift,
+            detail: [why, dim("at " + line.place)]))
+        continue
+      }
       if let text = Messages.describe(event.effect, allSteps: options.allSteps) {
         lines.append(Line(step: event.site.step, queue: event.site.queue, text: text))
       }
@@ -129,11 +139,14 @@ public struct TextRenderer {
   private func summary(_ trace: Trace) -> [String] {
     var out: [String] = []
     let count = trace.violations.count
+    let unmodelled = trace.unmodelledLines(in: scenario)
     if count == 0 {
       // A run cut short says nothing of the steps it did not take.
       switch trace.stop {
       case .scheduleMismatch?: break
       case .limit?: out.append("No violations before the run was stopped.")
+      case nil where !unmodelled.isEmpty:
+        out += Messages.unmodelledRun(unmodelled)
       default:
         out.append(
           trace.concurrencyDebug
@@ -167,6 +180,9 @@ public struct TextRenderer {
             : "None of them crashes the app; ctxsim exits 1 because it found them.")
       }
     }
+    if !unmodelled.isEmpty, count > 0 || trace.stop != nil {
+      out += Messages.unmodelledToo(unmodelled)
+    }
     switch trace.stop {
     case .limit(let limit)?:
       out.append(limit.message(options.advice))
@@ -187,5 +203,9 @@ public struct TextRenderer {
 
   private func red(_ text: String) -> String {
     options.colour ? "\u{1B}[1;31m\(text)\u{1B}[0m" : text
+  }
+
+  private func yellow(_ text: String) -> String {
+    options.colour ? "\u{1B}[1;33m\(text)\u{1B}[0m" : text
   }
 }

@@ -20,6 +20,10 @@ public struct Trace: Sendable {
   public var orderings: [Ordering] = []
   /// Errors a step's `catch` body handled: the design working, not a violation.
   public var handledErrors: [HandledError] = []
+  /// Lines of the app's Swift the run passed without modelling them (`notModelled` steps),
+  /// each step once, in the order first passed. A run that passed any is never clean: what
+  /// those lines do is unknown (``isUnmodelled``).
+  public var unmodelled: [Site] = []
   /// What the run left behind once it was over; nil unless
   /// ``SimulationOptions/capturesEndState`` asked for it.
   public var endState: EndState?
@@ -52,6 +56,10 @@ public struct Trace: Sendable {
   public var firstCrash: Violation? {
     violations.first { $0.termination != nil }
   }
+
+  /// Whether the run found no violation but passed lines it did not model: not clean, and
+  /// not buggy either, as far as ctxsim can tell.
+  public var isUnmodelled: Bool { violations.isEmpty && !unmodelled.isEmpty }
 }
 
 /// One scheduler step: which thread ran which scenario step, and what it did.
@@ -166,6 +174,9 @@ public enum Effect: Sendable, Equatable {
   case loop(count: Int)
   /// `print` wrote this text.
   case printed(String)
+  /// The run passed a line of the app's Swift that the scenario does not model, for this
+  /// reason.
+  case notModelled(why: String)
   /// A shared var of the app was read.
   case varRead(name: String, value: Value)
   /// A shared var of the app was written.

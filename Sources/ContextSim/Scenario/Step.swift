@@ -257,6 +257,9 @@ public indirect enum Action: Sendable {
   case forEach(sequence: Expression, bind: String, body: [Step])
   case print([TemplatePart])
   case expect(Assertion)
+  /// A line of the app's Swift the scenario does not model: why, and where it is written
+  /// (`Importer.swift:42:9`) when the scenario says. A run that passes it is never clean.
+  case notModelled(why: String, at: String?)
 
   /// How the call is tried, for a call that throws.
   public var tryMode: TryMode? {

@@ -85,6 +85,9 @@ public struct Outcome: Sendable {
   public var signature: [ViolationSignature]
   /// The errors `catch` bodies handled in these schedules; a clean outcome may have some.
   public var handled: [HandledErrorSignature] = []
+  /// The `notModelled` steps these schedules passed, by index in ``Scenario/allSteps``,
+  /// ascending: lines of the app's Swift not modelled, so the outcome is never clean.
+  public var unmodelled: [Int] = []
   /// The run limit that stopped these schedules before they ended, if one did. Such runs
   /// say nothing about what the rest of the run would have done, so they are never clean.
   public var limit: Limit?
@@ -97,14 +100,18 @@ public struct Outcome: Sendable {
   /// How often that schedule switches away from a thread that could go on, once shrunk.
   public var preemptions: Int?
 
-  /// Whether these schedules ran to their end without a violation.
-  public var isClean: Bool { signature.isEmpty && limit == nil }
+  /// Whether these schedules ran to their end without a violation, and modelled every line
+  /// they passed.
+  public var isClean: Bool { signature.isEmpty && limit == nil && unmodelled.isEmpty }
+
+  /// Whether these schedules showed no violation but passed lines not modelled.
+  public var isUnmodelled: Bool { signature.isEmpty && limit == nil && !unmodelled.isEmpty }
 
   /// Whether two outcomes are the same one: the same violations, handled errors, limit and,
   /// when runs keep it, end state. Two searches of one scenario reach the same outcomes.
   func isSame(as other: Outcome) -> Bool {
-    signature == other.signature && handled == other.handled && limit == other.limit
-      && example.endState == other.example.endState
+    signature == other.signature && handled == other.handled && unmodelled == other.unmodelled
+      && limit == other.limit && example.endState == other.example.endState
   }
 
   /// Whether this outcome's example is the better one to show: fewer preemptions when both
@@ -249,9 +256,13 @@ public struct Exploration: Sendable {
   public var verdict: Verdict {
     if let limit { return .limited(limit) }
     if failingSchedules > 0 { return .failing }
+    if outcomes.contains(where: \.isUnmodelled) { return .unmodelled }
     if let stop, isSystematic || stop == .timeLimit { return .incomplete(stop) }
     return .clean
   }
+
+  /// The lines not modelled that any schedule passed, by index in ``Scenario/allSteps``.
+  public var unmodelledSteps: [Int] { Set(outcomes.flatMap(\.unmodelled)).sorted() }
 
   /// What an exploration shows, as ``verdict`` decides it.
   public enum Verdict: Sendable, Equatable {
@@ -263,14 +274,19 @@ public struct Exploration: Sendable {
     case limited(Limit)
     /// A bound stopped the search before it looked everywhere it meant to.
     case incomplete(Stop)
+    /// No schedule showed a violation, but some passed lines of the app's Swift that the
+    /// scenario does not model: ctxsim cannot say the app is clean.
+    case unmodelled
 
-    /// The verdict's name in machine formats: `clean`, `failing`, `limited`, `incomplete`.
+    /// The verdict's name in machine formats: `clean`, `failing`, `limited`, `incomplete`,
+    /// `unmodelled`.
     public var name: String {
       switch self {
       case .clean: "clean"
       case .failing: "failing"
       case .limited: "limited"
       case .incomplete: "incomplete"
+      case .unmodelled: "unmodelled"
       }
     }
   }

@@ -159,6 +159,7 @@ public struct Explorer<S: Scheduler> {
       OutcomeKey(
         signature: Self.distinctSorted(trace.violations.map(ViolationSignature.init)),
         handled: Self.distinctSorted(trace.handledErrors.map(HandledErrorSignature.init)),
+        unmodelled: trace.unmodelled.map(\.stepIndex).sorted(),
         limit: limit, endState: trace.endState),
       schedules: 1, shortest: trace.schedule, example: trace)
   }
@@ -193,8 +194,8 @@ public struct Explorer<S: Scheduler> {
       outcomeIndex[key] = result.outcomes.count
       result.outcomes.append(
         Outcome(
-          signature: key.signature, handled: key.handled, limit: key.limit,
-          schedules: schedules, shortest: shortest, example: example))
+          signature: key.signature, handled: key.handled, unmodelled: key.unmodelled,
+          limit: key.limit, schedules: schedules, shortest: shortest, example: example))
     }
   }
 
@@ -224,8 +225,8 @@ public struct Explorer<S: Scheduler> {
     for outcome in runs.result.outcomes {
       add(
         OutcomeKey(
-          signature: outcome.signature, handled: outcome.handled, limit: outcome.limit,
-          endState: outcome.example.endState),
+          signature: outcome.signature, handled: outcome.handled,
+          unmodelled: outcome.unmodelled, limit: outcome.limit, endState: outcome.example.endState),
         schedules: outcome.schedules, shortest: outcome.shortest, example: outcome.example)
     }
   }
@@ -236,6 +237,7 @@ public struct Explorer<S: Scheduler> {
   private struct OutcomeKey: Hashable {
     var signature: [ViolationSignature]
     var handled: [HandledErrorSignature]
+    var unmodelled: [Int]
     var limit: Limit?
     var endState: EndState?
   }

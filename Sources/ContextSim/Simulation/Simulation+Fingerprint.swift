@@ -104,7 +104,8 @@ private struct StateWriter {
     writeNotifications(s)
   }
 
-  /// The violations and handled errors as sets, how the run stopped, and its length.
+  /// The violations, handled errors and lines not modelled as sets, how the run stopped, and
+  /// its length.
   private mutating func writeOutcomeSoFar(_ trace: Trace) {
     hasher.combine(trace.schedule.threads.count)
     let signatures = Set(trace.violations.map(ViolationSignature.init)).sorted()
@@ -120,6 +121,10 @@ private struct StateWriter {
       hasher.combine(error.code)
       hasher.combine(error.stepIndex)
     }
+    // Which lines not modelled the run passed is part of how it ends, as its violations are.
+    let unmodelled = Set(trace.unmodelled.map(\.stepIndex)).sorted()
+    hasher.combine(unmodelled.count)
+    for index in unmodelled { hasher.combine(index) }
     hasher.combine(trace.firstCrash != nil)
     switch trace.stop {
     case nil: hasher.combine(0)

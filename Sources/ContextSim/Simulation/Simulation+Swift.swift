@@ -31,6 +31,12 @@ extension Simulation {
     case .expect(let assertion):
       check(assertion)
 
+    case .notModelled(let why, _):
+      if !trace.unmodelled.contains(where: { $0.stepIndex == stepIndex }) {
+        trace.unmodelled.append(site)
+      }
+      record(.notModelled(why: why))
+
     default:
       break
     }

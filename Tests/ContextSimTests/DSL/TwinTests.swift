@@ -27,7 +27,9 @@ struct TwinTests {
       "perform await", "insert existing object", "when", "try?", "try!", "inject",
       "expect in some", "catch", "expect handled", "where operators", "sortBy", "limit",
     ])
-    #expect(every.subtracting(used).isEmpty)
+    // `notModelled` is a draft's verb: no file in scenarios/ is a draft, as every one must
+    // pass `check`, which a run past a line not modelled never does.
+    #expect(every.subtracting(used) == ["notModelled"])
   }
 
   /// The verbs a scenario's steps use, with `perform`'s await form and `insert`'s

@@ -356,7 +356,7 @@ struct DraftTests {
     #expect(a == b)
   }
 
-  @Test("A line the draft does not model stays, as a step that prints it")
+  @Test("A line the draft does not model stays, as a notModelled step saying why")
   func notModelled() throws {
     let source = """
       final class Counter {
@@ -369,7 +369,13 @@ struct DraftTests {
       """
     let draft = Draft([.init(name: "Counter.swift", text: source)])
     #expect(draft.notModelled == 1)
-    #expect(draft.json.contains(#""print": "not modelled: context.undoManager?.undo()""#))
+    #expect(
+      draft.unmodelled == [
+        Draft.Line(
+          place: "Counter.swift:5:5", swift: "context.undoManager?.undo()",
+          why: "a call on `context.undoManager?`, which ctxsim does not know")
+      ])
+    #expect(draft.json.contains(#""at": "Counter.swift:5:5""#))
     #expect(draft.json.contains(#""label": "Counter.swift:5""#))
     _ = try decode(draft)
   }

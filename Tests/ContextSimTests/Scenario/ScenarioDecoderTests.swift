@@ -73,7 +73,7 @@ struct ScenarioDecoderTests {
     #expect(
       swiftData?.message.hasSuffix("SwiftData's ModelContext is not modelled; see docs/model.md")
         == true)
-    #expect(swiftData?.fix == NotModelled.noReplacement)
+    #expect(swiftData?.fix == UnmodelledAPIs.noReplacement)
     // An ordinary typo still gets the nearest verb.
     #expect(step("rset")?.message == #"unknown verb "rset""#)
     #expect(step("rset")?.fix == #"did you mean "reset"?"#)
@@ -85,7 +85,7 @@ struct ScenarioDecoderTests {
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let doc = try String(
       contentsOf: root.appendingPathComponent("docs/model.md"), encoding: .utf8)
-    for api in NotModelled.apis {
+    for api in UnmodelledAPIs.apis {
       let listed = doc.contains("| \(api.name) |") || doc.contains("| `\(api.name)` |")
       #expect(listed, "docs/model.md does not list \(api.name)")
     }
@@ -95,7 +95,7 @@ struct ScenarioDecoderTests {
   func notModelledAreNotVerbs() {
     for verb in Verbs.names {
       #expect(
-        NotModelled.api(named: verb) == nil, "\(verb) is a verb now: take it out of the table")
+        UnmodelledAPIs.api(named: verb) == nil, "\(verb) is a verb now: take it out of the table")
     }
   }
 

@@ -37,6 +37,8 @@ struct VerbFamilyTests {
       "performFetch": ["try"],
       // ctxsim's addition: persistent history, fetched after a token.
       "fetchHistory": ["after", "as", "try"],
+      // ctxsim's addition: a line of the app's Swift a draft could not model.
+      "notModelled": ["at"],
     ]
     #expect(Verbs.names == v1.keys.sorted())
     for (verb, keys) in v1 {

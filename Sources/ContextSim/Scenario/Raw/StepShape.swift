@@ -42,7 +42,7 @@ struct StepShape {
           "this step has no verb", fix: "add one verb key, such as \"fetch\" or \"perform\"",
           at: json.location)
       }
-      if let (message, fix) = NotModelled.problem(verb: unknown.key) {
+      if let (message, fix) = UnmodelledAPIs.problem(verb: unknown.key) {
         return problem(message, fix: fix, at: unknown.keyLocation)
       }
       return problem(

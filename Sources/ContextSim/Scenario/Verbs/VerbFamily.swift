@@ -33,7 +33,7 @@ enum Verbs {
     NewContextVerbs.self, InsertVerb.self, FetchVerbs.self, PropertyVerbs.self, ContextVerbs.self,
     LookupVerbs.self, ObjectVerbs.self, BatchVerbs.self, NotificationVerbs.self,
     FetchedResultsVerbs.self, HistoryVerbs.self,
-    VariableVerbs.self, ForEachVerb.self, PrintVerb.self, ExpectVerb.self,
+    VariableVerbs.self, ForEachVerb.self, PrintVerb.self, ExpectVerb.self, NotModelledVerb.self,
   ]
 
   /// How the shape pass treats one verb: the keys it takes, and its family.

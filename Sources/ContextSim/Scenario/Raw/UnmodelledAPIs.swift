@@ -7,7 +7,7 @@
 ///
 /// docs/model.md lists the same APIs; a test keeps the two in step, and another fails when
 /// one of these names becomes a verb.
-enum NotModelled {
+enum UnmodelledAPIs {
   /// One API, the verbs that name it, and what a scenario can write instead.
   struct API: Sendable {
     /// The API as Core Data's documentation names it.

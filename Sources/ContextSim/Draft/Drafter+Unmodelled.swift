@@ -1,0 +1,94 @@
+/// Lines the drafter cannot model: each becomes a `notModelled` step saying why, so a run
+/// that passes it is never clean. docs/draft.md lists the reasons.
+extension Drafter {
+  /// A line kept without modelling it, where it is and why.
+  struct Unmodelled: Equatable {
+    var file: String
+    var location: SourceLocation
+    var swift: String
+    var why: String
+
+    /// `Store.swift:14:9`.
+    var place: String { "\(file):\(location.line):\(location.column)" }
+  }
+
+  /// The line as a `notModelled` step: why, where (`FILE:LINE:COLUMN`), its label and text.
+  /// The place is the expression the drafter could not follow when one is given, else the
+  /// statement's start.
+  mutating func notModelled(
+    _ statement: SwiftStatement, why: String? = nil, at expression: SwiftExpression? = nil
+  ) -> [JSONValue] {
+    let why = why ?? reason(statement)
+    let text = line(of: statement)
+    let location = expression?.location ?? statement.location
+    let line = Unmodelled(file: file.name, location: location, swift: text, why: why)
+    if !unmodelled.contains(line) { unmodelled.append(line) }
+    return [
+      step(["notModelled": .string(why), "at": .string(line.place)], at: statement)
+    ]
+  }
+
+  /// Why a statement of a kind the drafter does not follow is not modelled.
+  func reason(_ statement: SwiftStatement) -> String {
+    switch statement.kind {
+    case .while: "a `while` loop is not modelled"
+    case .defer: "`defer` is not modelled"
+    case .throw: "`throw` is not modelled"
+    case .break, .continue: "`break` and `continue` are not modelled"
+    case .function: "a local function is not modelled"
+    case .declaration: "a binding of several names at once is not modelled"
+    case .forIn: "a loop over a sequence ctxsim cannot follow"
+    case .if, .guard: "a condition ctxsim cannot decide"
+    case .do: "a `catch` around more than one throwing call is not modelled"
+    case .expression(let e): reason(e)
+    case .unknown:
+      line(of: statement).hasPrefix("switch")
+        ? "`switch` is not modelled" : "ctxsim's Swift reader could not read this statement"
+    case .asyncLet, .return: "an expression ctxsim cannot follow"
+    }
+  }
+
+  /// Why an expression the drafter could not turn into steps is not modelled: the call it
+  /// cannot resolve, the receiver it does not know, the closure it cannot follow.
+  func reason(_ expression: SwiftExpression) -> String {
+    let e = expression.unwrapped.expression
+    if case .binary("=", let target, let value) = e.kind {
+      if Call(value.unwrapped.expression) != nil { return reason(value) }
+      return "an assignment to `\(target.source)` that ctxsim cannot follow"
+    }
+    if case .binary("??", let first, _) = e.kind { return reason(first) }
+    if case .member(let base?, _) = e.kind, Call(base.unwrapped.expression) != nil {
+      return reason(base)  // `f().description`: what `f()` is
+    }
+    guard let call = Call(e) else { return "an expression ctxsim cannot follow" }
+    let name = call.method + "()"
+    if let receiver = call.receiver {
+      switch resolve(receiver) {
+      case nil where !Self.isTypeName(receiver):
+        return "a call on `\(receiver.source)`, which ctxsim does not know"
+      case .context?: return "`\(name)` on a context is not modelled"
+      case .object?, .objects?: return "`\(name)` on a managed object is not modelled"
+      case .container?: return "`\(name)` on the container is not modelled"
+      default: break
+      }
+    }
+    if call.receiver == nil, ["fatalError", "preconditionFailure"].contains(call.method) {
+      return "`\(name)` ends the app here; ctxsim does not model it outside a `catch`"
+    }
+    if call.closure != nil { return "a closure passed to `\(name)` that ctxsim cannot follow" }
+    if call.receiver == nil, method(named: call.method, receiver: nil) == nil {
+      return "a call ctxsim cannot resolve: `\(name)` is declared in no file read"
+    }
+    return "a call ctxsim cannot resolve: `\(call.receiver.map { $0.source + "." } ?? "")\(name)`"
+  }
+
+  /// `Foo` or `Foo.Bar`: a type's name, which a static call is made on.
+  static func isTypeName(_ e: SwiftExpression) -> Bool {
+    switch e.kind {
+    case .name(let n): n.first?.isUppercase == true
+    case .member(let base?, _): isTypeName(base)
+    case .generic(let base, _): isTypeName(base)
+    default: false
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import Testing
+
+@testable import ContextSim
+
+/// The rules of docs/draft.md by which a line is passed over as having no Core Data effect:
+/// each passes a line it names, and a line that looks alike but may touch Core Data is not
+/// modelled.
+@Suite("Lines passed over: only by a written rule")
+struct PassRuleTests {
+  /// A class with a context, a fetched note, a view and a logger, whose `work()` runs `line`.
+  static func source(_ line: String) -> String {
+    """
+    final class Screen {
+      let container: NSPersistentContainer
+      let tableView: UITableView
+      var count = 0
+      func work(completion: @escaping () -> Void) {
+        let context = container.viewContext
+        let note = try? context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Note")).first
+        var names: [String] = []
+        \(line)
+      }
+    }
+    """
+  }
+
+  struct Case: CustomTestStringConvertible, Sendable {
+    var line: String
+    /// The rule that passes it over; nil when it must be a line not modelled.
+    var rule: Drafter.PassRule?
+    var testDescription: String { line }
+  }
+
+  static let cases: [Case] = [
+    Case(line: #"print("saved")"#, rule: .logging),
+    Case(line: #"NSLog("saved %d", count)"#, rule: .logging),
+    Case(line: #"logger.info("saved \(names.count)")"#, rule: .logging),
+    Case(line: #"print(try context.count(for: NSFetchRequest(entityName: "Note")))"#, rule: nil),
+    Case(line: "tableView.reloadData()", rule: .userInterface),
+    Case(line: #"present(alert, animated: true)"#, rule: .userInterface),
+    Case(line: "tableView.performBatchUpdates { context.reset() }", rule: nil),
+    Case(line: #"names.append("x")"#, rule: .value),
+    Case(line: "let stamp = Date()", rule: .value),
+    Case(line: "let id = UUID().uuidString", rule: .value),
+    Case(line: "let kind = TransportationType.random().description", rule: .staticValue),
+    Case(line: "let saved = CoreDataStack.shared.saveAll()", rule: nil),
+    Case(line: "TransportationType.reset()", rule: nil),
+    Case(line: "completion()", rule: .callersClosure),
+    Case(line: "refresh()", rule: nil),
+    Case(
+      line: #"container.persistentStoreDescriptions.first?.url = URL(fileURLWithPath: "/x")"#,
+      rule: .storeSetup),
+  ]
+
+  @Test("Each rule passes over the line it names; a look-alike is not modelled", arguments: cases)
+  func rule(_ c: Case) throws {
+    let draft = Draft([.init(name: "Screen.swift", text: Self.source(c.line))])
+    let scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: "Screen.swift")
+    if c.rule == nil {
+      #expect(draft.unmodelled.map { $0.place.hasPrefix("Screen.swift:9:") } == [true])
+    } else {
+      #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+      #expect(!run(scenario).isUnmodelled)
+    }
+    var drafter = Drafter(
+      files: [SwiftParser.parse(Self.source(c.line), name: "Screen.swift")], options: .init())
+    _ = drafter.draft()
+    let passed = drafter.passedOver.filter { $0.line == 9 }.map(\.rule)
+    #expect(passed == (c.rule.map { [$0] } ?? []))
+  }
+
+  @Test("A line passed over still reads what it reads: an object's property, a shared var")
+  func readsAreDrafted() throws {
+    let draft = Draft([
+      .init(name: "Screen.swift", text: Self.source(#"print("\(note?.value(forKey: "title"))")"#))
+    ])
+    #expect(!draft.unmodelled.isEmpty)  // a method call on an object is more than a read
+    let reads = Draft([
+      .init(name: "Screen.swift", text: Self.source(#"tableView.isHidden = count == 0"#))
+    ])
+    #expect(reads.unmodelled.isEmpty)
+    #expect(reads.json.contains(#""read": "count""#))
+  }
+
+  @Test("Stand-ins have the type the model or the Swift gives, never the Swift text")
+  func typedStandIns() throws {
+    let source = """
+      final class Importer {
+        let container: NSPersistentContainer
+        func save(payloads: [String]) {
+          let context = container.viewContext
+          let photo = NSEntityDescription.insertNewObject(forEntityName: "Photo", into: context)
+          photo.setValue(Date(), forKey: "takenAt")
+          photo.setValue(payloads.count, forKey: "size")
+          photo.setValue(TimeInterval.random(in: 1...9), forKey: "length")
+          photo.setValue(UUID(), forKey: "uuid")
+          try? context.save()
+        }
+      }
+      """
+    let draft = Draft([.init(name: "Importer.swift", text: source)])
+    let json = draft.json
+    #expect(json.contains(#""to": "2001-01-01T00:00:00Z""#))
+    #expect(json.contains(#""to": 4"#))
+    #expect(json.contains(#""to": 1.5"#))
+    #expect(json.contains(#""to": "00000000-0000-0000-0000-000000000001""#))
+    #expect(!json.contains(#""to": "Date()""#))
+    #expect(json.contains(#""takenAt": "date""#))
+    #expect(json.contains(#""size": "integer""#))
+    #expect(json.contains("Stood in: a date for `Date()`."))
+    #expect(draft.unmodelled.isEmpty)
+    let scenario = try ScenarioDecoder.decode(Array(json.utf8), file: "Importer.swift")
+    #expect(run(scenario).violations.isEmpty)
+  }
+}
