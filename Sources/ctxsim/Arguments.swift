@@ -57,6 +57,8 @@ struct DraftSettings: Equatable {
 
 struct RunOptions: Equatable {
   var file = ""
+  /// More Swift files to draft with `file`, as one module.
+  var moreFiles: [String] = []
   var draft = DraftSettings()
   var schedule: Schedule?
   var seed: UInt64?
@@ -165,6 +167,8 @@ struct CheckOptions: Equatable {
 
 struct ExploreOptions: Equatable {
   var file = ""
+  /// More Swift files to draft with `file`, as one module.
+  var moreFiles: [String] = []
   var draft = DraftSettings()
   var strategy = ExplorationStrategy.dpor(preemptionBound: nil)
   var maxSchedules = 10_000

@@ -51,8 +51,17 @@ func loadScenario(
   _ path: String, limits: Limits = Limits(), drafting: DraftSettings? = nil, quiet: Bool = false,
   console: Console
 ) -> Result<Scenario, LoadFailure> {
-  if let drafting, path.hasSuffix(".swift") {
-    switch Drafted.make([path], drafting, fileBytes: limits.fileBytes, console) {
+  loadScenario([path], limits: limits, drafting: drafting, quiet: quiet, console: console)
+}
+
+/// One scenario file, or Swift to draft: `.swift` files, or folders of them, as one module.
+func loadScenario(
+  _ paths: [String], limits: Limits = Limits(), drafting: DraftSettings? = nil,
+  quiet: Bool = false, console: Console
+) -> Result<Scenario, LoadFailure> {
+  let path = paths[0]
+  if let drafting, paths.count > 1 || Drafted.isSwift(path, console) {
+    switch Drafted.make(paths, drafting, fileBytes: limits.fileBytes, console) {
     case .failure(let failure): return .failure(failure)
     case .success(let drafted):
       if !quiet { for line in drafted.summary { console.writeError("draft: \(line)\n") } }

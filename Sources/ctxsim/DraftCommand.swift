@@ -66,11 +66,48 @@ struct Drafted {
       + draft.unmodelled.flatMap { ["  \($0.place)  \($0.swift)", "    \($0.why)"] }
   }
 
+  /// Whether `path` is Swift to draft: a `.swift` file, or a folder holding one.
+  static func isSwift(_ path: String, _ console: Console) -> Bool {
+    if path.hasSuffix(".swift") { return true }
+    guard case .directory(let all) = console.readFile(path) else { return false }
+    return all.contains { $0.hasSuffix(".swift") }
+  }
+
+  /// The `.swift` files `paths` name, a folder's found in it (in order, at any depth), and
+  /// the `.xcdatamodeld` a folder holds, if one.
+  private static func swiftFiles(_ paths: [String], _ console: Console) -> (
+    files: [String], model: String?
+  ) {
+    var files: [String] = []
+    var model: String?
+    for path in paths {
+      guard case .directory(let all) = console.readFile(path) else {
+        files.append(path)
+        continue
+      }
+      files += all.filter { $0.hasSuffix(".swift") }
+      if model == nil, let inside = all.first(where: { $0.contains(".xcdatamodeld/") }),
+        let end = inside.range(of: ".xcdatamodeld/")
+      {
+        model = String(inside[..<end.lowerBound]) + ".xcdatamodeld"
+      }
+    }
+    return (files, model)
+  }
+
   /// Reads the files (through the console) and the model, and drafts; a file that cannot
-  /// be read is a failure here, a draft that does not decode is one in `scenario`.
+  /// be read is a failure here, a draft that does not decode is one in `scenario`. A folder
+  /// gives its `.swift` files, drafted as one module, and its data model unless
+  /// `settings.model` names one.
   static func make(
-    _ files: [String], _ settings: DraftSettings, fileBytes: Int, _ console: Console
+    _ paths: [String], _ settings: DraftSettings, fileBytes: Int, _ console: Console
   ) -> Result<Drafted, LoadFailure> {
+    let (files, foundModel) = swiftFiles(paths, console)
+    var settings = settings
+    if settings.model == nil, let foundModel {
+      settings.model = foundModel
+      console.writeError("draft: the model: \(foundModel)\n")
+    }
     var sources: [Draft.Source] = []
     for path in files {
       guard case .contents(let bytes) = console.readFile(path) else {
@@ -124,7 +161,7 @@ struct Drafted {
     return .success(
       Drafted(
         draft: draft,
-        scenario: decode(draft, name: files.joined(separator: " "), modelGiven: model != nil)))
+        scenario: decode(draft, name: paths.joined(separator: " "), modelGiven: model != nil)))
   }
 
   /// The draft's scenario; its errors placed at the Swift line of the step they are in.

@@ -9,7 +9,8 @@ struct ExploreCommand {
 
   func execute() -> Int32 {
     let loaded = loadScenario(
-      options.file, limits: options.limits, drafting: options.draft, console: console)
+      [options.file] + options.moreFiles, limits: options.limits, drafting: options.draft,
+      console: console)
     guard case .success(let scenario) = loaded else { return reportFailure(loaded, on: console) }
     let concurrencyDebug = options.concurrencyDebug ?? scenario.concurrencyDebug
     let simulation = options.limits.simulation(concurrencyDebug: concurrencyDebug)
@@ -32,7 +33,9 @@ struct ExploreCommand {
       flags.append(concurrencyDebug ? "--concurrency-debug" : "--no-concurrency-debug")
     }
     // A drafted scenario replays only drafted the same way.
-    if options.file.hasSuffix(".swift") { flags += options.draft.flags }
+    if !options.moreFiles.isEmpty || Drafted.isSwift(options.file, console) {
+      flags += options.draft.flags
+    }
     let renderer = ExplorationRenderer(scenario: scenario, advice: .ctxsim(runFlags: flags))
     switch options.format {
     case .json: console.write(JSONWriter.write(renderer.document(exploration)))

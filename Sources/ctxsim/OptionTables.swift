@@ -27,7 +27,10 @@ extension ArgumentParser {
       start: RunOptions(),
       positionals: oneScenario(
         "run", tooMany: "`ctxsim run` takes one scenario file; use `ctxsim check` for several"
-      ) { $0.file = $1 },
+      ) {
+        $0.file = $1
+        $0.moreFiles = $2
+      },
       finish: { (options) throws(UsageError) in
         if options.schedule != nil && options.seed != nil {
           throw UsageError(message: "use `--schedule` or `--seed`, not both")
@@ -59,6 +62,7 @@ extension ArgumentParser {
       start: ExploreDraft(),
       positionals: oneScenario("explore", tooMany: "`ctxsim explore` takes one scenario file") {
         $0.options.file = $1
+        $0.options.moreFiles = $2
       },
       finish: { (draft) throws(UsageError) in
         var options = draft.options
@@ -120,15 +124,18 @@ extension ArgumentParser {
   }
 
   /// Takes exactly one word left over, the scenario file, and stores it with `set`.
+  /// One scenario file, or the Swift files of one module (`A.swift B.swift`), drafted as one.
   private static func oneScenario<Draft>(
-    _ command: String, tooMany: String, set: @escaping (inout Draft, String) -> Void
+    _ command: String, tooMany: String, set: @escaping (inout Draft, String, [String]) -> Void
   ) -> (inout Draft, [String]) throws(UsageError) -> Void {
     { (draft, words) throws(UsageError) in
-      guard words.count == 1 else {
-        throw UsageError(
-          message: words.isEmpty ? "`ctxsim \(command)` needs a scenario file" : tooMany)
+      guard let first = words.first else {
+        throw UsageError(message: "`ctxsim \(command)` needs a scenario file")
       }
-      set(&draft, words[0])
+      guard words.count == 1 || words.allSatisfy({ $0.hasSuffix(".swift") }) else {
+        throw UsageError(message: tooMany + "; several .swift files are drafted as one module")
+      }
+      set(&draft, first, Array(words.dropFirst()))
     }
   }
 

@@ -7,7 +7,8 @@ struct RunCommand {
 
   func execute() -> Int32 {
     let loaded = loadScenario(
-      options.file, limits: options.limits, drafting: options.draft, console: console)
+      [options.file] + options.moreFiles, limits: options.limits, drafting: options.draft,
+      console: console)
     guard case .success(let scenario) = loaded else { return reportFailure(loaded, on: console) }
     let simulation = options.limits.simulation(
       concurrencyDebug: options.concurrencyDebug ?? scenario.concurrencyDebug,

@@ -95,6 +95,30 @@ struct DraftCommandTests {
     #expect(run.out.isEmpty)
   }
 
+  @Test("A folder is read as a module: its files' types, extensions and calls, labelled by file")
+  func folder() {
+    let run = ctxsim(
+      "run", "Examples/Draft/NotesApp", "--call", #"NoteImporter().importNotes(["Groceries"])"#,
+      "--stop-at-first")
+    #expect(run.status == 133)
+    #expect(
+      run.out.contains(#"wrongQueueContext at main[4].forEach.do[0] "NoteImporter.swift:10""#))
+    // The same files named one by one draft the same scenario.
+    let files = ["CoreDataStack.swift", "NSManagedObjectContext+Save.swift", "NoteImporter.swift"]
+    let byFolder = ctxsim("draft", "Examples/Draft/NotesApp")
+    let byFiles = ctxsim(arguments: ["draft"] + files.map { "Examples/Draft/NotesApp/" + $0 })
+    #expect(byFolder.status == 0)
+    #expect(byFolder.out == byFiles.out)
+  }
+
+  @Test("A --call on a receiver whose method nothing declares is a usage error too")
+  func callTypoOnReceiver() {
+    let run = ctxsim(
+      "run", "Examples/Draft/NotesApp", "--call", #"NoteImporter().importNote(["a"])"#)
+    #expect(run.status == 64)
+    #expect(run.err.contains("did you mean importNotes()?"))
+  }
+
   @Test("A local that shadows a parameter of the same name drafts to a scenario that runs")
   func draftFault() {
     // A local that shadows a dependency: once made a scenario that named itself.

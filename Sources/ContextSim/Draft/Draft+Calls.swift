@@ -15,20 +15,23 @@ extension Draft {
     }
   }
 
-  /// The `--call`s of `options` that call what no file declares. A call on a receiver
-  /// (`DispatchQueue.global().async { … }`, `container.newBackgroundContext()`) is checked
-  /// only for the calls of the app's own it makes: those without a receiver or on `self`.
+  /// The `--call`s of `options` whose entry point no file declares. The entry point is the
+  /// outermost call of each statement (`scheduler.schedule(…)`, `Importer()`), and of the
+  /// blocks a queue or task runs (`DispatchQueue.global().async { … }`); what its arguments
+  /// make (`Settings()`) is stood in and not checked.
   public static func unknownCalls(in sources: [Source], options: Options) -> [UnknownCall] {
     let files = sources.map { SwiftParser.parse($0.text, name: $0.name) }
-    let declared = Set(
-      files.flatMap { file in
-        file.functions.map(\.name) + file.types.flatMap { [$0.name] + $0.functions.map(\.name) }
-      })
+    func names(_ type: SwiftType) -> [String] {
+      [type.name] + type.functions.map(\.name) + type.properties.map(\.name)
+        + type.types.flatMap(names)
+    }
+    let declared = Set(files.flatMap { $0.functions.map(\.name) + $0.types.flatMap(names) })
+    let coreData = Set(Drafter.implicitMembers.values.flatMap { $0 })
     var unknown: [UnknownCall] = []
     for call in options.calls {
       let parsed = SwiftParser.parse(call, name: "--call")
-      for name in ownCalls(in: parsed.statements)
-      where !declared.contains(name) && !knownCalls.contains(name)
+      for name in entryPoints(in: parsed.statements)
+      where !declared.contains(name) && !knownCalls.contains(name) && !coreData.contains(name)
         && !unknown.contains(where: { $0.call == call && $0.name == name })
       {
         unknown.append(
@@ -48,28 +51,28 @@ extension Draft {
     "assert",
   ]
 
-  /// The names of calls without a receiver, or on `self`, anywhere in `statements`.
-  private static func ownCalls(in statements: [SwiftStatement]) -> [String] {
+  /// The names of the outermost calls of `statements`, and of those in the blocks a
+  /// queue or a task is given.
+  private static func entryPoints(in statements: [SwiftStatement]) -> [String] {
     var names: [String] = []
     func visit(_ e: SwiftExpression) {
+      let e = e.unwrapped.expression
       switch e.kind {
       case .call(let callee, let arguments):
-        switch callee.kind {
-        case .name(let n): names.append(n)
-        case .member(let base?, let n):
-          if case .name("self") = base.kind { names.append(n) } else { visit(base) }
-        default: visit(callee)
-        }
-        for argument in arguments { visit(argument.value) }
-      case .closure(let closure): visitAll(closure.body)
-      case .member(let base?, _), .optionalChain(let base), .forceUnwrap(let base),
-        .prefix(_, let base), .try(_, let base), .await(let base), .cast(_, let base, _):
-        visit(base)
-      case .binary(_, let a, let b):
-        visit(a)
-        visit(b)
-      case .tuple(let items):
-        for item in items { visit(item.value) }
+        let name: String? =
+          switch callee.kind {
+          case .name(let n): n
+          case .member(_, let n): n
+          case .generic(let base, _): base.source
+          default: nil
+          }
+        let queue = [
+          "async", "sync", "asyncAfter", "Task", "detached", "perform", "performAndWait",
+        ]
+        if let name, !queue.contains(name) { names.append(name) }
+        for case .closure(let closure) in arguments.map(\.value.kind) { visitAll(closure.body) }
+      case .binary("=", _, let value): visit(value)
+      case .forceUnwrap(let base), .optionalChain(let base): visit(base)
       default: break
       }
     }

@@ -153,9 +153,11 @@ extension Drafter {
         var steps: [JSONValue] = []
         for (index, parameter) in closure.parameters.enumerated() where parameter != "_" {
           drafter.bind(parameter, .value(parameter))
+          if index == 1 { drafter.knownNil.insert(parameter) }
           let value: JSONValue = index == 1 ? .null : .string("stand-in store description")
           steps.append(drafter.step(["let": .string(parameter), "value": value], at: statement))
         }
+        defer { drafter.knownNil = [] }
         return steps + drafter.steps(closure.body)
       }
     case (.container?, "performBackgroundTask"):
@@ -340,20 +342,47 @@ extension Drafter {
           at: statement)
       ]
     }
+    if call.receiver == nil, isAppType(call.method) {
+      // `CoreDataStack()`: the one instance the draft makes of it; its `init` ran first.
+      if let result { bind(result, .instanceOf(call.method)) }
+      return []
+    }
+    let receiver = call.receiver.flatMap(resolve)
+    if let (type, function) = extensionMethod(call.method, on: receiver),
+      !inlining.contains(function.name)
+    {
+      // `context.saveIfNeeded()`: a method an extension of Core Data's type adds, `self`
+      // the receiver, its bare `hasChanges` the receiver's.
+      var method = function
+      method.body = function.body.map { Self.withImplicitSelf($0, for: receiver) }
+      return inlineMethod(
+        method, of: type, self: receiver, call: call, result: result, at: statement)
+    }
     if let (type, function) = method(named: call.method, receiver: call.receiver),
       !inlining.contains(function.name)
     {
-      let (savedSubject, savedFile) = (subject, file)
-      subject = type ?? subject
-      // The method's own lines label its steps.
-      file = files.first { f in f.types.contains { $0.name == type?.name } } ?? file
-      if type == nil {
-        file = files.first { $0.functions.contains { $0.name == function.name } } ?? file
-      }
-      defer { (subject, file) = (savedSubject, savedFile) }
-      return inline(function, call: call, result: result, at: statement)
+      let members = type.flatMap { instanceMembers[$0.name] } ?? [:]
+      return inlineMethod(
+        function, of: type, self: type.map { .instanceOf($0.name) }, members: members,
+        call: call, result: result, at: statement)
     }
     return nil
+  }
+
+  /// A method of `type` drafted in place, its own lines labelling its steps, `self` and the
+  /// instance's `members` bound.
+  private mutating func inlineMethod(
+    _ function: SwiftFunction, of type: SwiftType?, self me: Meaning?,
+    members: [String: Meaning] = [:], call: Call, result: String?, at statement: SwiftStatement
+  ) -> [JSONValue] {
+    let savedSubject = subject
+    if let type, isAppType(type.name) { subject = type }
+    defer { subject = savedSubject }
+    var bound = members
+    if let me, !isAppType(type?.name ?? "") { bound["self"] = me }
+    return inline(
+      function, call: call, result: result, members: bound,
+      in: files.first { $0.name == function.file }, at: statement)
   }
 
   func dispatchQueue(_ receiver: String) -> String? {

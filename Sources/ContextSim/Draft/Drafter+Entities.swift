@@ -10,7 +10,15 @@ extension Drafter {
   /// `Photo(context: c)` or `Journey()`: a type's initialiser that makes an object.
   func isEntityInit(_ call: Call) -> Bool {
     call.receiver == nil && call.method.first?.isUppercase == true
-      && (entityTypes.contains(call.method) || call.argument("context") != nil)
+      && (entityTypes.contains(call.method) || Self.insertContext(of: call) != nil)
+  }
+
+  /// The context an initialiser inserts into, under each label Swift has spelt it:
+  /// `init(context:)`, `init(entity:insertInto:)`, Swift 2's
+  /// `init(entity:insertIntoManagedObjectContext:)`.
+  static func insertContext(of call: Call) -> SwiftExpression? {
+    call.argument("context") ?? call.argument("insertInto")
+      ?? call.argument("insertIntoManagedObjectContext")
   }
 
   /// An initialiser of `entity` declared in the files (in the class or an extension)
@@ -36,7 +44,7 @@ extension Drafter {
     let name = result ?? entity.prefix(1).lowercased() + entity.dropFirst()
     let found = initializer(of: entity, labels: call.arguments.map(\.label))
     var out: [JSONValue] = []
-    if let context = call.argument("context").flatMap(resolve), case .context(let c) = context,
+    if let context = Self.insertContext(of: call).flatMap(resolve), case .context(let c) = context,
       found == nil || call.arguments.count == 1
     {
       model.addEntity(entity)
@@ -88,10 +96,12 @@ extension Drafter {
     }
   }
 
-  /// `self.init(context: c)` inside an entity's initialiser: the insert of `self`.
+  /// `self.init(context: c)`, `super.init(entity: e, insertInto: c)` inside an entity's
+  /// initialiser: the insert of `self`.
   mutating func selfInit(_ call: Call, at statement: SwiftStatement) -> [JSONValue]? {
-    guard let (object, entity) = currentEntity, call.receiver?.source == "self",
-      call.method == "init", let argument = call.argument("context"),
+    guard let (object, entity) = currentEntity,
+      call.receiver?.source == "self" || call.receiver?.source == "super",
+      call.method == "init", let argument = Self.insertContext(of: call),
       case .context(let c)? = resolve(argument)
     else { return nil }
     model.addEntity(entity)

@@ -4,6 +4,19 @@ extension Drafter {
   /// The method a call names: the current type's, a drafted type's (`manager.save()` when
   /// one type declares `save`), or a top-level function; with its type.
   func method(named name: String, receiver: SwiftExpression?) -> (SwiftType?, SwiftFunction)? {
+    if let receiver {
+      // `stack.save()`, `CoreDataStack.shared.save()`, `CoreDataStack.make()`.
+      var typeName: String?
+      if case .instanceOf(let t)? = resolve(receiver) { typeName = t }
+      if case .name(let n) = receiver.kind, meaning(of: n) == nil, types[n] != nil {
+        typeName = n
+      }
+      if let typeName, let type = types[typeName],
+        let f = type.functions.first(where: { $0.name == name })
+      {
+        return (type, f)
+      }
+    }
     let own = receiver == nil || receiver?.source == "self"
     if own, let f = subject?.functions.first(where: { $0.name == name }) { return (subject, f) }
     let declaring = drafted.filter { type in type.functions.contains { $0.name == name } }
@@ -18,7 +31,8 @@ extension Drafter {
 
   /// The instance's own method, its body drafted in place with its parameters bound.
   mutating func inline(
-    _ function: SwiftFunction, call: Call, result: String?, at statement: SwiftStatement
+    _ function: SwiftFunction, call: Call, result: String?, members: [String: Meaning] = [:],
+    in bodyFile: SwiftFile? = nil, at statement: SwiftStatement
   ) -> [JSONValue] {
     var out: [JSONValue] = []
     var returned: Meaning?
@@ -29,6 +43,8 @@ extension Drafter {
       boundToNil.insert(result)
     }
     let body: [JSONValue] = scoped { drafter in
+      // The instance's properties, or `self`, for the body's bare names.
+      for (name, meaning) in members.sorted(by: { $0.key < $1.key }) { drafter.bind(name, meaning) }
       for (index, parameter) in function.parameters.enumerated() {
         guard index < call.arguments.count else { continue }
         let argument = call.arguments[index].value
@@ -63,6 +79,10 @@ extension Drafter {
       }
       drafter.inlining.append(function.name)
       defer { drafter.inlining.removeLast() }
+      // The arguments are the caller's lines; the body's are the method's own file's.
+      let savedFile = drafter.file
+      drafter.file = bodyFile ?? drafter.file
+      defer { drafter.file = savedFile }
       let savedReturning = drafter.returning
       drafter.returning = function.returnType
       defer { drafter.returning = savedReturning }

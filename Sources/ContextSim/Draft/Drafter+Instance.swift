@@ -22,7 +22,7 @@ extension Drafter {
         summary.append("\(property.name): not made in these files, taken as viewContext")
       }
     }
-    var main: [JSONValue] = []
+    var main = propertyValues(of: type, lazy: false)
     if let initializer = type.functions.first(where: { $0.name == "init" }) {
       main += scoped { drafter in
         for parameter in initializer.parameters {
@@ -31,6 +31,13 @@ extension Drafter {
         return drafter.steps(initializer.body ?? [])
       }
     }
+    // A `lazy var` is made when first used, after `init`: here, before any entry point.
+    main += propertyValues(of: type, lazy: true)
+    bindComputedProperties(of: type)
+    // What its properties mean once `init` ran, for `stack.context` from other code.
+    instanceMembers[type.name] = Dictionary(
+      type.properties.compactMap { p in meaning(of: p.name).map { (p.name, $0) } },
+      uniquingKeysWith: { first, _ in first })
     let entryPoints = type.functions.filter { function in
       function.name != "init" && function.name != "deinit" && !function.isPrivate
         && !function.isStatic && options.calls.isEmpty && !isCallback(function)
@@ -91,7 +98,7 @@ extension Drafter {
 
   /// A stored property: the container, a context, an injected dependency, or a shared var.
   mutating func bindProperty(_ property: SwiftProperty) {
-    let meaning = Self.meaning(of: property)
+    let meaning = meaning(ofProperty: property)
     bind(property.name, meaning)
     switch meaning {
     case .queue(let name):
@@ -104,6 +111,21 @@ extension Drafter {
       if property.isLet { constants.insert(property.name) }
     default: break
     }
+  }
+
+  func meaning(ofProperty property: SwiftProperty) -> Meaning {
+    if let t = appType(property.type) { return .instanceOf(t) }
+    if let value = property.value, let call = Call(value), call.receiver == nil,
+      isAppType(call.method)
+    {
+      return .instanceOf(call.method)
+    }
+    if let value = property.value, case .member(let base?, let name) = value.kind,
+      case .name(let typeName) = base.kind, let member = staticMember(name, of: typeName)
+    {
+      return member  // `let stack = CoreDataStack.shared`
+    }
+    return Self.meaning(of: property)
   }
 
   static func meaning(of property: SwiftProperty) -> Meaning {

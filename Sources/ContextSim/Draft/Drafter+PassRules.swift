@@ -327,6 +327,10 @@ extension Drafter {
     if case .binary("=", let t, _) = e.kind { target = t }
     if target.source.lowercased().contains("storedescription") { return true }
     guard let call = Call(e) else { return false }
+    // The entity's description, looked up in the model (Swift 2's `entityForName`).
+    if call.receiver?.source == "NSEntityDescription", call.method.hasPrefix("entity") {
+      return true
+    }
     return [
       "NSPersistentStoreDescription", "setOption", "NSManagedObjectModel", "addPersistentStore",
     ].contains(call.method)
@@ -354,7 +358,8 @@ extension Drafter {
     "DateComponents", "TimeInterval", "Locale", "TimeZone", "CharacterSet", "NSAttributedString",
     "AttributedString", "NSSortDescriptor", "SortDescriptor", "NSError", "Result", "Optional",
     "Bundle", "FileManager", "ProcessInfo", "min", "max", "abs", "zip", "stride",
-    "NSLocalizedString",
+    "NSLocalizedString", "NSMergePolicy", "NSPredicate", "NSCompoundPredicate", "NSExpression",
+    "NSUUID", "NSDate", "NSDecimalNumber", "NSURL", "NSData", "ObjCBool", "NSRange", "NSValue",
   ]
 
   /// Whether `e` is rooted at a value type's name: `Date()`, `URL(string:)`,

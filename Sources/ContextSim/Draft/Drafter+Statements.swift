@@ -242,6 +242,21 @@ extension Drafter {
     return JSONValue(.object(members), at: step.location)
   }
 
+  /// `if let error`, `if let e = error`, `error != nil` on a name ``knownNil`` holds: false.
+  func isKnownNil(_ condition: SwiftCondition) -> Bool {
+    switch condition {
+    case .binding(.name(let n), nil): knownNil.contains(n)
+    case .binding(_, let value?): knownNil.contains(value.unwrapped.expression.source)
+    case .expression(let e):
+      if case .binary("!=", let l, let r) = e.kind, r.kind.isNil {
+        knownNil.contains(l.source)
+      } else {
+        false
+      }
+    default: false
+    }
+  }
+
   mutating func steps(_ statement: SwiftStatement) -> [JSONValue] {
     switch statement.kind {
     case .declaration(_, let pattern, _, let value):
@@ -268,6 +283,7 @@ extension Drafter {
       {
         return steps(truth ? then : otherwise ?? [])
       }
+      if conditions.contains(where: isKnownNil) { return steps(otherwise ?? []) }
       guard let (bindSteps, test) = guardBinding(conditions, at: statement) else {
         return notModelled(statement)
       }

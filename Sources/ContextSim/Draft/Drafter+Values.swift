@@ -61,6 +61,13 @@ extension Drafter {
     case .name(let n): return meaning(of: n)
     case .member(let base?, let name):
       if case .name("self") = base.kind { return meaning(of: name) }
+      // `stack.mainContext`, `CoreDataStack.shared`: an app type's instance and its members.
+      if case .instanceOf(let t)? = resolve(base) { return instanceMembers[t]?[name] }
+      if case .name(let typeName) = base.kind, meaning(of: typeName) == nil,
+        let member = staticMember(name, of: typeName)
+      {
+        return member
+      }
       if name == "viewContext", case .container? = resolve(base) { return .context("viewContext") }
       // `result.result` of a batch delete: the IDs it deleted.
       if name == "result", case .objectID? = resolve(base) { return resolve(base) }

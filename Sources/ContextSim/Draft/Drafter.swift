@@ -27,6 +27,9 @@ struct Drafter {
     case controller(String, entity: String?)
     /// A closure the entry point's caller passed: stood in by one that does nothing.
     case callersClosure
+    /// The instance the draft makes of one of the app's types (a stack, a manager): its
+    /// stored properties mean what ``Drafter/instanceMembers`` says, its methods are drafted.
+    case instanceOf(String)
   }
 
   let files: [SwiftFile]
@@ -83,15 +86,24 @@ struct Drafter {
   /// Results of inlined methods, bound to nil before the method's body: `return nil` in
   /// it needs no step.
   var boundToNil: Set<String> = []
+  /// Names nil wherever they are seen, whose `if let` never runs: the error the store's
+  /// load handler is given.
+  var knownNil: Set<String> = []
   /// The types drafted as instances, whose methods a call may name.
   var drafted: [SwiftType] = []
   /// Properties typed `NSPersistentContainer` anywhere in the files: `X.shared.container`.
   var containerNames: Set<String> = []
+  /// The app's types by name, extensions merged (``typeTable(_:)``), and their order.
+  var types: [String: SwiftType] = [:]
+  var typeOrder: [String] = []
+  /// What each app type's stored properties mean on the one instance the draft makes of it.
+  var instanceMembers: [String: [String: Meaning]] = [:]
 
   init(files: [SwiftFile], options: Options) {
     self.files = files
     self.options = options
     file = files.first ?? SwiftFile(name: "input.swift")
+    (types, typeOrder) = Self.typeTable(files)
     model = InferredModel(given: options.model)
     // The usual names count even when the file declaring them is not among those read.
     containerNames = Set(
@@ -127,18 +139,17 @@ struct Drafter {
 
   mutating func draft() -> JSONValue {
     var main: [JSONValue] = []
-    let types = files.flatMap { file in file.types.map { (file, $0) } }.filter { _, type in
-      ["class", "struct", "actor"].contains(type.keyword) && !isManagedObjectSubclass(type)
-        && !type.functions.isEmpty
+    let types = typeOrder.compactMap { self.types[$0] }.filter { type in
+      isAppType(type.name) && !type.functions.isEmpty
     }
-    for (_, type) in types {
+    for type in types {
       for property in type.properties where property.getter == nil {
-        if case .shared = Self.meaning(of: property) { reservedNames.insert(property.name) }
+        if case .shared = meaning(ofProperty: property) { reservedNames.insert(property.name) }
       }
     }
-    drafted = types.map(\.1)
-    for (file, type) in types {
-      self.file = file
+    drafted = types
+    for type in types {
+      self.file = files.first { $0.types.contains { $0.name == type.name } } ?? file
       main += draftInstance(of: type)
     }
     main += drafted(calls: options.calls)

@@ -19,6 +19,7 @@ struct SwiftParser {
       String($0.hasSuffix("\r") ? $0.dropLast() : $0)
     }
     parser.parseMembers(into: &file)
+    file.stampFile(name)
     return file
   }
 
@@ -180,7 +181,10 @@ struct SwiftParser {
   private mutating func parseType(attributes: [String], at location: SourceLocation) -> SwiftType? {
     let keyword = token.text
     advance()
-    var type = SwiftType(keyword: keyword, name: parseTypeText(), location: location)
+    // `Repository<Resource: Storable>` is `Repository` to its callers.
+    let name = parseTypeText()
+    var type = SwiftType(
+      keyword: keyword, name: String(name.prefix { $0 != "<" }), location: location)
     if take(":") {
       repeat { type.inherits.append(parseTypeText()) } while take(",")
     }

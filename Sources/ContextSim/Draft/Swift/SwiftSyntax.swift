@@ -11,6 +11,18 @@ struct SwiftFile: Sendable {
   var lines: [String] = []
 }
 
+extension SwiftFile {
+  /// Notes the file's name on every function in it.
+  mutating func stampFile(_ name: String) {
+    func stamp(_ type: inout SwiftType) {
+      for i in type.functions.indices { type.functions[i].file = name }
+      for i in type.types.indices { stamp(&type.types[i]) }
+    }
+    for i in functions.indices { functions[i].file = name }
+    for i in types.indices { stamp(&types[i]) }
+  }
+}
+
 /// `class`, `struct`, `enum`, `actor`, `protocol` or `extension`, with its members.
 struct SwiftType: Sendable {
   var keyword: String
@@ -48,6 +60,8 @@ struct SwiftFunction: Sendable {
   }
 
   var name: String
+  /// The file it is written in, for its lines' labels wherever it is called from.
+  var file = ""
   var parameters: [Parameter] = []
   var isAsync = false
   var isThrowing = false
