@@ -52,6 +52,7 @@ extension Drafter {
     "performBlock": "perform", "performBlockAndWait": "performAndWait",
     "executeFetchRequest": "fetch", "countForFetchRequest": "count",
     "deleteObject": "delete", "objectWithID": "object", "existingObjectWithID": "existingObject",
+    "mergeChangesFromContextDidSaveNotification": "mergeChanges",
   ]
 
   mutating func callSteps(
@@ -260,9 +261,14 @@ extension Drafter {
           at: statement)
       ]
     }
-    if call.method == "insertNewObject", receiverText == "NSEntityDescription",
-      case .string(let entity, _)? = call.argument("forEntityName")?.kind,
-      case .context(let c)? = call.argument("into").map(resolve)
+    // Swift 2: `insertNewObjectForEntityForName("Item", inManagedObjectContext: c)`.
+    if ["insertNewObject", "insertNewObjectForEntityForName"].contains(call.method),
+      receiverText == "NSEntityDescription",
+      case .string(let entity, _)? =
+        (call.argument("forEntityName") ?? call.arguments.first?.value)?
+        .kind,
+      case .context(let c)? = (call.argument("into") ?? call.argument("inManagedObjectContext"))
+        .map(resolve)
     {
       let name = result ?? "_inserted"
       model.addEntity(entity)
@@ -349,7 +355,7 @@ extension Drafter {
     }
     let receiver = call.receiver.flatMap(resolve)
     if let (type, function) = extensionMethod(call.method, on: receiver),
-      !inlining.contains(function.name)
+      !inlining.contains(function.identity)
     {
       // `context.saveIfNeeded()`: a method an extension of Core Data's type adds, `self`
       // the receiver, its bare `hasChanges` the receiver's.
@@ -358,8 +364,9 @@ extension Drafter {
       return inlineMethod(
         method, of: type, self: receiver, call: call, result: result, at: statement)
     }
-    if let (type, function) = method(named: call.method, receiver: call.receiver),
-      !inlining.contains(function.name)
+    if let (type, function) = method(
+      named: call.method, receiver: call.receiver, labels: call.arguments.map(\.label)),
+      !inlining.contains(function.identity)
     {
       let members = type.flatMap { instanceMembers[$0.name] } ?? [:]
       return inlineMethod(
@@ -375,9 +382,11 @@ extension Drafter {
     _ function: SwiftFunction, of type: SwiftType?, self me: Meaning?,
     members: [String: Meaning] = [:], call: Call, result: String?, at statement: SwiftStatement
   ) -> [JSONValue] {
-    let savedSubject = subject
+    let (savedSubject, savedEntity) = (subject, currentEntity)
     if let type, isAppType(type.name) { subject = type }
-    defer { subject = savedSubject }
+    // A method of an entity's class: its bare property names are the object's.
+    if case .object(let object, let entity?)? = me { currentEntity = (object, entity) }
+    defer { (subject, currentEntity) = (savedSubject, savedEntity) }
     var bound = members
     if let me, !isAppType(type?.name ?? "") { bound["self"] = me }
     return inline(

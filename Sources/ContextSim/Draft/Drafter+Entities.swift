@@ -80,14 +80,16 @@ extension Drafter {
         if let m = drafter.resolve(argument), m.isCoreData {
           drafter.bind(parameter.name, m)
         } else if let v = drafter.value(of: argument) {
-          drafter.bind(parameter.name, .value(parameter.name))
-          out.append(.object(["let": .string(parameter.name), "value": v]))
+          let local = drafter.localName(parameter.name)
+          drafter.bind(parameter.name, .value(local))
+          out.append(.object(["let": .string(local), "value": v]))
         } else {
-          drafter.bind(parameter.name, .value(parameter.name))
+          let local = drafter.localName(parameter.name)
+          drafter.bind(parameter.name, .value(local))
           let standIn = drafter.standIn(for: argument)
           out.append(
             .object([
-              "let": .string(parameter.name), "value": standIn.json,
+              "let": .string(local), "value": standIn.json,
               "note": .string("Stood in: \(standIn.what)."),
             ]))
         }

@@ -11,7 +11,22 @@ extension Drafter {
       if let m = meaning(of: renamed) { bind(result, m) }
       return out
     }
-    let (e, tryMark, awaited) = expression.unwrapped
+    let (held, tryMark, awaited) = expression.unwrapped
+    // A closure held in a name, handed on (`context.perform(block)`): the closure itself.
+    let e = withHeldClosures(Self.modernDispatch(held))
+    if let result, case .closure(let closure) = e.kind {
+      holdClosure(closure, as: result)  // `let block = { … }`: drafted where it runs
+      return []
+    }
+    if let called = heldClosureCall(e, result: result, at: statement) { return called }
+    if let result, let method = selectorMethod(e) {
+      selectors[result] = method  // `let didSave = #selector(…)`
+      return []
+    }
+    if let result, Self.isNotificationCenter(e) {
+      notificationCenters.insert(result)  // `let center = NotificationCenter.default`
+      return []
+    }
     let call = Call(e)
     var steps: [JSONValue]?
     switch e.kind {
@@ -36,6 +51,16 @@ extension Drafter {
     case .ternary(let condition, let then, let otherwise):
       if let truth = staticTruth(condition) {
         return expressionSteps(truth ? then : otherwise, result: result, at: statement)
+      }
+      if result == nil {
+        // `wait ? context.performAndWait(block) : context.perform(block)`: an `if`.
+        let branch = { (e: SwiftExpression) in
+          [SwiftStatement(kind: .expression(e), location: e.location)]
+        }
+        return self.steps(
+          SwiftStatement(
+            kind: .if([.expression(condition)], then: branch(then), else: branch(otherwise)),
+            location: statement.location))
       }
     case .binary("??", let first, let fallback):
       if let result {
@@ -171,7 +196,7 @@ extension Drafter {
     if let (property, explicit) = propertyName(target) {
       switch explicit ? instanceMeaning(of: property) : meaning(of: property) {
       case .shared(let variable):
-        if let call = Call(value), call.method == "addObserver", Self.isNotificationCenter(call) {
+        if let call = Call(value), call.method == "addObserver", isNotificationCenter(call) {
           // `token = NotificationCenter.default.addObserver(…)`: the observer, then the write.
           let made = "new" + variable.prefix(1).uppercased() + variable.dropFirst()
           let steps = expressionSteps(value, result: made, at: statement)
@@ -215,8 +240,8 @@ extension Drafter {
           return []
         }
         return binding(local, to: value, at: statement)
-      case .dependency, .container:
-        return []
+      case .dependency, .container, .instanceOf:
+        return []  // `self.stack = stack`: the same one instance
       default: break
       }
     }
@@ -247,7 +272,9 @@ extension Drafter {
         "automaticallyMergesChangesFromParent", "shouldDeleteInaccessibleFaults", "name",
         "transactionAuthor",
       ]
-      guard settable.contains(key), let v = self.value(of: value) else { return nil }
+      // A name made by interpolation is only a label: a stand-in string.
+      let label = ["name", "transactionAuthor"].contains(key) ? standIn(for: value).json : nil
+      guard settable.contains(key), let v = self.value(of: value) ?? label else { return nil }
       return [step(["set": .string("\(context).\(key)"), "to": v], at: statement)]
     case .object(let name, let entity):
       return setSteps(object: name, entity: entity, key: key, value: value, at: statement)

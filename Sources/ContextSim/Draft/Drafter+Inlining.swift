@@ -2,8 +2,16 @@
 /// call's arguments bound, and closures' bodies with what their `return` binds.
 extension Drafter {
   /// The method a call names: the current type's, a drafted type's (`manager.save()` when
-  /// one type declares `save`), or a top-level function; with its type.
-  func method(named name: String, receiver: SwiftExpression?) -> (SwiftType?, SwiftFunction)? {
+  /// one type declares `save`), or a top-level function; with its type. Among overloads,
+  /// the one whose argument labels the call's `labels` match.
+  func method(named name: String, receiver: SwiftExpression?, labels: [String?]? = nil)
+    -> (SwiftType?, SwiftFunction)?
+  {
+    func pick(_ functions: [SwiftFunction]) -> SwiftFunction? {
+      let named = functions.filter { $0.name == name }
+      guard let labels, named.count > 1 else { return named.first }
+      return named.first { Self.accepts($0, labels: labels) } ?? named.first
+    }
     if let receiver {
       // `stack.save()`, `CoreDataStack.shared.save()`, `CoreDataStack.make()`.
       var typeName: String?
@@ -11,22 +19,34 @@ extension Drafter {
       if case .name(let n) = receiver.kind, meaning(of: n) == nil, types[n] != nil {
         typeName = n
       }
-      if let typeName, let type = types[typeName],
-        let f = type.functions.first(where: { $0.name == name })
-      {
+      if let typeName, let type = types[typeName], let f = pick(type.functions) {
         return (type, f)
       }
     }
     let own = receiver == nil || receiver?.source == "self"
-    if own, let f = subject?.functions.first(where: { $0.name == name }) { return (subject, f) }
+    if own, let f = pick(subject?.functions ?? []) { return (subject, f) }
     let declaring = drafted.filter { type in type.functions.contains { $0.name == name } }
-    if declaring.count == 1, let type = declaring.first,
-      let f = type.functions.first(where: { $0.name == name })
-    {
+    if declaring.count == 1, let type = declaring.first, let f = pick(type.functions) {
       return (type, f)
     }
-    if own, let f = files.flatMap(\.functions).first(where: { $0.name == name }) { return (nil, f) }
+    if own, let f = pick(files.flatMap(\.functions)) { return (nil, f) }
     return nil
+  }
+
+  /// Whether a call with argument `labels` calls `f`: each label its parameter's in order,
+  /// defaulted parameters left out, a trailing closure for a parameter of function type.
+  static func accepts(_ f: SwiftFunction, labels: [String?]) -> Bool {
+    var next = 0
+    for parameter in f.parameters {
+      if next < labels.count,
+        labels[next] == parameter.label || (labels[next] == nil && parameter.type.contains("->"))
+      {
+        next += 1
+      } else if parameter.defaultValue == nil {
+        return false
+      }
+    }
+    return next == labels.count
   }
 
   /// The instance's own method, its body drafted in place with its parameters bound.
@@ -48,6 +68,15 @@ extension Drafter {
       for (index, parameter) in function.parameters.enumerated() {
         guard index < call.arguments.count else { continue }
         let argument = call.arguments[index].value
+        if case .closure(let closure) = argument.kind {
+          // A completion handler, a block: run where the method calls or hands it on.
+          drafter.holdClosure(closure, as: parameter.name)
+          continue
+        }
+        if argument.kind.isNil, parameter.type.contains("->") {
+          drafter.bind(parameter.name, .callersClosure)  // `completion: nil`: calling it does nothing
+          continue
+        }
         if Call(argument) != nil, drafter.resolve(argument) == nil {
           // `manager.safeContext()` as an argument: drafted, its result the parameter.
           out += drafter.expressionSteps(argument, result: parameter.name, at: statement)
@@ -63,11 +92,11 @@ extension Drafter {
         switch drafter.resolve(argument) {
         case let m? where m.isCoreData:
           drafter.bind(parameter.name, m)  // the same object, list, ID or context
+        case let m? where m.isInstanceOrClosure:
+          drafter.bind(parameter.name, m)
         default:
           guard let v = drafter.value(of: argument) else { continue }
-          let local =
-            drafter.reservedNames.contains(parameter.name)
-            ? parameter.name + "Local" : parameter.name
+          let local = drafter.localName(parameter.name)
           drafter.bind(parameter.name, .value(local))
           if v != .string("$" + local) {
             out.append(drafter.step(["let": .string(local), "value": v], at: statement))
@@ -77,7 +106,7 @@ extension Drafter {
           }
         }
       }
-      drafter.inlining.append(function.name)
+      drafter.inlining.append(function.identity)
       defer { drafter.inlining.removeLast() }
       // The arguments are the caller's lines; the body's are the method's own file's.
       let savedFile = drafter.file

@@ -61,7 +61,12 @@ extension Drafter {
       return true
     }
     return files.contains { file in
-      file.lines.contains { $0.contains("#selector(\(function.name)") }
+      file.lines.contains { line in
+        line.contains("#selector(\(function.name)")
+          || line.contains(".\(function.name)(")
+            && line.contains("#selector(")
+          || line.contains("Selector(\"\(function.name)")
+      }
     }
   }
 
@@ -172,7 +177,7 @@ extension Drafter {
       let saved = drafter.onMainActor
       drafter.onMainActor = mainActor
       defer { drafter.onMainActor = saved }
-      drafter.inlining.append(function.name)
+      drafter.inlining.append(function.identity)
       defer { drafter.inlining.removeLast() }
       return drafter.steps(function.body ?? [])
     }
@@ -209,6 +214,10 @@ extension Drafter {
       return
     }
     let name = parameter.name
+    if let t = appType(type) {
+      bind(name, .instanceOf(t))  // the one instance the draft makes of the app's type
+      return
+    }
     if type.contains("->") {
       // The caller's closure: its code is not in the files read (PassRule.callersClosure).
       bind(name, .callersClosure)

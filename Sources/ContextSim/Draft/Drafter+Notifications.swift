@@ -3,12 +3,27 @@
 extension Drafter {
   /// Core Data's notification names, as Swift spells them, by the scenario's name.
   static let notificationNames: [(String, [String])] = [
-    ("didSave", ["NSManagedObjectContextDidSave", "didSaveObjectsNotification"]),
-    ("willSave", ["NSManagedObjectContextWillSave", "willSaveObjectsNotification"]),
+    (
+      "didSave",
+      [
+        "NSManagedObjectContextDidSave", "NSManagedObjectContextDidSaveNotification",
+        "didSaveObjectsNotification",
+      ]
+    ),
+    (
+      "willSave",
+      [
+        "NSManagedObjectContextWillSave", "NSManagedObjectContextWillSaveNotification",
+        "willSaveObjectsNotification",
+      ]
+    ),
     ("didSaveObjectIDs", ["didSaveObjectIDsNotification"]),
     (
       "objectsDidChange",
-      ["NSManagedObjectContextObjectsDidChange", "didChangeObjectsNotification"]
+      [
+        "NSManagedObjectContextObjectsDidChange",
+        "NSManagedObjectContextObjectsDidChangeNotification", "didChangeObjectsNotification",
+      ]
     ),
     ("remoteChange", ["NSPersistentStoreRemoteChange"]),
   ]
@@ -20,15 +35,37 @@ extension Drafter {
     }?.0
   }
 
-  static func isNotificationCenter(_ call: Call) -> Bool {
-    call.receiver?.source.hasSuffix("NotificationCenter.default") == true
+  /// The method a selector names: `#selector(didSave(_:))`, `#selector(Stack.didSave)`,
+  /// Swift 2's `Selector("didSave:")`, or a local bound to one.
+  func selectorMethod(_ e: SwiftExpression) -> String? {
+    if case .name(let n) = e.kind { return selectors[n] }
+    if let call = Call(e), call.method == "Selector", call.receiver == nil,
+      case .string(let text, _)? = call.arguments.first?.value.kind
+    {
+      return String(text.prefix { $0 != ":" })
+    }
+    guard e.source.hasPrefix("#selector(") else { return nil }
+    let inside = e.source.dropFirst("#selector(".count).prefix { $0 != "(" && $0 != ")" }
+    return inside.split(separator: ".").last.map(String.init)
+  }
+
+  func isNotificationCenter(_ call: Call) -> Bool {
+    guard let receiver = call.receiver else { return false }
+    if case .name(let n) = receiver.kind, notificationCenters.contains(n) { return true }
+    return Self.isNotificationCenter(receiver)
+  }
+
+  /// `NotificationCenter.default`, or Swift 2's `NSNotificationCenter.defaultCenter()`.
+  static func isNotificationCenter(_ e: SwiftExpression) -> Bool {
+    e.source.hasSuffix("NotificationCenter.default")
+      || e.source.hasSuffix("NSNotificationCenter.defaultCenter()")
   }
 
   /// `NotificationCenter.default.addObserver(…)`, `removeObserver(token)`.
   mutating func notificationSteps(_ call: Call, result: String?, at statement: SwiftStatement)
     -> [JSONValue]?
   {
-    guard Self.isNotificationCenter(call) else { return nil }
+    guard isNotificationCenter(call) else { return nil }
     switch call.method {
     case "addObserver":
       return observe(call, result: result, at: statement)
@@ -62,8 +99,7 @@ extension Drafter {
           return drafter.closureSteps(closure, result: nil)
         }
       }
-    } else if case .other(let selector)? = call.argument("selector")?.kind,
-      let method = selector.split(separator: "(").dropFirst().first.map(String.init),
+    } else if let method = call.argument("selector").flatMap(selectorMethod),
       let (type, function) = self.method(named: method, receiver: nil)
     {
       parameter = function.parameters.first?.name ?? "notification"
@@ -93,7 +129,8 @@ extension Drafter {
   mutating func mergeSteps(_ call: Call, into context: String, at statement: SwiftStatement)
     -> [JSONValue]?
   {
-    guard let argument = call.argument("fromContextDidSave"),
+    // Swift 2's `mergeChangesFromContextDidSaveNotification(n)` has no label.
+    guard let argument = call.argument("fromContextDidSave") ?? call.arguments.first?.value,
       case .notification(let name)? = resolve(argument)
     else { return nil }
     return [step(["mergeChanges": .string("$" + name), "into": .string(context)], at: statement)]

@@ -34,6 +34,10 @@ extension Drafter {
     /// A closure the entry point's caller passed (`completion(result)`): the caller's code,
     /// not in the files read, stood in by one that does nothing, as a test's would.
     case callersClosure = "caller's closure"
+    /// A framework superclass's own method: `super.viewDidLoad()`, `super.init()` of
+    /// `NSObject` or `UIViewController`, whose code is not the app's. A superclass the files
+    /// declare is the app's, and not passed over.
+    case superclass
   }
 
   /// A line a rule passes over, and the rule.
@@ -84,6 +88,9 @@ extension Drafter {
       return nil
     case .call(let callee, _):
       guard let call = Call(e) else { return nil }
+      if case .name("super")? = call.receiver?.kind {
+        return subject?.inherits.first.map(isAppType) == true ? nil : .superclass
+      }
       if call.receiver == nil, Self.loggingFunctions.contains(call.method) { return .logging }
       if let receiver = call.receiver {
         if Self.loggingMethods.contains(call.method), Self.isLogger(receiver) { return .logging }
@@ -92,7 +99,9 @@ extension Drafter {
         if Self.isValueType(receiver) { return .value }
         if asValue, isPlainStatic(receiver) { return .staticValue }
       } else {
-        if Self.interfaceMethods.contains(call.method) { return .userInterface }
+        if Self.interfaceMethods.contains(call.method) || Self.isInterfaceType(call.method) {
+          return .userInterface
+        }
         if case .callersClosure? = meaning(of: call.method) { return .callersClosure }
         if Self.isValueType(callee) { return .value }
       }
@@ -279,6 +288,14 @@ extension Drafter {
     "searchController", "label", "titleLabel", "textLabel", "detailTextLabel", "imageView",
     "textField", "textView", "button", "window", "progressView", "spinner",
   ]
+
+  /// `UIBarButtonItem`, `UIActivityIndicatorView`, `NSAlert`: UIKit's and AppKit's types,
+  /// made by a screen.
+  static func isInterfaceType(_ name: String) -> Bool {
+    guard name.count > 2, name.dropFirst(2).first?.isUppercase == true else { return false }
+    return name.hasPrefix("UI")
+      || ["NSAlert", "NSMenu", "NSMenuItem", "NSImage", "NSColor", "NSFont"].contains(name)
+  }
 
   /// Whether `e` is rooted at a view, a view controller or a UI class: a property typed
   /// `UI…`, an AppKit view, or one of the names apps give them.

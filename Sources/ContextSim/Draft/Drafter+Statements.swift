@@ -262,7 +262,7 @@ extension Drafter {
     case .declaration(_, let pattern, _, let value):
       guard case .name(let name) = pattern else { return notModelled(statement) }
       guard let value else {
-        let local = reservedNames.contains(name) ? name + "Local" : name
+        let local = localName(name)
         bind(name, .value(local))
         return [step(["let": .string(local), "value": .null], at: statement)]
       }
@@ -284,6 +284,13 @@ extension Drafter {
         return steps(truth ? then : otherwise ?? [])
       }
       if conditions.contains(where: isKnownNil) { return steps(otherwise ?? []) }
+      if conditions.count == 1, case .other(let text) = conditions[0], text.hasPrefix("#") {
+        // `#available(iOS 13, *)`: the app runs on a current OS.
+        let available = text.hasPrefix("#available")
+        if available || text.hasPrefix("#unavailable") {
+          return steps(available ? then : otherwise ?? [])
+        }
+      }
       guard let (bindSteps, test) = guardBinding(conditions, at: statement) else {
         return notModelled(statement)
       }

@@ -2,6 +2,14 @@
 /// a name denotes.
 extension Drafter.Meaning {
   /// An object, a list of them, an ID or a context: passed on by name, never copied.
+  /// The instance of an app type, or a held closure: passed on as itself.
+  var isInstanceOrClosure: Bool {
+    switch self {
+    case .instanceOf, .closure: true
+    default: false
+    }
+  }
+
   var isCoreData: Bool {
     switch self {
     case .object, .objects, .objectID, .context: true
@@ -59,6 +67,8 @@ extension Drafter {
   func resolve(_ e: SwiftExpression) -> Meaning? {
     switch e.kind {
     case .name(let n): return meaning(of: n)
+    case .call where Call(e).map({ $0.receiver == nil && isAppType($0.method) }) == true:
+      return .instanceOf(Call(e)!.method)  // `Stack(container: c)`: the one instance
     case .member(let base?, let name):
       if case .name("self") = base.kind { return meaning(of: name) }
       // `stack.mainContext`, `CoreDataStack.shared`: an app type's instance and its members.

@@ -30,6 +30,10 @@ struct Drafter {
     /// The instance the draft makes of one of the app's types (a stack, a manager): its
     /// stored properties mean what ``Drafter/instanceMembers`` says, its methods are drafted.
     case instanceOf(String)
+    /// A closure held as a value (`let block = { … }`, a parameter given one): its body is
+    /// drafted where it is called or handed to `perform`, not where it is written.
+    /// The number is its place in ``Drafter/heldClosures``.
+    case closure(Int)
   }
 
   let files: [SwiftFile]
@@ -86,6 +90,12 @@ struct Drafter {
   /// Results of inlined methods, bound to nil before the method's body: `return nil` in
   /// it needs no step.
   var boundToNil: Set<String> = []
+  /// The closures held as values (``Meaning/closure(_:)``), in the order they were bound.
+  var heldClosures: [(closure: SwiftClosure, file: SwiftFile)] = []
+  /// Locals naming the default notification centre: `let center = NotificationCenter.default`.
+  var notificationCenters: Set<String> = []
+  /// Locals bound to a selector (`let didSave = #selector(…)`), by the method it names.
+  var selectors: [String: String] = [:]
   /// Names nil wherever they are seen, whose `if let` never runs: the error the store's
   /// load handler is given.
   var knownNil: Set<String> = []
@@ -124,6 +134,12 @@ struct Drafter {
 
   /// What one of the instance's own properties is, whatever a local name hides it.
   func instanceMeaning(of name: String) -> Meaning? { scopes[0][name] }
+
+  /// The scenario's name for a local the Swift calls `name`: another when a shared var
+  /// has that name, as a scenario's names are one namespace.
+  func localName(_ name: String) -> String {
+    reservedNames.contains(name) ? name + "Local" : name
+  }
 
   mutating func bind(_ name: String, _ meaning: Meaning) {
     scopes[scopes.count - 1][name] = meaning
@@ -199,12 +215,16 @@ struct Drafter {
   /// on the main thread before the call.
   mutating func drafted(calls: [String]) -> [JSONValue] {
     var out: [JSONValue] = []
+    // One scope for every call: `let c = Controller()` in one, `c.save()` in the next.
+    scopes.append([:])
+    defer { scopes.removeLast() }
     for text in calls {
       let parsed = SwiftParser.parse(text, name: "--call")
       let saved = file
       file = SwiftFile(name: "--call", lines: [text])
       preamble = []
-      var body = scoped { $0.steps(parsed.statements) }
+      preamble += standInsForFreeReceivers(in: parsed.statements)
+      var body = steps(parsed.statements)
       if calledMethod(of: parsed.statements)?.isAsync == true {
         // An async method is awaited in a task on the main actor, as a button's action would.
         body = [
@@ -222,12 +242,32 @@ struct Drafter {
     return out
   }
 
+  /// A `--call`'s receivers nothing binds, named for an entity or an app type
+  /// (`observation.flagImportant()`): the screen's object of that entity, or the instance.
+  mutating func standInsForFreeReceivers(in statements: [SwiftStatement]) -> [JSONValue] {
+    var out: [JSONValue] = []
+    for statement in statements {
+      guard case .expression(let e) = statement.kind, let call = Call(e.unwrapped.expression),
+        case .name(let name)? = call.receiver?.kind, meaning(of: name) == nil,
+        name.first?.isLowercase == true
+      else { continue }
+      let type = name.prefix(1).uppercased() + name.dropFirst()
+      if isAppType(type) {
+        bind(name, .instanceOf(type))
+      } else if entityTypes.contains(type) || model.isEntity(type) {
+        bindStandIn(.init(label: nil, name: name, type: type, defaultValue: nil), steps: &out)
+      }
+    }
+    return out
+  }
+
   /// The method a `--call` of one statement calls, `try` and `await` aside.
   func calledMethod(of statements: [SwiftStatement]) -> SwiftFunction? {
     guard statements.count == 1, case .expression(let e) = statements[0].kind,
       let call = Call(e.unwrapped.expression)
     else { return nil }
-    return method(named: call.method, receiver: call.receiver)?.1
+    return method(named: call.method, receiver: call.receiver, labels: call.arguments.map(\.label))?
+      .1
   }
 
   /// The app's screen: once the calls are made, the main thread lists what the code

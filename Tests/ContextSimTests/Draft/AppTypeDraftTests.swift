@@ -92,3 +92,141 @@ struct AppTypeDraftTests {
         .map(\.name) == ["cuont"])
   }
 }
+
+/// Closures held as values, Swift 2's spellings, overloads and calls that build on each other.
+@Suite("Drafting closures as values and every spelling since Swift 2")
+struct ClosureDraftTests {
+  static func draft(_ source: String, calls: [String]) throws -> (Draft, Trace) {
+    let draft = Draft([.init(name: "App.swift", text: source)], options: .init(calls: calls))
+    let scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft")
+    return (draft, run(scenario, stopAtFirst: true))
+  }
+
+  static let stack = """
+    import CoreData
+    final class Stack {
+      let container: NSPersistentContainer
+      let background: NSManagedObjectContext
+      init(container: NSPersistentContainer) {
+        self.container = container
+        background = container.newBackgroundContext()
+      }
+      func save(_ context: NSManagedObjectContext, wait: Bool) {
+        let block = {
+          try? context.save()
+        }
+        wait ? context.performAndWait(block) : context.perform(block)
+      }
+      func write(_ change: (NSManagedObjectContext) -> Void) {
+        change(background)
+      }
+    }
+    """
+
+  @Test("A block held in a let and handed to perform or performAndWait by a ternary")
+  func heldBlock() throws {
+    let (draft, trace) = try Self.draft(
+      Self.stack,
+      calls: [
+        "Stack(container: container).save(Stack(container: container).background, wait: true)"
+      ])
+    #expect(draft.unmodelled.isEmpty)
+    // The block is drafted where it runs, once per branch: inside performAndWait, and perform.
+    #expect(draft.json.components(separatedBy: #""save": "background""#).count - 1 == 2)
+    #expect(trace.violations.isEmpty)
+    #expect(!trace.isUnmodelled)
+  }
+
+  @Test("A closure passed as an argument runs where the method calls it, with its argument")
+  func closureArgument() throws {
+    let (_, trace) = try Self.draft(
+      Self.stack,
+      calls: ["Stack(container: container).write { context in try? context.save() }"])
+    // Called straight from main on the private context: the trap is the closure's line.
+    let trap = try #require(trace.violations.first)
+    #expect(trap.kind == .wrongQueueContext)
+    #expect(trap.labels.first == "--call:1")
+  }
+
+  @Test("Swift 2: NSNotificationCenter, Selector(\"x:\"), the …Notification name, dispatch_async")
+  func swift2() throws {
+    let source = """
+      import CoreData
+      class Stack: NSObject {
+        let container: NSPersistentContainer
+        let main: NSManagedObjectContext
+        init(container: NSPersistentContainer) {
+          self.container = container
+          main = container.viewContext
+          super.init()
+          let center = NSNotificationCenter.defaultCenter()
+          center.addObserver(self, selector: Selector("didSave:"),
+            name: NSManagedObjectContextDidSaveNotification, object: nil)
+        }
+        func didSave(notification: NSNotification) {
+          main.mergeChangesFromContextDidSaveNotification(notification)
+        }
+        func importAll() {
+          dispatch_async(dispatch_get_global_queue(DISPATCH_QUEUE_PRIORITY_HIGH, 0)) {
+            let context = self.container.newBackgroundContext()
+            context.performBlockAndWait {
+              NSEntityDescription.insertNewObjectForEntityForName("Item", inManagedObjectContext: context)
+              try! context.save()
+            }
+          }
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["Stack(container: container).importAll()"])
+    #expect(draft.unmodelled.isEmpty)
+    #expect(draft.json.contains(#""observe": "didSave""#))
+    #expect(draft.json.contains(#""async": "global""#))
+    // The observer merges into the main context from the saving thread: a trap there.
+    let trap = try #require(trace.violations.first)
+    #expect(trap.kind == .wrongQueueContext)
+    #expect(trap.labels.first == "App.swift:14")
+  }
+
+  @Test("Overloads are told apart by their argument labels")
+  func overloads() throws {
+    let source = """
+      import CoreData
+      final class Loader {
+        let container: NSPersistentContainer
+        init(container: NSPersistentContainer) { self.container = container }
+        func load(initial: Bool) {
+          load(initial: initial, context: container.newBackgroundContext())
+        }
+        func load(initial: Bool, context: NSManagedObjectContext) {
+          context.perform { _ = try? context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Item")) }
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(
+      source, calls: ["Loader(container: container).load(initial: true)"])
+    #expect(draft.unmodelled.isEmpty)
+    #expect(draft.json.contains(#""perform""#))
+    #expect(trace.violations.isEmpty)
+  }
+
+  @Test("One --call's names are the next one's; a free receiver named for an entity is stood in")
+  func callsShareNames() throws {
+    let source = """
+      import CoreData
+      final class Note: NSManagedObject {
+        @NSManaged var title: String?
+        func rename() { title = "renamed" }
+      }
+      final class Saver {
+        let context: NSManagedObjectContext
+        init(container: NSPersistentContainer) { context = container.newBackgroundContext() }
+        func save() { context.perform { try? self.context.save() } }
+      }
+      """
+    let (draft, trace) = try Self.draft(
+      source, calls: ["let saver = Saver(container: container)", "saver.save()", "note.rename()"])
+    #expect(draft.unmodelled.isEmpty)
+    #expect(draft.json.contains(#""fetch": "Note""#))  // the screen's note, in viewContext
+    #expect(trace.violations.isEmpty)
+  }
+}

@@ -47,6 +47,8 @@ struct PassRuleTests {
     Case(line: "TransportationType.reset()", rule: nil),
     Case(line: "completion()", rule: .callersClosure),
     Case(line: "refresh()", rule: nil),
+    Case(line: "super.viewDidLoad()", rule: .superclass),
+    Case(line: "let spinner = UIActivityIndicatorView(style: .medium)", rule: .userInterface),
     Case(
       line: #"container.persistentStoreDescriptions.first?.url = URL(fileURLWithPath: "/x")"#,
       rule: .storeSetup),

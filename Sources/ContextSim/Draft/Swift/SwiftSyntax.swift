@@ -72,6 +72,8 @@ struct SwiftFunction: Sendable {
   var location: SourceLocation
 
   var isPrivate: Bool { modifiers.contains("private") || modifiers.contains("fileprivate") }
+  /// Which function this is among overloads and same-named methods of other types.
+  var identity: String { "\(file):\(location.line):\(location.column)" }
   var isStatic: Bool { modifiers.contains("static") || modifiers.contains("class") }
 }
 
