@@ -74,7 +74,8 @@ extension Drafter {
           continue
         }
         if argument.kind.isNil, parameter.type.contains("->") {
-          drafter.bind(parameter.name, .callersClosure)  // `completion: nil`: calling it does nothing
+          // `completion: nil`: calling it does nothing.
+          drafter.bind(parameter.name, .callersClosure)
           continue
         }
         if Call(argument) != nil, drafter.resolve(argument) == nil {
