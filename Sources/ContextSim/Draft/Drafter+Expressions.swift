@@ -45,7 +45,7 @@ extension Drafter {
       {
         steps = [
           step(["read": .string(variable)], at: statement),
-          step(["write": .string(variable), "value": .string(e.source)], at: statement),
+          step(["write": .string(variable), "value": standIn(for: e).json], at: statement),
         ]
       }
     case .ternary(let condition, let then, let otherwise):
@@ -204,7 +204,8 @@ extension Drafter {
             step(["write": .string(variable), "value": .string("$" + made)], at: statement)
           ]
         }
-        let v = self.value(of: value) ?? .string(value.source)
+        // A value the draft does not compute is stood in by one of its type.
+        let v = self.value(of: value) ?? standIn(for: value).json
         return [step(["write": .string(variable), "value": v], at: statement)]
       case .context(let name):
         if case .context(let c)? = resolve(value) {

@@ -158,9 +158,10 @@ extension SwiftParser {
         let value = take("=") ? parseExpression(trailingClosures: false) : nil
         conditions.append(.binding(pattern, value))
       } else if token.is("case") || token.kind == .poundKeyword {
-        let start = token.location
+        // Kept as its tokens' text: `#available(iOS 15, *)`, `case .some(let x) = y`.
+        let start = i
         while !atEnd && !token.is("{") && !token.is(",") && !token.is("else") { skipGroup() }
-        conditions.append(.other("\(start)"))
+        conditions.append(.other(tokens[start..<i].map(\.text).joined(separator: " ")))
       } else {
         conditions.append(.expression(parseExpression(trailingClosures: false)))
       }
