@@ -375,7 +375,8 @@ extension Drafter {
     "DateComponents", "TimeInterval", "Locale", "TimeZone", "CharacterSet", "NSAttributedString",
     "AttributedString", "NSSortDescriptor", "SortDescriptor", "NSError", "Result", "Optional",
     "Bundle", "FileManager", "ProcessInfo", "min", "max", "abs", "zip", "stride",
-    "NSLocalizedString", "type", "NSMergePolicy", "NSPredicate", "NSCompoundPredicate", "NSExpression",
+    "NSLocalizedString", "type", "NSMergePolicy", "NSPredicate", "NSCompoundPredicate",
+    "NSExpression",
     "NSUUID", "NSDate", "NSDecimalNumber", "NSURL", "NSData", "ObjCBool", "NSRange", "NSValue",
   ]
 
