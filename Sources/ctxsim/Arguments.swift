@@ -19,6 +19,21 @@ enum Command: Equatable {
   case exercise(ExerciseOptions)
   case game(GameOptions)
   case draft(DraftOptions)
+  case scan(ScanOptions)
+}
+
+/// `ctxsim scan Sources/MyApp/`: every entry point drafted and explored, alone and in pairs.
+struct ScanOptions: Equatable {
+  enum Format: String, CaseIterable {
+    case text, json, junit, sarif
+  }
+  var paths: [String] = []
+  var settings = DraftSettings()
+  var maxSchedules = 2_000
+  var maxPairs = 100
+  var format = Format.text
+  var fileBytes = Limits.defaultFileBytes
+  var colour = ColourChoice.auto
 }
 
 /// `ctxsim draft FILE.swift…`: Swift in, a scenario out.
@@ -188,7 +203,7 @@ enum ArgumentParser {
   static var subcommands: [AnySubcommand] {
     [
       runCommand.erased, exploreCommand.erased, checkCommand.erased, lessonCommand.erased,
-      exerciseCommand.erased, gameCommand.erased, draftCommand.erased,
+      exerciseCommand.erased, gameCommand.erased, draftCommand.erased, scanCommand.erased,
     ]
   }
 

@@ -37,6 +37,8 @@ enum Ctxsim {
       return ExerciseCommand(options: options, console: console).execute()
     case .game(let options):
       return GameCommand(options: options, console: console).execute()
+    case .scan(let options):
+      return ScanCommand(options: options, console: console).execute()
     case .draft(let options):
       return DraftCommand(options: options, console: console).execute()
     }

@@ -95,20 +95,25 @@ struct Drafted {
     return (files, model)
   }
 
-  /// Reads the files (through the console) and the model, and drafts; a file that cannot
-  /// be read is a failure here, a draft that does not decode is one in `scenario`. A folder
-  /// gives its `.swift` files, drafted as one module, and its data model unless
-  /// `settings.model` names one.
-  static func make(
+  /// What `paths` give to draft: each `.swift` file read (through the console), a folder's
+  /// found in it, and the model (`settings.model`, or the one a folder holds).
+  struct Read {
+    var sources: [Draft.Source]
+    /// Each file's path as given, by the name its labels use.
+    var paths: [String: String]
+    var model: JSONValue?
+  }
+
+  static func read(
     _ paths: [String], _ settings: DraftSettings, fileBytes: Int, _ console: Console
-  ) -> Result<Drafted, LoadFailure> {
+  ) -> Result<Read, LoadFailure> {
     let (files, foundModel) = swiftFiles(paths, console)
     var settings = settings
     if settings.model == nil, let foundModel {
       settings.model = foundModel
       console.writeError("draft: the model: \(foundModel)\n")
     }
-    var sources: [Draft.Source] = []
+    var read = Read(sources: [], paths: [:])
     for path in files {
       guard case .contents(let bytes) = console.readFile(path) else {
         return .failure(
@@ -130,12 +135,12 @@ struct Drafted {
             status: ExitStatus.invalidInput))
       }
       let name = path.split(separator: "/").last.map(String.init) ?? path
-      sources.append(Draft.Source(name: name, text: text))
+      read.sources.append(Draft.Source(name: name, text: text))
+      read.paths[name] = path
     }
-    var model: JSONValue?
     if let path = settings.model {
       do {
-        model = try XcodeDataModel(contentsOf: URL(fileURLWithPath: path)).scenarioModel
+        read.model = try XcodeDataModel(contentsOf: URL(fileURLWithPath: path)).scenarioModel
       } catch {
         return .failure(
           LoadFailure(
@@ -143,6 +148,21 @@ struct Drafted {
             status: ExitStatus.invalidInput))
       }
     }
+    return .success(read)
+  }
+
+  /// Reads the files and the model, and drafts; a file that cannot be read is a failure
+  /// here, a draft that does not decode is one in `scenario`. A folder gives its `.swift`
+  /// files, drafted as one module, and its data model unless `settings.model` names one.
+  static func make(
+    _ paths: [String], _ settings: DraftSettings, fileBytes: Int, _ console: Console
+  ) -> Result<Drafted, LoadFailure> {
+    let read: Read
+    switch Self.read(paths, settings, fileBytes: fileBytes, console) {
+    case .success(let r): read = r
+    case .failure(let failure): return .failure(failure)
+    }
+    let (sources, model) = (read.sources, read.model)
     var options = Draft.Options(
       calls: settings.calls, items: settings.items, model: model,
       failingItem: settings.failingItem)

@@ -34,6 +34,15 @@ enum ExitStatus {
     return trace.violations.isEmpty ? success : violations
   }
 
+  /// The status for a scan: findings, then lines not modelled, then a search cut short.
+  static func of(_ scan: Scan) -> Int32 {
+    if scan.entryPoints.isEmpty { return noInput }
+    if scan.results.contains(where: { $0.error != nil }) { return invalidInput }
+    if !scan.findings.isEmpty { return violations }
+    if scan.isUnmodelled { return unmodelled }
+    return scan.isComplete ? success : limitReached
+  }
+
   /// The status for an exploration: as for one run, a limit comes first.
   static func of(_ exploration: Exploration) -> Int32 {
     switch exploration.verdict {

@@ -201,6 +201,40 @@ enum Help {
       limit: "--max-steps or --max-threads cut a schedule short, or --max-schedules or "
         + "--time-limit stopped the search before it covered every interleaving: not graded"))
 
+  static let scan = CommandHelp(
+    abstract: "Scan a module: its entry points, alone and in pairs.",
+    discussion: """
+      Reads the module's Swift (files, or a folder and the .xcdatamodeld in it), finds the \
+      types that touch Core Data, and drafts and explores each of their non-private methods \
+      called from the main thread, from a background queue, and with each other method at \
+      once from two background queues. Prints the findings worst first, each with the \
+      app's line, the violation, the run that shows it and a command that replays it, \
+      then the lines it could not model for each entry point. A scan with lines not \
+      modelled is never clean. docs/draft.md says what is recognised.
+      """,
+    examples: [
+      ("Scan a module", "ctxsim scan Examples/Draft/NotesApp"),
+      (
+        "For a code-scanning view",
+        "ctxsim scan Examples/Draft/NotesApp --format sarif > ctxsim.sarif"
+      ),
+    ],
+    exitStatuses: [
+      (ExitStatus.success, "clean: every run of every entry point, fully modelled and explored"),
+      (ExitStatus.violations, "findings"),
+      (ExitStatus.unmodelled, "no findings, but runs passed lines ctxsim could not model"),
+      (ExitStatus.usage, "usage error: unknown option, bad option value, no path"),
+      (
+        ExitStatus.invalidInput,
+        "a file is not UTF-8 text, --model cannot be read, or a draft does not run"
+      ),
+      (
+        ExitStatus.noInput,
+        "a file is missing or unreadable, or no type in the files touches Core Data"
+      ),
+      (ExitStatus.limitReached, "no findings, but a search was cut short or pairs were not run"),
+    ])
+
   static let draft = CommandHelp(
     abstract: "Draft a scenario from an app's own Swift.",
     discussion: """

@@ -496,6 +496,47 @@ extension ArgumentParser {
   }
 }
 
+extension ArgumentParser {
+  static var scanCommand: Subcommand<ScanOptions> {
+    Subcommand(
+      name: "scan", aliases: [], help: Help.scan,
+      arguments: [
+        ArgumentHelp(label: "<path>…", abstract: "The module's Swift files, or its folder.")
+      ],
+      options: [
+        .value("--model", .path("<model>"), "The app's .xcdatamodeld, if not in the folder.") {
+          $0.settings.model = $1
+        },
+        .maxSchedules("The budget of schedules per run.", default: 2_000) {
+          $0.maxSchedules = $1
+        },
+        .value(
+          "--max-pairs", .positive("<n>"), "Run at most this many pairs of entry points.",
+          default: "100"
+        ) { $0.maxPairs = $1 },
+        .value(
+          "--format", .choice("<format>"), "Text, JSON, JUnit XML or SARIF 2.1.0.",
+          default: "text"
+        ) { $0.format = $1 },
+        .value(
+          "--max-file-size", .positive("<bytes>"), "Refuse larger Swift files unread.",
+          default: String(Limits.defaultFileBytes)
+        ) { $0.fileBytes = $1 },
+        .colour { $0.colour = $1 },
+      ],
+      start: ScanOptions(),
+      positionals: { (options, words) throws(UsageError) in
+        options.paths += words
+      },
+      finish: { (options) throws(UsageError) in
+        guard !options.paths.isEmpty else {
+          throw UsageError(message: "`ctxsim scan` needs .swift files or a folder of them")
+        }
+        return .scan(options)
+      })
+  }
+}
+
 extension DraftSettings {
   /// `--call`, `--model` and `--items`, for every command that drafts.
   static func options<Draft>(_ path: WritableKeyPath<Draft, DraftSettings>) -> [Option<Draft>] {

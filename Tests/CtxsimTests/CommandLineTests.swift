@@ -239,6 +239,7 @@ struct CommandLineTests {
       case .exercise(let options): options.colour
       case .game(let options): options.colour
       case .draft(let options): options.colour
+      case .scan(let options): options.colour
       default: nil
       }
     #expect(colour == .always)

@@ -52,12 +52,12 @@ public struct Draft: Sendable {
   }
 
   /// The scenario, as the JSON a file holds.
-  public let scenario: JSONValue
+  public private(set) var scenario: JSONValue
   /// One line per entry point and per stand-in, for a summary before a run.
-  public let summary: [String]
+  public private(set) var summary: [String]
   /// Lines the draft keeps without modelling them, each once, in the order drafted: a run
   /// that passes one of them is never clean.
-  public let unmodelled: [Line]
+  public private(set) var unmodelled: [Line]
   /// How many lines the draft keeps without modelling them.
   public var notModelled: Int { unmodelled.count }
 
@@ -82,6 +82,20 @@ public struct Draft: Sendable {
     scenario = drafter.draft()
     summary = drafter.summary
     unmodelled = drafter.unmodelled.map { Line(place: $0.place, swift: $0.swift, why: $0.why) }
+    let missing = Self.missingContexts(in: scenario)
+    guard !missing.isEmpty else { return }
+    for (name, path) in missing {
+      summary.append("\(name): made by lines not modelled, taken as a private-queue context")
+      let used = path.flatMap { swiftLine(ofStepAt: $0) }
+      unmodelled.append(
+        Line(
+          place: used?.place ?? "draft", swift: used?.swift ?? name,
+          why: "uses \(name), made by lines ctxsim could not model"))
+    }
+    let names = missing.map(\.name).joined(separator: ", ")
+    scenario = Self.declaring(
+      missing.map(\.name), in: scenario,
+      why: "\(names): made by lines ctxsim could not model, taken as a private-queue context")
   }
 
   /// The scenario as indented JSON, ending in a line break.

@@ -61,7 +61,9 @@ extension Drafter {
     var call = call
     call.method = Self.oldNames[call.method] ?? call.method
     var receiver = call.receiver.map(resolve)
-    if receiver == .some(nil) || receiver == .some(.dependency),
+    var isValue = false
+    if case .value?? = receiver { isValue = true }
+    if receiver == .some(nil) || receiver == .some(.dependency) || isValue,
       call.method == "newBackgroundContext"
     {
       // `dataStack.newBackgroundContext()`: whatever makes it, a private-queue context
@@ -347,6 +349,13 @@ extension Drafter {
           ],
           at: statement)
       ]
+    }
+    if call.receiver == nil,
+      ["NSPersistentContainer", "NSPersistentCloudKitContainer"].contains(call.method)
+    {
+      // `let container = NSPersistentContainer(name: "Model")`: the scenario's one store.
+      if let result { bind(result, .container) }
+      return []
     }
     if call.receiver == nil, isAppType(call.method) {
       // `CoreDataStack()`: the one instance the draft makes of it; its `init` ran first.

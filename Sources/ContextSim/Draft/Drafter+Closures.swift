@@ -37,6 +37,28 @@ extension Drafter {
     return make(.call(make(.member(receiver, method)), Array(arguments.dropFirst())))
   }
 
+  /// `getResources().map(Resource.init)`: the app's own method drafted first, its result
+  /// bound, then what is called on that result.
+  mutating func chainedOwnCall(
+    _ e: SwiftExpression, _ call: Call, result: String?, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    guard let receiver = call.receiver, resolve(receiver) == nil,
+      let inner = Call(receiver.unwrapped.expression),
+      method(named: inner.method, receiver: inner.receiver, labels: inner.arguments.map(\.label))
+        != nil,
+      case .call(let callee, let arguments) = e.kind, case .member(_, let name) = callee.kind
+    else { return nil }
+    let made = "_" + inner.method
+    let first = expressionSteps(receiver, result: made, at: statement)
+    let rest = SwiftExpression(
+      kind: .call(
+        SwiftExpression(
+          kind: .member(SwiftExpression(kind: .name(made), location: receiver.location), name),
+          location: callee.location), arguments),
+      location: e.location)
+    return first + expressionSteps(rest, result: result, at: statement)
+  }
+
   /// `block(context)` or `completion?()` on a held closure: its body, its parameters bound
   /// to the arguments.
   mutating func heldClosureCall(_ e: SwiftExpression, result: String?, at statement: SwiftStatement)

@@ -28,6 +28,9 @@ extension Drafter {
       return []
     }
     let call = Call(e)
+    if let call, let chained = chainedOwnCall(e, call, result: result, at: statement) {
+      return chained
+    }
     var steps: [JSONValue]?
     switch e.kind {
     case .binary("=", let target, let value):
@@ -223,13 +226,17 @@ extension Drafter {
           // Made by code not read (`store.backgroundContext`): a private context when its
           // name says so, else the app's main context; the summary says which.
           let source = value.source.lowercased()
+          // A guess: the run goes on with it, and is never clean past it.
           guard source.contains("background") || source.contains("private") else {
             scopes[0][property] = .context("viewContext")
             summary.append("\(property) = \(value.source): taken as viewContext")
-            return []
+            return notModelled(
+              statement, why: "made by code not read: taken as viewContext", at: value)
           }
           summary.append("\(property) = \(value.source): taken as a new private context")
           return [step(["newBackgroundContext": .string(name)], at: statement)]
+            + notModelled(
+              statement, why: "made by code not read: taken as a new private context", at: value)
         }
         return expressionSteps(value, result: name, at: statement)
       case .queue(let name), .controller(let name, _):

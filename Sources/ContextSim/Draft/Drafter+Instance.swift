@@ -12,17 +12,22 @@ extension Drafter {
     onMainActor = type.attributes.contains("@MainActor")
     bind("self", .instance)
     let assigned = Self.assignedNames(in: type.functions.flatMap { $0.body ?? [] })
+    var guesses: [JSONValue] = []
     for property in type.properties where property.getter == nil {
       bindProperty(property)
       if case .context(let name)? = meaning(of: property.name), name == property.name,
         property.value == nil, !assigned.contains(property.name)
       {
-        // Made outside the files read: the app's main context is the likely one.
+        // Made outside the files read: the app's main context is the likely one, a guess
+        // the run goes on with and is never clean past.
         bind(property.name, .context("viewContext"))
         summary.append("\(property.name): not made in these files, taken as viewContext")
+        guesses += notModelled(
+          SwiftStatement(kind: .unknown, location: property.location),
+          why: "not made in the files read: taken as viewContext")
       }
     }
-    var main = propertyValues(of: type, lazy: false)
+    var main = guesses + propertyValues(of: type, lazy: false)
     if let initializer = type.functions.first(where: { $0.name == "init" }) {
       main += scoped { drafter in
         for parameter in initializer.parameters {

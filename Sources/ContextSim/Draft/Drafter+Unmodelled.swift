@@ -23,9 +23,27 @@ extension Drafter {
     let location = expression?.location ?? statement.location
     let line = Unmodelled(file: file.name, location: location, swift: text, why: why)
     if !unmodelled.contains(line) { unmodelled.append(line) }
-    return [
-      step(["notModelled": .string(why), "at": .string(line.place)], at: statement)
-    ]
+    return contextTouch(statement)
+      + [step(["notModelled": .string(why), "at": .string(line.place)], at: statement)]
+  }
+
+  /// A context's method the drafter cannot model (`context.fetch(request)` of a request it
+  /// cannot read) still touches the context on this thread, which is what Core Data's
+  /// checker traps: a read of its `hasChanges` stands for that touch, at the same line,
+  /// before the line is kept as not modelled.
+  mutating func contextTouch(_ statement: SwiftStatement) -> [JSONValue] {
+    var e: SwiftExpression
+    switch statement.kind {
+    case .expression(let x), .return(let x?), .declaration(_, _, _, let x?): e = x
+    default: return []
+    }
+    e = e.unwrapped.expression
+    if case .binary("=", _, let value) = e.kind { e = value.unwrapped.expression }
+    if case .binary("??", let value, _) = e.kind { e = value.unwrapped.expression }
+    guard let call = Call(e), let receiver = call.receiver,
+      case .context(let c)? = resolve(receiver)
+    else { return [] }
+    return [step(["get": .string("\(c).hasChanges"), "as": .string("_touch")], at: statement)]
   }
 
   /// Why a statement of a kind the drafter does not follow is not modelled.

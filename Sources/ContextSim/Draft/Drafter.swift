@@ -247,8 +247,11 @@ struct Drafter {
   mutating func standInsForFreeReceivers(in statements: [SwiftStatement]) -> [JSONValue] {
     var out: [JSONValue] = []
     for statement in statements {
-      guard case .expression(let e) = statement.kind, let call = Call(e.unwrapped.expression),
-        case .name(let name)? = call.receiver?.kind, meaning(of: name) == nil,
+      guard case .expression(let e) = statement.kind, let call = Call(e.unwrapped.expression)
+      else { continue }
+      // `DispatchQueue.global().async { observation.update() }`: the block's calls too.
+      if let closure = call.closure { out += standInsForFreeReceivers(in: closure.body) }
+      guard case .name(let name)? = call.receiver?.kind, meaning(of: name) == nil,
         name.first?.isLowercase == true
       else { continue }
       let type = name.prefix(1).uppercased() + name.dropFirst()

@@ -230,3 +230,82 @@ struct ClosureDraftTests {
     #expect(trace.violations.isEmpty)
   }
 }
+
+/// What the draft could not model never stops it running, and never hides a touch.
+@Suite("Drafts that run past what they could not model")
+struct UnmodelledContextTests {
+  @Test("A context made by lines not modelled is a private one, and the run is never clean")
+  func contextMadeByLinesNotModelled() throws {
+    let source = """
+      import CoreData
+      final class Repository {
+        let store: NSManagedObjectContext
+        init(container: NSPersistentContainer, kind: Kind) {
+          switch kind {
+          case .main: store = container.viewContext
+          case .background: store = container.newBackgroundContext()
+          }
+        }
+        func count() {
+          store.performAndWait { _ = try? store.save() }
+        }
+        private func renew(container: NSPersistentContainer) {
+          store = container.newBackgroundContext()
+        }
+      }
+      """
+    let draft = Draft(
+      [.init(name: "Repository.swift", text: source)],
+      options: .init(calls: ["repository.count()"]))
+    let scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft")
+    #expect(
+      draft.summary.contains("store: made by lines not modelled, taken as a private-queue context"))
+    #expect(
+      draft.unmodelled.contains { $0.why == "uses store, made by lines ctxsim could not model" })
+    let trace = run(scenario)
+    #expect(trace.violations.isEmpty)
+    #expect(trace.isUnmodelled)
+  }
+
+  @Test("A context guessed from its name is a guess: the run goes on, and is never clean")
+  func guessedContext() throws {
+    let source = """
+      import CoreData
+      final class Repository {
+        let backgroundContext: NSManagedObjectContext
+        init(factory: ContextFactory) { backgroundContext = factory.makeBackgroundContext() }
+        func save() { backgroundContext.perform { try? self.backgroundContext.save() } }
+      }
+      """
+    let draft = Draft(
+      [.init(name: "Repository.swift", text: source)], options: .init(calls: ["repository.save()"]))
+    let trace = run(try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"))
+    #expect(trace.violations.isEmpty)
+    #expect(trace.isUnmodelled)
+    #expect(
+      draft.unmodelled.map(\.why) == ["made by code not read: taken as a new private context"])
+  }
+
+  @Test("A context's method the draft cannot read still touches the context, and traps off-queue")
+  func touchOfAMethodNotModelled() throws {
+    let source = """
+      import CoreData
+      final class Repository {
+        let context: NSManagedObjectContext
+        init(container: NSPersistentContainer) { context = container.newBackgroundContext() }
+        func items(matching filter: Filter) -> [NSManagedObject] {
+          return (try? context.fetch(filter.request())) ?? []
+        }
+      }
+      """
+    let draft = Draft(
+      [.init(name: "Repository.swift", text: source)],
+      options: .init(calls: ["_ = Repository(container: container).items(matching: filter)"]))
+    let trace = run(
+      try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"), stopAtFirst: true)
+    let trap = try #require(trace.violations.first)
+    #expect(trap.kind == .wrongQueueContext)
+    #expect(trap.labels.first == "Repository.swift:6")
+    #expect(!draft.unmodelled.isEmpty)
+  }
+}

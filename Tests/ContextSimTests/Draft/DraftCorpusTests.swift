@@ -56,6 +56,7 @@ struct DraftCorpusTests {
     "06-datastack-fetch-outside-performBlock",
     "09-octopod-printer-read-outside-context-queue",
     "10-octopod-printer-read-inside-performAndWait-fix",
+    "22-backtrace-repository-fetch-offqueue",
   ]
 
   static func result(of c: Case) -> Result {

@@ -1,0 +1,128 @@
+/// `ctxsim scan Sources/MyApp/`: every entry point of every type that touches Core Data,
+/// drafted and explored three ways (called from the main thread, from a background queue,
+/// and with each other entry point at once from two background queues), as Lincheck does
+/// for a Kotlin data structure's operations, here with Core Data's rules. What it finds is
+/// ranked, each finding with the app's line, the violation, the schedule that shows it and
+/// the calls that replay it; what it could not model is kept per entry point.
+public struct Scan: Sendable {
+  /// A method a scan calls: non-private, of a type that touches Core Data.
+  public struct EntryPoint: Sendable, Hashable {
+    public var type: String
+    public var method: String
+    /// `NoteImporter.swift:7`, where it is declared.
+    public var place: String
+    /// How the scan calls it, as Swift: `noteImporter.importNotes(titles)`.
+    public var call: String
+    public var isAsync: Bool
+    /// `NoteImporter.importNotes`.
+    public var name: String { "\(type).\(method)" }
+  }
+
+  /// One drafted run of the scan: its calls, and the entry points they make.
+  public struct Job: Sendable {
+    /// `NoteImporter.importNotes from main`, `… from a background queue`, `A with B at once`.
+    public var name: String
+    /// The `--call`s that draft it, which also replay it.
+    public var calls: [String]
+    public var entryPoints: [EntryPoint]
+  }
+
+  /// What one job showed.
+  public struct JobResult: Sendable {
+    public var job: Job
+    /// `clean`, `failing`, `limited`, `incomplete`, `unmodelled`, or `error` when the draft
+    /// did not run (ctxsim's own fault, said in ``error``).
+    public var verdict: String
+    public var schedules: Int
+    /// Whether the search looked at every schedule it meant to.
+    public var complete: Bool
+    /// The lines not modelled that its runs passed.
+    public var unmodelled: [Draft.Line]
+    public var error: String?
+    /// The violations it showed: `wrongQueueContext at NoteImporter.swift:10`.
+    public var violations: [String] = []
+  }
+
+  /// A violation, where the app's code makes it, with the first job that shows it.
+  public struct Finding: Sendable {
+    public var kind: ViolationKind
+    /// The app's line: `NoteImporter.swift:10`.
+    public var place: String
+    /// What happened, in a line.
+    public var headline: String
+    /// The job that shows it most simply, and the schedule that does.
+    public var job: Job
+    public var schedule: Schedule
+    /// How many jobs show it.
+    public var jobs: Int
+  }
+
+  public var entryPoints: [EntryPoint]
+  public var results: [JobResult]
+  /// Ranked: traps and crashes first, then what the most jobs show.
+  public var findings: [Finding]
+  /// The lines of Swift read.
+  public var lines: Int
+
+  /// Whether every job's search finished with every line on its paths modelled.
+  public var isComplete: Bool { results.allSatisfy { $0.complete && $0.error == nil } }
+  public var isUnmodelled: Bool { results.contains { !$0.unmodelled.isEmpty } }
+
+  /// Scans `sources` with the drafting `options` (their calls are ignored), each job's
+  /// search within `maxSchedules`; pairs of entry points beyond `maxPairs` are not run, and
+  /// the scan says so (it is then not complete).
+  public init(
+    _ sources: [Draft.Source], options: Draft.Options = .init(), maxSchedules: Int = 2_000,
+    maxPairs: Int = 100
+  ) {
+    lines = sources.reduce(0) {
+      $0 + $1.text.split(separator: "\n", omittingEmptySubsequences: false).count
+    }
+    entryPoints = Self.entryPoints(in: sources)
+    let jobs = Self.jobs(for: entryPoints, maxPairs: maxPairs)
+    var results: [JobResult] = []
+    var found: [String: Finding] = [:]
+    var order: [String] = []
+    for job in jobs.run {
+      var drafting = options
+      drafting.calls = job.calls
+      let (result, findings) = Self.run(
+        job, sources: sources, options: drafting, maxSchedules: maxSchedules)
+      results.append(result)
+      for finding in findings {
+        let key = "\(finding.kind.rawValue) \(finding.place)"
+        if found[key] == nil {
+          found[key] = finding
+          order.append(key)
+        } else {
+          found[key]!.jobs += 1
+        }
+      }
+    }
+    for job in jobs.skipped {
+      results.append(
+        JobResult(
+          job: job, verdict: "incomplete", schedules: 0, complete: false, unmodelled: [],
+          error: nil))
+    }
+    self.results = results
+    findings = order.compactMap { found[$0] }.enumerated().sorted { a, b in
+      let (x, y) = (Self.severity(a.element.kind), Self.severity(b.element.kind))
+      if x != y { return x < y }
+      if a.element.jobs != b.element.jobs { return a.element.jobs > b.element.jobs }
+      return a.offset < b.offset
+    }.map(\.element)
+  }
+
+  /// Traps and crashes end the app: first. Lost data next, then what a run may survive.
+  static func severity(_ kind: ViolationKind) -> Int {
+    switch kind {
+    case .wrongQueueContext, .wrongQueueObject, .deadlock: 0
+    case .crossContextRelationship, .faultOnDeletedObject, .objectNotFound, .uncaughtError,
+      .unknownKey, .objectInAnotherContext, .invalidRequest:
+      1
+    case .corruption, .dataRace, .mergeConflict, .constraintConflict: 2
+    case .validationFailed, .discardedError, .expectationFailed: 3
+    }
+  }
+}

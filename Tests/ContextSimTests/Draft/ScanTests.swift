@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import ContextSim
+
+/// `ctxsim scan`: every entry point of the types that touch Core Data, from main, from a
+/// background queue and in pairs; findings ranked, each replayable.
+@Suite("Scanning a module")
+struct ScanTests {
+  static func sources(_ folder: String) throws -> [Draft.Source] {
+    let url = DraftTests.root.appendingPathComponent(folder)
+    return try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
+      .filter { $0.hasSuffix(".swift") }
+      .map {
+        .init(
+          name: $0, text: try String(contentsOf: url.appendingPathComponent($0), encoding: .utf8))
+      }
+  }
+
+  @Test("The notes app: its two entry points, each from main and background, and the pairs")
+  func notesApp() throws {
+    let scan = Scan(try Self.sources("Examples/Draft/NotesApp"))
+    #expect(scan.entryPoints.map(\.name) == ["CoreDataStack.saveMain", "NoteImporter.importNotes"])
+    #expect(scan.results.count == 2 + 2 + 3)
+    // The importer inserts into the private context from main; saveMain, called from a
+    // background queue, touches viewContext there. Nothing after a trap is the app's.
+    #expect(scan.findings.map(\.kind) == [.wrongQueueContext, .wrongQueueContext])
+    #expect(scan.findings.map(\.place) == ["NoteImporter.swift:10", "CoreDataStack.swift:28"])
+    #expect(scan.findings[0].job.name == "NoteImporter.importNotes from main")
+    #expect(
+      scan.findings[1].job.calls == ["DispatchQueue.global().async { coreDataStack.saveMain() }"])
+    // Two imports at once have more schedules than the budget: that search is cut short,
+    // and says so, but what it found stands.
+    #expect(!scan.isComplete)
+    #expect(
+      scan.results.filter { !$0.complete }.map(\.job.name) == [
+        "NoteImporter.importNotes and NoteImporter.importNotes at once"
+      ])
+  }
+
+  @Test("A finding's calls and schedule replay it: the same violation at the same line")
+  func replays() throws {
+    let sources = try Self.sources("Examples/Draft/NotesApp")
+    let scan = Scan(sources)
+    for finding in scan.findings {
+      let draft = Draft(sources, options: .init(calls: finding.job.calls))
+      let scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: "replay")
+      var scheduler = ReplayScheduler(finding.schedule)
+      let trace = simulate(scenario, options: SimulationOptions(scenario), scheduler: &scheduler)
+      let first = try #require(trace.violations.first)
+      #expect(first.kind == finding.kind)
+      #expect(first.labels.first.map { Scan.line(of: $0) } == finding.place)
+    }
+  }
+
+  @Test("A fixed importer and a stack used on its queues scan clean")
+  func clean() throws {
+    let stack = """
+      import CoreData
+      final class Store {
+        let container: NSPersistentContainer
+        init(container: NSPersistentContainer) { self.container = container }
+        func add(_ title: String) {
+          let context = container.newBackgroundContext()
+          context.perform {
+            let note = Note(context: context)
+            note.title = title
+            try? context.save()
+          }
+        }
+      }
+      """
+    let scan = Scan([.init(name: "Store.swift", text: stack)])
+    #expect(scan.entryPoints.map(\.name) == ["Store.add"])
+    #expect(scan.findings.isEmpty)
+    #expect(!scan.isUnmodelled)
+    #expect(scan.isComplete)
+  }
+
+  @Test("A line not modelled on an entry point's path keeps the scan from being clean")
+  func unmodelled() throws {
+    let source = """
+      import CoreData
+      final class Store {
+        let container: NSPersistentContainer
+        init(container: NSPersistentContainer) { self.container = container }
+        func add() {
+          container.viewContext.perform { Analytics.shared.track(self.container.viewContext) }
+        }
+      }
+      """
+    let scan = Scan([.init(name: "Store.swift", text: source)])
+    #expect(scan.findings.isEmpty)
+    #expect(scan.isUnmodelled)
+    let report = ScanReport(replayPrefix: "ctxsim run Store.swift")
+    #expect(report.verdictName(scan) == "unmodelled")
+    #expect(report.text(scan).contains("Store.swift:6:"))
+  }
+
+  @Test("SARIF: a result per finding at the app's file and line, as code-scanning views read it")
+  func sarif() throws {
+    let scan = Scan(try Self.sources("Examples/Draft/NotesApp"))
+    let report = ScanReport(
+      replayPrefix: "ctxsim run Examples/Draft/NotesApp",
+      paths: ["NoteImporter.swift": "Examples/Draft/NotesApp/NoteImporter.swift"])
+    let json = JSONWriter.write(report.sarif(scan))
+    #expect(json.contains(#""version": "2.1.0""#))
+    #expect(json.contains(#""uri": "Examples/Draft/NotesApp/NoteImporter.swift""#))
+    #expect(json.contains(#""startLine": 10"#))
+    let junit = report.junit(scan)
+    #expect(junit.contains(#"tests="7" failures="6""#))
+  }
+}
