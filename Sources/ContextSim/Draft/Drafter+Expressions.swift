@@ -19,6 +19,14 @@ extension Drafter {
       return []
     }
     if let called = heldClosureCall(e, result: result, at: statement) { return called }
+    if let result, let name = Self.notificationName(e), Call(e) == nil {
+      notificationNames[result] = name  // `let didSaveName = ….NSManagedObjectContextDidSave`
+      return []
+    }
+    if let result, Self.isUnpostedNotification(e.source), Call(e) == nil {
+      notificationNames[result] = ""  // a notification the model never posts
+      return []
+    }
     if let result, let method = selectorMethod(e) {
       selectors[result] = method  // `let didSave = #selector(…)`
       return []

@@ -49,6 +49,13 @@ extension Drafter {
     return inside.split(separator: ".").last.map(String.init)
   }
 
+  /// Notifications of the store's coordinator and of iCloud imports, which the model never
+  /// posts: it adds and removes no store while the app runs.
+  static func isUnpostedNotification(_ text: String) -> Bool {
+    ["StoresWillChange", "StoresDidChange", "WillRemoveStore", "DidImportUbiquitousContentChanges"]
+      .contains { text.contains($0) }
+  }
+
   func isNotificationCenter(_ call: Call) -> Bool {
     guard let receiver = call.receiver else { return false }
     if case .name(let n) = receiver.kind, notificationCenters.contains(n) { return true }
@@ -80,8 +87,16 @@ extension Drafter {
   private mutating func observe(_ call: Call, result: String?, at statement: SwiftStatement)
     -> [JSONValue]?
   {
-    guard let name = Self.notificationName(call.argument("forName") ?? call.argument("name"))
-    else { return nil }
+    let named = call.argument("forName") ?? call.argument("name")
+    var local: String?
+    if case .name(let n)? = named?.kind { local = notificationNames[n] }
+    if local == "" || local == nil && named.map({ Self.isUnpostedNotification($0.source) }) == true
+    {
+      // A store's coordinator or iCloud import: the model never posts it, so its observer
+      // never runs (docs/draft.md).
+      return []
+    }
+    guard let name = local ?? Self.notificationName(named) else { return nil }
     var context: JSONValue?
     if let object = call.argument("object"), case .context(let c)? = resolve(object) {
       context = .string(c)

@@ -97,7 +97,10 @@ extension Drafter {
         if isInterface(receiver) { return .userInterface }
         if case .value? = resolve(Self.root(of: receiver)) { return .value }
         if Self.isValueType(receiver) { return .value }
-        if asValue, isPlainStatic(receiver) { return .staticValue }
+        // A method the files declare (`Model.create()` of an extension of NSManagedObject)
+        // is the app's code, not a plain value.
+        let declared = types.values.contains { $0.functions.contains { $0.name == call.method } }
+        if asValue, isPlainStatic(receiver), !declared { return .staticValue }
       } else {
         if Self.interfaceMethods.contains(call.method) || Self.isInterfaceType(call.method) {
           return .userInterface

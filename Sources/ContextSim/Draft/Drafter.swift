@@ -96,6 +96,9 @@ struct Drafter {
   var notificationCenters: Set<String> = []
   /// Locals bound to a selector (`let didSave = #selector(…)`), by the method it names.
   var selectors: [String: String] = [:]
+  /// Locals bound to a notification's name (`let name = NSNotification.Name…DidSave`), by
+  /// the scenario's name for it; empty for one the model never posts.
+  var notificationNames: [String: String] = [:]
   /// Names nil wherever they are seen, whose `if let` never runs: the error the store's
   /// load handler is given.
   var knownNil: Set<String> = []

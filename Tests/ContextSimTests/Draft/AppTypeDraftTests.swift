@@ -187,6 +187,33 @@ struct ClosureDraftTests {
     #expect(trap.labels.first == "App.swift:14")
   }
 
+  @Test("A notification's name kept in a local; one the model never posts is passed over")
+  func notificationLocals() throws {
+    let source = """
+      import CoreData
+      final class Stack {
+        let container: NSPersistentContainer
+        init(container: NSPersistentContainer) {
+          self.container = container
+          let center = NotificationCenter.default
+          let didSave = #selector(contextDidSave(_:))
+          let didSaveName = NSNotification.Name.NSManagedObjectContextDidSave
+          center.addObserver(self, selector: didSave, name: didSaveName, object: nil)
+          let didChangeName = NSNotification.Name.NSPersistentStoreCoordinatorStoresDidChange
+          center.addObserver(self, selector: #selector(storesDidChange(_:)), name: didChangeName, object: nil)
+        }
+        @objc func contextDidSave(_ notification: Notification) {
+          container.viewContext.mergeChanges(fromContextDidSave: notification)
+        }
+        @objc func storesDidChange(_ notification: Notification) {}
+      }
+      """
+    let (draft, _) = try Self.draft(source, calls: ["_ = Stack(container: container)"])
+    #expect(draft.unmodelled.isEmpty)
+    #expect(draft.json.components(separatedBy: #""observe": "#).count - 1 == 1)
+    #expect(draft.json.contains(#""observe": "didSave""#))
+  }
+
   @Test("Overloads are told apart by their argument labels")
   func overloads() throws {
     let source = """

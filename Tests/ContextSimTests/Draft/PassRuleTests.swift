@@ -45,6 +45,7 @@ struct PassRuleTests {
     Case(line: "let kind = TransportationType.random().description", rule: .staticValue),
     Case(line: "let saved = CoreDataStack.shared.saveAll()", rule: nil),
     Case(line: "TransportationType.reset()", rule: nil),
+    Case(line: "let kind = Screen.work(completion: {})", rule: nil),
     Case(line: "completion()", rule: .callersClosure),
     Case(line: "refresh()", rule: nil),
     Case(line: "super.viewDidLoad()", rule: .superclass),
