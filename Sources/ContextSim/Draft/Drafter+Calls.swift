@@ -145,8 +145,8 @@ extension Drafter {
       let merge = call.argument("mergeChanges").map { $0.source == "true" } ?? false
       return [step(["refresh": .string(name), "merge": .bool(merge)], at: statement)]
     case (.container?, "newBackgroundContext"):
-      let name = result ?? "backgroundContext"
-      bind(name, .context(name))
+      let name = Self.contextName(result ?? "backgroundContext")
+      bind(result ?? name, .context(name))
       return [step(["newBackgroundContext": .string(name)], at: statement)]
     case (.container?, "loadPersistentStores"):
       // The scenario's store is loaded at launch, and loads: the handler runs here, at once,
@@ -317,9 +317,11 @@ extension Drafter {
     if call.receiver == nil && call.method == "NSManagedObjectContext",
       let type = call.argument("concurrencyType")?.source
     {
-      let name = result ?? "context"
-      bind(name, .context(name))
-      let queue = type.contains("main") ? "main" : "private"
+      let name = Self.contextName(result ?? "context")
+      bind(result ?? name, .context(name))
+      // `.mainQueueConcurrencyType`, Swift 2's `.MainQueueConcurrencyType`.
+      let queue = type.lowercased().contains("mainqueue") ? "main" : "private"
+      if queue == "main" { mainQueueContexts.insert(name) }
       return [step(["newContext": .string(name), "queue": .string(queue)], at: statement)]
     }
     if call.method == "Task" || (receiverText == "Task" && call.method == "detached"),

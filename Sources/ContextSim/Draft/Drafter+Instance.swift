@@ -15,7 +15,8 @@ extension Drafter {
     var guesses: [JSONValue] = []
     for property in type.properties where property.getter == nil {
       bindProperty(property)
-      if case .context(let name)? = meaning(of: property.name), name == property.name,
+      if case .context(let name)? = meaning(of: property.name),
+        name == Self.contextName(property.name),
         property.value == nil, !assigned.contains(property.name)
       {
         // Made outside the files read: the app's main context is the likely one, a guess
@@ -97,6 +98,7 @@ extension Drafter {
         case .if(_, let then, let otherwise): visit(then + (otherwise ?? []))
         case .guard(_, let body), .forIn(_, _, let body), .while(_, let body), .defer(let body):
           visit(body)
+        case .switch(_, let cases): visit(cases.flatMap(\.body))
         case .do(let body, let catches): visit(body + catches.flatMap { $0 })
         default: break
         }
@@ -142,11 +144,17 @@ extension Drafter {
     let type = (property.type ?? "").replacingOccurrences(of: "any ", with: "")
       .trimmingCharacters(in: ["?", "!"])
     if type.contains("PersistentContainer") { return .container }
+    if let value = property.value, let call = Call(value), call.receiver == nil,
+      call.method == "NSManagedObjectContext"
+    {
+      // `let main = NSManagedObjectContext(concurrencyType: …)`
+      return .context(contextName(property.name))
+    }
     if type == "NSManagedObjectContext" {
       if let value = property.value, case .member(_, "viewContext") = value.kind {
         return .context("viewContext")
       }
-      return .context(property.name)
+      return .context(contextName(property.name))
     }
     if type == "DispatchQueue" { return .queue(property.name) }
     if type.hasPrefix("NSFetchedResultsController") {
@@ -159,6 +167,12 @@ extension Drafter {
     }
     if property.isLet && isDependency(type) { return .dependency }
     return .shared(property.name)
+  }
+
+  /// The scenario's name for a context the Swift calls `name`: `main` and `global` name
+  /// threads in a scenario, so a context called so is `mainContext`, `globalContext`.
+  static func contextName(_ name: String) -> String {
+    ["main", "global"].contains(name) ? name + "Context" : name
   }
 
   /// A protocol or class type that is not Core Data's or Foundation's: what the app injects.

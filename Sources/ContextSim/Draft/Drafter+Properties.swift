@@ -10,7 +10,8 @@ extension Drafter {
     var out: [JSONValue] = []
     for property in type.properties where property.getter == nil {
       guard property.modifiers.contains("lazy") == lazy, let value = property.value,
-        case .context(let name)? = meaning(of: property.name), name == property.name
+        case .context(let name)? = meaning(of: property.name),
+        name == Self.contextName(property.name)
       else { continue }
       let me = SwiftExpression(kind: .name("self"), location: property.location)
       let target = SwiftExpression(kind: .member(me, property.name), location: property.location)

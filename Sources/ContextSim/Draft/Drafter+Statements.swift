@@ -298,6 +298,9 @@ extension Drafter {
       let thenSteps = steps(then).map { when($0, test, holds: true) }
       let elseSteps = steps(otherwise ?? []).map { when($0, test, holds: false) }
       return bindSteps + thenSteps + elseSteps
+    case .switch(let subject, let cases):
+      guard let chosen = switchCase(subject, cases) else { return notModelled(statement) }
+      return steps(chosen.body.filter { if case .break = $0.kind { false } else { true } })
     case .do(let body, let catches):
       var inner = scoped { $0.steps(body) }
       // The one throwing call, last in the body: its `catch` runs when it throws, and

@@ -59,9 +59,8 @@ extension Drafter {
     case .if, .guard: "a condition ctxsim cannot decide"
     case .do: "a `catch` around more than one throwing call is not modelled"
     case .expression(let e): reason(e)
-    case .unknown:
-      line(of: statement).hasPrefix("switch")
-        ? "`switch` is not modelled" : "ctxsim's Swift reader could not read this statement"
+    case .switch: "a `switch` on a value ctxsim cannot decide"
+    case .unknown: "ctxsim's Swift reader could not read this statement"
     case .asyncLet, .return: "an expression ctxsim cannot follow"
     }
   }

@@ -99,6 +99,8 @@ struct Drafter {
   /// Locals bound to a notification's name (`let name = NSNotification.Name…DidSave`), by
   /// the scenario's name for it; empty for one the model never posts.
   var notificationNames: [String: String] = [:]
+  /// Contexts made on the main queue besides `viewContext`.
+  var mainQueueContexts: Set<String> = []
   /// Names nil wherever they are seen, whose `if let` never runs: the error the store's
   /// load handler is given.
   var knownNil: Set<String> = []

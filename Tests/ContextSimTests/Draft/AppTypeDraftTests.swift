@@ -214,6 +214,41 @@ struct ClosureDraftTests {
     #expect(draft.json.contains(#""observe": "didSave""#))
   }
 
+  @Test("A switch on a context's concurrencyType (Swift 2's spelling too) runs its case")
+  func switchOnConcurrencyType() throws {
+    let source = """
+      import CoreData
+      final class Saver {
+        let main = NSManagedObjectContext(concurrencyType: .MainQueueConcurrencyType)
+        let background = NSManagedObjectContext(concurrencyType: .PrivateQueueConcurrencyType)
+        func save(context: NSManagedObjectContext) {
+          switch context.concurrencyType {
+          case .MainQueueConcurrencyType:
+            try? context.save()
+          case .PrivateQueueConcurrencyType, .ConfinementConcurrencyType:
+            context.performBlockAndWait {
+              try? context.save()
+            }
+          }
+        }
+      }
+      """
+    let (mainDraft, mainTrace) = try Self.draft(source, calls: ["saver.save(context: saver.main)"])
+    #expect(mainDraft.unmodelled.isEmpty)
+    #expect(mainDraft.json.contains(#""queue": "main""#))
+    #expect(!mainDraft.json.contains(#""performAndWait""#))
+    #expect(mainTrace.violations.isEmpty)
+    let (draft, trace) = try Self.draft(source, calls: ["saver.save(context: saver.background)"])
+    #expect(draft.unmodelled.isEmpty)
+    #expect(draft.json.contains(#""performAndWait": "background""#))
+    #expect(trace.violations.isEmpty)
+    // On a value the draft cannot know, the switch is a line not modelled.
+    let (unknown, _) = try Self.draft(
+      source.replacingOccurrences(of: "context.concurrencyType", with: "kind"),
+      calls: ["saver.save(context: saver.main)"])
+    #expect(unknown.unmodelled.map(\.why) == ["a `switch` on a value ctxsim cannot decide"])
+  }
+
   @Test("Overloads are told apart by their argument labels")
   func overloads() throws {
     let source = """

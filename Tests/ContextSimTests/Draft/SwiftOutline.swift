@@ -75,6 +75,11 @@ extension SwiftStatement {
     case .break: lines.append(indent + "break" + at)
     case .continue: lines.append(indent + "continue" + at)
     case .defer(let body): block("defer", body)
+    case .switch(let subject, let cases):
+      lines.append(indent + "switch " + subject.source + at)
+      for c in cases {
+        block(c.isDefault ? "default" : "case " + c.patterns.joined(separator: ", "), c.body)
+      }
     case .function(let f): f.outline(into: &lines, indent: indent)
     case .unknown: lines.append(indent + "?" + at)
     }

@@ -89,7 +89,9 @@ extension SwiftParser {
     case "defer":
       advance()
       return statement(.defer(parseBlock()))
-    case "switch", "repeat", "class", "struct", "enum", "actor", "protocol", "extension",
+    case "switch":
+      return statement(parseSwitch())
+    case "repeat", "class", "struct", "enum", "actor", "protocol", "extension",
       "typealias", "import":
       skipToLineEnd()
       return statement(.unknown)
@@ -114,6 +116,53 @@ extension SwiftParser {
         conditions, then: then, else: [SwiftStatement(kind: parseIf(), location: location)])
     }
     return .if(conditions, then: then, else: parseBlock())
+  }
+
+  /// `switch subject { case p, q: … default: … }`, each case's patterns kept as written.
+  private mutating func parseSwitch() -> SwiftStatement.Kind {
+    advance()
+    let subject = parseExpression(trailingClosures: false)
+    guard take("{") else {
+      skipToLineEnd()
+      return .unknown
+    }
+    var cases: [SwiftSwitchCase] = []
+    descend { parser in
+      while !parser.atEnd && !parser.token.is("}") {
+        if parser.take("@") { parser.advance() }  // `@unknown default:`
+        var patterns: [String] = []
+        if parser.take("case") {
+          var current: [String] = []
+          while !parser.atEnd && !parser.token.is(":") {
+            if parser.take(",") {
+              patterns.append(current.joined(separator: " "))
+              current = []
+              continue
+            }
+            let start = parser.i
+            parser.skipGroup()
+            current += parser.tokens[start..<parser.i].map(\.text)
+          }
+          patterns.append(current.joined(separator: " "))
+        } else if !parser.take("default") {
+          parser.skipToLineEnd()  // not a case: left unread
+          continue
+        }
+        _ = parser.take(":")
+        var body: [SwiftStatement] = []
+        while !parser.atEnd && !parser.token.is("case") && !parser.token.is("default")
+          && !parser.token.is("@") && !parser.token.is("}")
+        {
+          let start = parser.i
+          body += parser.parseStatement()
+          if parser.i == start { parser.advance() }
+        }
+        cases.append(SwiftSwitchCase(patterns: patterns, body: body))
+      }
+    }
+    while !atEnd && !token.is("}") { skipGroup() }
+    _ = take("}")
+    return .switch(subject, cases: cases)
   }
 
   /// `for [try] [await] pattern in sequence [where condition] { body }`.

@@ -66,6 +66,10 @@ extension SwiftStatement {
     case .return(let x): kind = .return(x.map(e))
     case .throw(let x): kind = .throw(e(x))
     case .defer(let inner): kind = .defer(body(inner))
+    case .switch(let subject, let cases):
+      kind = .switch(
+        e(subject), cases: cases.map { SwiftSwitchCase(patterns: $0.patterns, body: body($0.body)) }
+      )
     case .break, .continue, .function, .unknown: kind = self.kind
     }
     return SwiftStatement(kind: kind, location: location)

@@ -118,13 +118,23 @@ struct SwiftStatement: Sendable {
     case `continue`
     case `defer`([SwiftStatement])
     case function(SwiftFunction)
-    /// Parsed but not followed: `switch`, `repeat`, a local type, a statement the parser
-    /// could not read.
+    case `switch`(SwiftExpression, cases: [SwiftSwitchCase])
+    /// Parsed but not followed: `repeat`, a local type, a statement the parser could not
+    /// read.
     case unknown
   }
 
   var kind: Kind
   var location: SourceLocation
+}
+
+/// One `case` of a `switch`, or its `default`.
+struct SwiftSwitchCase: Sendable {
+  /// Each pattern as written, `.mainQueueConcurrencyType`, `"a"`, `let x`; empty for
+  /// `default`.
+  var patterns: [String]
+  var body: [SwiftStatement]
+  var isDefault: Bool { patterns.isEmpty }
 }
 
 /// An expression, with where it starts.
