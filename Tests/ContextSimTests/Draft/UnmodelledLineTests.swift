@@ -41,7 +41,9 @@ struct UnmodelledLineTests {
     ("refreshEverything()", "`refreshEverything()` is declared in no file read"),
     ("queue.addOperation { self.merge() }", "a call on `queue`, which ctxsim does not know"),
     ("runLater { print(1) }", "a closure passed to `runLater()` that ctxsim cannot follow"),
-    ("switch mode { case .a: break; default: break }", "a `switch` on a value ctxsim cannot decide"),
+    (
+      "switch mode { case .a: break; default: break }", "a `switch` on a value ctxsim cannot decide"
+    ),
     ("while pending > 0 { pending -= 1 }", "a `while` loop is not modelled"),
     ("defer { print(1) }", "`defer` is not modelled"),
     ("if pending > 3 { print(1) }", "a condition ctxsim cannot decide"),
