@@ -20,6 +20,7 @@ enum Command: Equatable {
   case game(GameOptions)
   case draft(DraftOptions)
   case scan(ScanOptions)
+  case completion(Completion.Shell)
 }
 
 /// `ctxsim scan Sources/MyApp/`: every entry point drafted and explored, alone and in pairs.
@@ -211,9 +212,19 @@ enum ArgumentParser {
     guard let first = arguments.first else { return .help(topic: nil) }
     let rest = Array(arguments.dropFirst())
     switch first {
-    case "-h", "--help", "help": return .help(topic: rest.first)
+    case "-h", "--help", "help":
+      // `ctxsim help --help` is help on help: the overview, which lists `help`.
+      return .help(topic: rest.first.flatMap { ["-h", "--help"].contains($0) ? nil : $0 })
     case "--version", "version": return .version
     default: break
+    }
+    if first == "--generate-completion-script" || first.hasPrefix("--generate-completion-script=") {
+      let named = first.contains("=") ? String(first.split(separator: "=")[1]) : rest.first
+      guard let named, let shell = Completion.Shell(rawValue: named) else {
+        throw UsageError(
+          message: "`--generate-completion-script` takes one of bash, zsh, fish", command: nil)
+      }
+      return .completion(shell)
     }
     guard let command = subcommand(named: first) else {
       let names = subcommands.map(\.name) + ["help"]

@@ -37,6 +37,9 @@ enum Ctxsim {
       return ExerciseCommand(options: options, console: console).execute()
     case .game(let options):
       return GameCommand(options: options, console: console).execute()
+    case .completion(let shell):
+      console.write(Completion.script(for: shell))
+      return ExitStatus.success
     case .scan(let options):
       return ScanCommand(options: options, console: console).execute()
     case .draft(let options):

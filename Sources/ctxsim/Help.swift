@@ -337,7 +337,7 @@ enum Help {
   static var usage: String {
     let commands =
       ArgumentParser.subcommands.map { row($0.name, $0.help.abstract) }.joined()
-      + row("help", "Show help for a subcommand.")
+      + row("help", "Show help for a subcommand.") + row("version", "Show the version.")
     let statuses = statuses(
       success: "the run was clean; no explored schedule failed; every check held",
       violations: "violations that do not crash the app; a failing schedule; a check that "
@@ -354,7 +354,9 @@ enum Help {
       + section("USAGE", "ctxsim <subcommand> [<options>]")
       + section(
         "OPTIONS", nil,
-        row("--version", "Show the version.") + row("-h, --help", "Show help information."))
+        row("--version", "Show the version.")
+          + row("--generate-completion-script <shell>", "Print bash, zsh or fish completion.")
+          + row("-h, --help", "Show help information."))
       + section(
         "SUBCOMMANDS", nil, commands + "\n  See 'ctxsim help <subcommand>' for detailed help.\n")
       + section(

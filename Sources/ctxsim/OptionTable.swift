@@ -48,6 +48,13 @@ struct Option<Draft> {
   var help: OptionHelp
   var action: Action
 
+  /// The option under a second name shown beside the first: `-o, --output`.
+  func also(_ name: String) -> Option {
+    var option = self
+    option.help.names.append(name)
+    return option
+  }
+
   /// An option without a value, such as `--verbose`.
   static func flag(
     _ name: String, _ abstract: String, set: @escaping (inout Draft) -> Void

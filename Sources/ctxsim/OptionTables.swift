@@ -476,7 +476,7 @@ extension ArgumentParser {
       options: DraftSettings.options(\.settings) + [
         .value("-o", .path("<file>"), "Write the scenario here, not to standard output.") {
           $0.output = $1
-        },
+        }.also("--output"),
         .value(
           "--max-file-size", .positive("<bytes>"), "Refuse larger Swift files unread.",
           default: String(Limits.defaultFileBytes)

@@ -144,13 +144,14 @@ struct CommandLineTests {
     #expect(unparsed.isEmpty, "\(name) help mentions \(unparsed.sorted()), which it does not parse")
   }
 
-  @Test("The top-level help lists every command, and mentions only --help and --version")
+  @Test(
+    "The top-level help lists every command, and mentions only --help, --version and completion")
   func topLevelHelp() throws {
     let help = try #require(Help.text(for: nil))
-    for name in commandNames + ["help"] {
+    for name in commandNames + ["help", "version"] {
       #expect(help.contains("\n  \(name) "), "ctxsim --help does not list \(name)")
     }
-    #expect(optionNames(in: help) == ["--help", "--version"])
+    #expect(optionNames(in: help) == ["--help", "--version", "--generate-completion-script"])
   }
 
   @Test(
@@ -284,6 +285,18 @@ struct CommandLineTests {
     #expect(
       run.err == "ctxsim: error: \(message)\nRun `ctxsim \(words[0]) --help` for its options.\n")
     #expect(run.out.isEmpty)
+  }
+
+  @Test("`help --help` is the overview; `--output` is `-o`'s long name")
+  func helpOnHelpAndOutput() throws {
+    let help = ctxsim("help", "--help")
+    #expect(help.status == 0)
+    #expect(help.out == Help.usage)
+    #expect(help.out.contains("  version "))
+    let short = try parse(["draft", "a.swift", "-o", "x.json"])
+    let long = try parse(["draft", "a.swift", "--output", "x.json"])
+    #expect(short == long)
+    #expect(try parse(["draft", "a.swift", "--output=x.json"]) == short)
   }
 
   @Test("Each command's help is the reviewed one", arguments: [nil] + commandNames)
