@@ -89,12 +89,39 @@ struct SwiftParserTests {
     #expect(strings.first?.interpolations == ["b + \"c\""])
   }
 
+  @Test("A switch: its subject, each case's patterns and body, and default")
+  func switchStatement() throws {
+    let file = SwiftParser.parse(
+      """
+      func f() {
+        switch context.concurrencyType {
+        case .mainQueueConcurrencyType, .privateQueueConcurrencyType:
+          save()
+          break
+        @unknown default:
+          fatalError()
+        }
+      }
+      """, name: "s.swift")
+    let body = try #require(file.functions.first?.body)
+    guard case .switch(let subject, let cases) = body.first?.kind else {
+      Issue.record("not a switch: \(body)")
+      return
+    }
+    #expect(subject.source == "context.concurrencyType")
+    #expect(
+      cases.map(\.patterns) == [[".mainQueueConcurrencyType", ".privateQueueConcurrencyType"], []])
+    #expect(cases.map(\.body.count) == [2, 1])
+  }
+
   @Test("Unbalanced, truncated and deeply nested input parses to the end without failing")
   func neverStops() {
     let inputs = [
       "func f( {", "class {", "}}}}", "let x = ((((((", String(repeating: "(", count: 5_000),
       String(repeating: "{", count: 5_000), "\"unterminated", "/* never closed", "a ?? ?? ??",
       "for in { }", "guard else", "x.", "@", "#if", String(repeating: "a.b(c) { ", count: 2_000),
+      "switch x { case a }", "switch x { case", "switch { }", "switch x { @unknown default: f() }",
+      String(repeating: "switch x { case .a: ", count: 2_000),
     ]
     for input in inputs {
       let file = SwiftParser.parse(input, name: "bad.swift")

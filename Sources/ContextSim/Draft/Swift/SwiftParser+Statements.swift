@@ -133,9 +133,9 @@ extension SwiftParser {
         var patterns: [String] = []
         if parser.take("case") {
           var current: [String] = []
-          while !parser.atEnd && !parser.token.is(":") {
+          while !parser.atEnd && !parser.token.is(":") && !parser.token.is("}") {
             if parser.take(",") {
-              patterns.append(current.joined(separator: " "))
+              patterns.append(Self.joined(current))
               current = []
               continue
             }
@@ -143,7 +143,7 @@ extension SwiftParser {
             parser.skipGroup()
             current += parser.tokens[start..<parser.i].map(\.text)
           }
-          patterns.append(current.joined(separator: " "))
+          patterns.append(Self.joined(current))
         } else if !parser.take("default") {
           parser.skipToLineEnd()  // not a case: left unread
           continue
@@ -163,6 +163,17 @@ extension SwiftParser {
     while !atEnd && !token.is("}") { skipGroup() }
     _ = take("}")
     return .switch(subject, cases: cases)
+  }
+
+  /// Tokens as written: a space only between two words (`let x`, `.some(let x)`).
+  static func joined(_ tokens: [String]) -> String {
+    var text = ""
+    for token in tokens {
+      let word = { (c: Character?) in c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+      if word(text.last) && word(token.first) { text += " " }
+      text += token
+    }
+    return text
   }
 
   /// `for [try] [await] pattern in sequence [where condition] { body }`.
