@@ -302,24 +302,7 @@ extension Drafter {
       guard let chosen = switchCase(subject, cases) else { return notModelled(statement) }
       return steps(chosen.body.filter { if case .break = $0.kind { false } else { true } })
     case .do(let body, let catches):
-      var inner = scoped { $0.steps(body) }
-      // The one throwing call, last in the body: its `catch` runs when it throws, and
-      // nothing after it in the body is skipped.
-      guard let handler = catches.first else { return inner }
-      guard catches.count == 1, let last = inner.indices.last, Self.throwsCatchably(inner[last]),
-        inner.dropLast().allSatisfy({ !Self.throwsCatchably($0) })
-      else { return inner + notModelled(statement) }
-      if let crash = handler.last, isFatal(crash), !mentionsCoreData(handler.dropLast()) {
-        // `catch { fatalError(…) }`: an error crashes the app, as `try!` does.
-        inner[last] = adding("try", .string("!"), to: inner[last])
-        return inner
-      }
-      let handlerSteps = scoped { drafter in
-        drafter.bind("error", .value("error"))  // Swift's implicit `error`, the step's `$error`
-        return drafter.steps(handler.filter { !Self.exits($0) })
-      }
-      inner[last] = adding("catch", .array(handlerSteps), to: inner[last])
-      return inner
+      return doCatch(body, catches, at: statement)
     case .return(let e?) where returnTarget != nil:
       return expressionSteps(e, result: returnTarget, at: statement)
     case .return(let e?):
@@ -334,6 +317,42 @@ extension Drafter {
     default:
       return notModelled(statement)
     }
+  }
+
+  /// `do { … } catch { … }`. Each throwing call's `catch` runs the handler when it throws.
+  /// After the last one nothing in the body is left to skip; after an earlier one the rest
+  /// of the body would be skipped, which a step's `catch` does not do, so that path also
+  /// passes a line not modelled: a run where such a call throws is never clean, and one
+  /// where none throws is exact. `catch { fatalError(…) }` makes each call `try!`.
+  private mutating func doCatch(
+    _ body: [SwiftStatement], _ catches: [[SwiftStatement]], at statement: SwiftStatement
+  ) -> [JSONValue] {
+    var inner = scoped { $0.steps(body) }
+    guard let handler = catches.first else { return inner }
+    let throwing = inner.indices.filter { Self.throwsCatchably(inner[$0]) }
+    guard catches.count == 1, let last = throwing.last else {
+      return inner + notModelled(statement)
+    }
+    if let crash = handler.last, isFatal(crash), !mentionsCoreData(handler.dropLast()) {
+      // `catch { fatalError(…) }`: an error crashes the app, as `try!` does.
+      for index in throwing { inner[index] = adding("try", .string("!"), to: inner[index]) }
+      return inner
+    }
+    let handlerSteps = scoped { drafter in
+      drafter.bind("error", .value("error"))  // Swift's implicit `error`, the step's `$error`
+      return drafter.steps(handler.filter { !Self.exits($0) })
+    }
+    for index in throwing {
+      var steps = handlerSteps
+      if index != inner.indices.last {
+        steps += notModelled(
+          statement,
+          why: "after this error the rest of the `do` block is skipped, which ctxsim does not model"
+        )
+      }
+      inner[index] = adding("catch", .array(steps), to: inner[index])
+    }
+    return inner
   }
 
   // MARK: Steps

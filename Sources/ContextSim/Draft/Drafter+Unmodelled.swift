@@ -57,7 +57,7 @@ extension Drafter {
     case .declaration: "a binding of several names at once is not modelled"
     case .forIn: "a loop over a sequence ctxsim cannot follow"
     case .if, .guard: "a condition ctxsim cannot decide"
-    case .do: "a `catch` around more than one throwing call is not modelled"
+    case .do: "a `catch` around a throwing call ctxsim does not follow, or several `catch`es"
     case .expression(let e): reason(e)
     case .switch: "a `switch` on a value ctxsim cannot decide"
     case .unknown: "ctxsim's Swift reader could not read this statement"

@@ -371,3 +371,45 @@ struct UnmodelledContextTests {
     #expect(!draft.unmodelled.isEmpty)
   }
 }
+
+@Suite("do and catch around several throwing calls")
+struct DoCatchDraftTests {
+  static let source = """
+    import CoreData
+    final class Store {
+      let container: NSPersistentContainer
+      init(container: NSPersistentContainer) { self.container = container }
+      func tidy() {
+        let context = container.viewContext
+        do {
+          try context.save()
+          let count = try context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Note"))
+          print(count)
+        } catch {
+          print("failed: \\(error)")
+        }
+      }
+    }
+    """
+
+  @Test("Each call gets the handler; a run where none throws is exact, and clean")
+  func noneThrows() throws {
+    let draft = Draft(
+      [.init(name: "Store.swift", text: Self.source)], options: .init(calls: ["store.tidy()"]))
+    #expect(draft.json.components(separatedBy: #""catch": ["#).count - 1 == 2)
+    let trace = run(try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"))
+    #expect(trace.violations.isEmpty)
+    #expect(!trace.isUnmodelled)
+  }
+
+  @Test("An early call that throws passes a line not modelled: the skipped rest is not followed")
+  func earlyCallThrows() throws {
+    let draft = Draft(
+      [.init(name: "Store.swift", text: Self.source)], options: .init(calls: ["store.tidy()"]))
+    #expect(
+      draft.unmodelled.map(\.why) == [
+        "after this error the rest of the `do` block is skipped, which ctxsim does not model"
+      ])
+    #expect(draft.unmodelled.first?.place == "Store.swift:7:5")
+  }
+}
