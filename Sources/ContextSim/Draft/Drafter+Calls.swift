@@ -145,7 +145,7 @@ extension Drafter {
       let merge = call.argument("mergeChanges").map { $0.source == "true" } ?? false
       return [step(["refresh": .string(name), "merge": .bool(merge)], at: statement)]
     case (.container?, "newBackgroundContext"):
-      let name = Self.contextName(result ?? "backgroundContext")
+      let name = freshContext(Self.contextName(result ?? "backgroundContext"))
       bind(result ?? name, .context(name))
       return [step(["newBackgroundContext": .string(name)], at: statement)]
     case (.container?, "loadPersistentStores"):
@@ -200,7 +200,7 @@ extension Drafter {
       ]
     case (.queue(let queue)?, "async"), (.queue(let queue)?, "sync"):
       guard let closure = call.closure else { return nil }
-      let body = onThread(main: false) {
+      let body = onThread(main: queue == "main") {
         $0.closureSteps(closure, result: nil, synchronous: call.method == "sync")
       }
       return [
@@ -315,9 +315,9 @@ extension Drafter {
       return []
     }
     if call.receiver == nil && call.method == "NSManagedObjectContext",
-      let type = call.argument("concurrencyType")?.source
+      let type = call.argument("concurrencyType").map { enumArguments[$0.source] ?? $0.source }
     {
-      let name = Self.contextName(result ?? "context")
+      let name = freshContext(Self.contextName(result ?? "context"))
       bind(result ?? name, .context(name))
       // `.mainQueueConcurrencyType`, Swift 2's `.MainQueueConcurrencyType`.
       let queue = type.lowercased().contains("mainqueue") ? "main" : "private"

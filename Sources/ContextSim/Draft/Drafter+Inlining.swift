@@ -33,6 +33,33 @@ extension Drafter {
     return nil
   }
 
+  /// `DispatchQueue.main`, `dispatch_get_global_queue(…)`: the scenario's `main` or `global`.
+  static func dispatchQueue(_ e: SwiftExpression) -> String? {
+    let text = e.source
+    if text == "DispatchQueue.main" || text.hasPrefix("dispatch_get_main_queue") { return "main" }
+    if text.hasPrefix("DispatchQueue.global") || text.hasPrefix("dispatch_get_global_queue") {
+      return "global"
+    }
+    return nil
+  }
+
+  /// Each parameter's argument, by the parameter's index, matched by label as Swift does:
+  /// a defaulted parameter may be left out, a trailing closure is the parameter of function
+  /// type it reaches.
+  static func arguments(of call: Call, for f: SwiftFunction) -> [Int: SwiftExpression] {
+    var given: [Int: SwiftExpression] = [:]
+    var next = 0
+    for (index, parameter) in f.parameters.enumerated() where next < call.arguments.count {
+      let argument = call.arguments[next]
+      let closure = argument.label == nil && parameter.type.contains("->")
+      if argument.label == parameter.label || closure || parameter.defaultValue == nil {
+        given[index] = argument.value
+        next += 1
+      }
+    }
+    return given
+  }
+
   /// Whether a call with argument `labels` calls `f`: each label its parameter's in order,
   /// defaulted parameters left out, a trailing closure for a parameter of function type.
   static func accepts(_ f: SwiftFunction, labels: [String?]) -> Bool {
@@ -65,9 +92,12 @@ extension Drafter {
     let body: [JSONValue] = scoped { drafter in
       // The instance's properties, or `self`, for the body's bare names.
       for (name, meaning) in members.sorted(by: { $0.key < $1.key }) { drafter.bind(name, meaning) }
+      let given = Self.arguments(of: call, for: function)
       for (index, parameter) in function.parameters.enumerated() {
-        guard index < call.arguments.count else { continue }
-        let argument = call.arguments[index].value
+        guard let argument = given[index] else { continue }
+        if case .member(nil, _) = argument.kind {
+          drafter.enumArguments[parameter.name] = argument.source  // `.mainQueueConcurrencyType`
+        }
         if case .closure(let closure) = argument.kind {
           // A completion handler, a block: run where the method calls or hands it on.
           drafter.holdClosure(closure, as: parameter.name)
@@ -105,6 +135,15 @@ extension Drafter {
           if case .name(let name) = argument.kind {
             drafter.valueTypes[local] = drafter.valueTypes[name]
           }
+        }
+      }
+      // A parameter the call leaves out takes its default: a queue, a context, a literal.
+      for (index, parameter) in function.parameters.enumerated() where given[index] == nil {
+        guard let given = parameter.defaultValue else { continue }
+        if let queue = Self.dispatchQueue(given) {
+          drafter.bind(parameter.name, .queue(queue))
+        } else if let m = drafter.resolve(given), m.isCoreData {
+          drafter.bind(parameter.name, m)
         }
       }
       drafter.inlining.append(function.identity)

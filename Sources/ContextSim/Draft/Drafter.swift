@@ -101,6 +101,24 @@ struct Drafter {
   var notificationNames: [String: String] = [:]
   /// Contexts made on the main queue besides `viewContext`.
   var mainQueueContexts: Set<String> = []
+  /// The contexts the draft's steps make, each once: a method that makes one, called
+  /// twice, makes two (`context`, `context2`).
+  var madeContexts: Set<String> = []
+  /// Parameters given an enum case written out (`createContext(.mainQueueConcurrencyType)`),
+  /// by name, with the case as written.
+  var enumArguments: [String: String] = [:]
+
+  /// `name`, or `name2`, `name3`… when a step has made a context of that name already.
+  mutating func freshContext(_ name: String) -> String {
+    var fresh = name
+    var n = 1
+    while madeContexts.contains(fresh) {
+      n += 1
+      fresh = name + "\(n)"
+    }
+    madeContexts.insert(fresh)
+    return fresh
+  }
   /// Names nil wherever they are seen, whose `if let` never runs: the error the store's
   /// load handler is given.
   var knownNil: Set<String> = []

@@ -249,6 +249,39 @@ struct ClosureDraftTests {
     #expect(unknown.unmodelled.map(\.why) == ["a `switch` on a value ctxsim cannot decide"])
   }
 
+  @Test("A context-making method called twice makes two contexts, each of the queue it is given")
+  func contextFactory() throws {
+    let source = """
+      import CoreData
+      final class Factory {
+        func makeStack(queue: dispatch_queue_t = dispatch_get_global_queue(0, 0),
+                       completion: (NSManagedObjectContext) -> Void) {
+          dispatch_async(queue) {
+            let background = self.createContext(.PrivateQueueConcurrencyType)
+            let main = self.createContext(.MainQueueConcurrencyType)
+            main.parentContext = background
+            completion(main)
+          }
+        }
+        private func createContext(_ type: NSManagedObjectContextConcurrencyType) -> NSManagedObjectContext {
+          let context = NSManagedObjectContext(concurrencyType: type)
+          return context
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(
+      source, calls: ["factory.makeStack { context in try? context.save() }"])
+    #expect(draft.unmodelled.isEmpty)
+    #expect(draft.json.contains(#""async": "global""#))
+    #expect(draft.json.contains(#""newContext": "context","#))
+    #expect(draft.json.contains(#""newContext": "context2""#))
+    #expect(draft.json.contains(#""parent": "context""#))
+    // The completion saves the main-queue context from the global queue: a trap.
+    let trap = try #require(trace.violations.first)
+    #expect(trap.kind == .wrongQueueContext)
+    #expect(trap.labels.first == "--call:1")
+  }
+
   @Test("Overloads are told apart by their argument labels")
   func overloads() throws {
     let source = """
