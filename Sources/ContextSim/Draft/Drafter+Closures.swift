@@ -3,18 +3,21 @@
 /// to a queue or a context (`context.perform(block)`).
 extension Drafter {
   /// `e` with each argument that names a held closure replaced by the closure itself, so
-  /// `context.perform(block)` is drafted as `context.perform { … }`.
-  func withHeldClosures(_ e: SwiftExpression) -> SwiftExpression {
-    guard case .call(let callee, let arguments) = e.kind else { return e }
+  /// `context.perform(block)` is drafted as `context.perform { … }`; with the closures
+  /// replaced, by their place in ``heldClosures``.
+  func withHeldClosures(_ e: SwiftExpression) -> (SwiftExpression, [Int]) {
+    guard case .call(let callee, let arguments) = e.kind else { return (e, []) }
+    var held: [Int] = []
     let replaced = arguments.map { argument in
       guard case .name(let n) = argument.value.kind, case .closure(let index)? = meaning(of: n)
       else { return argument }
+      held.append(index)
       return SwiftArgument(
         label: argument.label,
         value: SwiftExpression(
           kind: .closure(heldClosures[index].closure), location: argument.value.location))
     }
-    return SwiftExpression(kind: .call(callee, replaced), location: e.location)
+    return (SwiftExpression(kind: .call(callee, replaced), location: e.location), held)
   }
 
   /// Swift 2's `dispatch_async(queue) { … }` and `dispatch_sync` as today's
@@ -73,6 +76,10 @@ extension Drafter {
     default: break
     }
     guard let name, case .closure(let index)? = meaning(of: name) else { return nil }
+    // A closure that calls itself, or hands itself on, runs without end: not followed.
+    guard !runningClosures.contains(index) else { return notModelled(statement) }
+    runningClosures.insert(index)
+    defer { runningClosures.remove(index) }
     let (closure, written) = heldClosures[index]
     return scoped { drafter in
       var out: [JSONValue] = []

@@ -13,7 +13,11 @@ extension Drafter {
     }
     let (held, tryMark, awaited) = expression.unwrapped
     // A closure held in a name, handed on (`context.perform(block)`): the closure itself.
-    let e = withHeldClosures(Self.modernDispatch(held))
+    let (e, handedOn) = withHeldClosures(Self.modernDispatch(held))
+    // A closure that hands itself on (`let b = { c.perform(b) }`) would be drafted without end.
+    if handedOn.contains(where: runningClosures.contains) { return notModelled(statement) }
+    runningClosures.formUnion(handedOn)
+    defer { runningClosures.subtract(handedOn) }
     if let result, case .closure(let closure) = e.kind {
       holdClosure(closure, as: result)  // `let block = { … }`: drafted where it runs
       return []

@@ -92,6 +92,8 @@ struct Drafter {
   var boundToNil: Set<String> = []
   /// The closures held as values (``Meaning/closure(_:)``), in the order they were bound.
   var heldClosures: [(closure: SwiftClosure, file: SwiftFile)] = []
+  /// The held closures being drafted now, which a closure's own body may not run again.
+  var runningClosures: Set<Int> = []
   /// Locals naming the default notification centre: `let center = NotificationCenter.default`.
   var notificationCenters: Set<String> = []
   /// Locals bound to a selector (`let didSave = #selector(…)`), by the method it names.

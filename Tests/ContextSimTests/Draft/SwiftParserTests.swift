@@ -122,6 +122,9 @@ struct SwiftParserTests {
       "for in { }", "guard else", "x.", "@", "#if", String(repeating: "a.b(c) { ", count: 2_000),
       "switch x { case a }", "switch x { case", "switch { }", "switch x { @unknown default: f() }",
       String(repeating: "switch x { case .a: ", count: 2_000),
+      // Closures that run or hand on themselves are drafted once, not without end.
+      "let b = { b() }\nb()", "let b = { c.perform(b) }\nc.perform(b)",
+      "func f() -> Int { f().g() }\nf()",
     ]
     for input in inputs {
       let file = SwiftParser.parse(input, name: "bad.swift")
