@@ -429,6 +429,13 @@ extension Option {
     .value("--color", .choice("<color>"), "When to use colour.", default: "auto", set: set)
   }
 
+  /// `--max-file-size` for the commands that read Swift.
+  static func swiftFileSize(set: @escaping (inout Draft, Int) -> Void) -> Option {
+    .value(
+      "--max-file-size", .positive("<bytes>"), "Refuse larger Swift files unread.",
+      default: String(Limits.defaultFileBytes), set: set)
+  }
+
   static func format(
     _ abstract: String, set: @escaping (inout Draft, OutputFormat) -> Void
   ) -> Option {
@@ -477,10 +484,7 @@ extension ArgumentParser {
         .value("-o", .path("<file>"), "Write the scenario here, not to standard output.") {
           $0.output = $1
         }.also("--output"),
-        .value(
-          "--max-file-size", .positive("<bytes>"), "Refuse larger Swift files unread.",
-          default: String(Limits.defaultFileBytes)
-        ) { $0.fileBytes = $1 },
+        .swiftFileSize { $0.fileBytes = $1 },
         .colour { $0.colour = $1 },
       ],
       start: DraftOptions(),
@@ -518,10 +522,7 @@ extension ArgumentParser {
           "--format", .choice("<format>"), "Text, JSON, JUnit XML or SARIF 2.1.0.",
           default: "text"
         ) { $0.format = $1 },
-        .value(
-          "--max-file-size", .positive("<bytes>"), "Refuse larger Swift files unread.",
-          default: String(Limits.defaultFileBytes)
-        ) { $0.fileBytes = $1 },
+        .swiftFileSize { $0.fileBytes = $1 },
         .colour { $0.colour = $1 },
       ],
       start: ScanOptions(),

@@ -15,6 +15,7 @@ extension Drafter {
   }
 
   mutating func steps(_ statements: [SwiftStatement]) -> [JSONValue] {
+    let statements = Self.deferredLast(statements)
     var out: [JSONValue] = []
     for (k, statement) in statements.enumerated() {
       if case .guard(let conditions, let otherwise) = statement.kind,
@@ -51,6 +52,34 @@ extension Drafter {
       out += steps(statement)
     }
     return out
+  }
+
+  /// A block with its `defer` bodies moved to its end, the last written first, when nothing
+  /// after them leaves the block early: what runs is then the same. With an early exit
+  /// after one, the `defer` stays where it is, a line not modelled.
+  static func deferredLast(_ statements: [SwiftStatement]) -> [SwiftStatement] {
+    guard
+      let first = statements.firstIndex(where: { if case .defer = $0.kind { true } else { false } })
+    else { return statements }
+    let after = statements[(first + 1)...]
+    let leavesEarly = after.dropLast().contains { statement in
+      switch statement.kind {
+      case .return, .throw, .break, .continue, .guard: true
+      case .if(_, let then, let otherwise): (then + (otherwise ?? [])).contains(where: exits)
+      default: false
+      }
+    }
+    guard !leavesEarly else { return statements }
+    var kept: [SwiftStatement] = []
+    var deferred: [SwiftStatement] = []
+    for statement in statements {
+      if case .defer(let body) = statement.kind {
+        deferred = body + deferred
+      } else {
+        kept.append(statement)
+      }
+    }
+    return kept + deferred
   }
 
   /// The name the last `let` of a condition list binds.

@@ -282,6 +282,38 @@ struct ClosureDraftTests {
     #expect(trap.labels.first == "--call:1")
   }
 
+  @Test("defer runs at the block's end; with an early exit after it, it is not modelled")
+  func deferred() throws {
+    let source = """
+      import CoreData
+      final class Store {
+        let container: NSPersistentContainer
+        init(container: NSPersistentContainer) { self.container = container }
+        func tidy() {
+          let context = container.newBackgroundContext()
+          defer { context.reset() }
+          context.performAndWait { try? context.save() }
+        }
+        func early(skip: Bool) {
+          let context = container.newBackgroundContext()
+          defer { context.reset() }
+          guard skip else { return }
+          context.performAndWait { try? context.save() }
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["store.tidy()"])
+    #expect(draft.unmodelled.isEmpty)
+    let json = draft.json
+    let save = try #require(json.range(of: #""save": "context""#))
+    let reset = try #require(json.range(of: #""reset": "context""#))
+    #expect(save.lowerBound < reset.lowerBound)
+    // The reset is off the context's queue, after the performAndWait: a trap there.
+    #expect(trace.violations.first?.labels.first == "App.swift:7")
+    let (early, _) = try Self.draft(source, calls: ["store.early(skip: true)"])
+    #expect(early.unmodelled.map(\.why) == ["`defer` is not modelled"])
+  }
+
   @Test("Overloads are told apart by their argument labels")
   func overloads() throws {
     let source = """
