@@ -250,7 +250,10 @@ extension Drafter {
             + notModelled(
               statement, why: "made by code not read: taken as a new private context", at: value)
         }
-        return expressionSteps(value, result: name, at: statement)
+        let made = expressionSteps(value, result: name, at: statement)
+        // The context made may have taken another name (a second `main`): the property's it.
+        if case .context(let c)? = meaning(of: name), c != name { scopes[0][property] = .context(c) }
+        return made
       case .queue(let name), .controller(let name, _):
         return expressionSteps(value, result: name, at: statement)
       case .value(let local)?:
