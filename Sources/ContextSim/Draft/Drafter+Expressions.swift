@@ -252,7 +252,9 @@ extension Drafter {
         }
         let made = expressionSteps(value, result: name, at: statement)
         // The context made may have taken another name (a second `main`): the property's it.
-        if case .context(let c)? = meaning(of: name), c != name { scopes[0][property] = .context(c) }
+        if case .context(let c)? = meaning(of: name), c != name {
+          scopes[0][property] = .context(c)
+        }
         return made
       case .queue(let name), .controller(let name, _):
         return expressionSteps(value, result: name, at: statement)
