@@ -27,10 +27,11 @@ extension Drafter {
       + [step(["notModelled": .string(why), "at": .string(line.place)], at: statement)]
   }
 
-  /// A context's method the drafter cannot model (`context.fetch(request)` of a request it
-  /// cannot read) still touches the context on this thread, which is what Core Data's
-  /// checker traps: a read of its `hasChanges` stands for that touch, at the same line,
-  /// before the line is kept as not modelled.
+  /// A context's method the drafter cannot model (`context.fetch(filter.request())`), or a
+  /// checked property it has no step for (`context.userInfo[key] = value`), still touches
+  /// the context on this thread, which is what Core Data's checker traps: a read of its
+  /// `hasChanges` stands for that touch, at the same line, before the line is kept as not
+  /// modelled.
   mutating func contextTouch(_ statement: SwiftStatement) -> [JSONValue] {
     var e: SwiftExpression
     switch statement.kind {
@@ -38,12 +39,41 @@ extension Drafter {
     default: return []
     }
     e = e.unwrapped.expression
-    if case .binary("=", _, let value) = e.kind { e = value.unwrapped.expression }
+    if case .binary("=", let target, let value) = e.kind {
+      // `context.userInfo[key] = value` reads `userInfo` first.
+      if case .subscriptAccess(let base, _) = target.kind, let c = checkedMember(base) {
+        return [touch(c, at: statement)]
+      }
+      e = value.unwrapped.expression
+    }
     if case .binary("??", let value, _) = e.kind { e = value.unwrapped.expression }
+    if let c = checkedMember(e) { return [touch(c, at: statement)] }  // `let x = ctx.userInfo`
+    if case .subscriptAccess(let base, _) = e.kind, let c = checkedMember(base) {
+      return [touch(c, at: statement)]
+    }
     guard let call = Call(e), let receiver = call.receiver,
       case .context(let c)? = resolve(receiver)
     else { return [] }
-    return [step(["get": .string("\(c).hasChanges"), "as": .string("_touch")], at: statement)]
+    return [touch(c, at: statement)]
+  }
+
+  /// Getters of a context the checker traps off its queue (coredata-semantics-2.md, the
+  /// table of accessors), which the scenario has no property for.
+  static let checkedContextGetters: Set<String> = [
+    "userInfo", "undoManager", "retainsRegisteredObjects", "propagatesDeletesAtEndOfEvent",
+    "shouldRefreshAfterSave",
+  ]
+
+  /// The context `e` reads a checked getter of: `context.userInfo` is `context`.
+  private func checkedMember(_ e: SwiftExpression) -> String? {
+    guard case .member(let base?, let name) = e.kind, Self.checkedContextGetters.contains(name),
+      case .context(let c)? = resolve(base)
+    else { return nil }
+    return c
+  }
+
+  private mutating func touch(_ context: String, at statement: SwiftStatement) -> JSONValue {
+    step(["get": .string("\(context).hasChanges"), "as": .string("_touch")], at: statement)
   }
 
   /// Why a statement of a kind the drafter does not follow is not modelled.

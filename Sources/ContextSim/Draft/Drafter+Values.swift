@@ -70,7 +70,8 @@ extension Drafter {
     case .call where Call(e).map({ $0.receiver == nil && isAppType($0.method) }) == true:
       return .instanceOf(Call(e)!.method)  // `Stack(container: c)`: the one instance
     case .member(let base?, let name):
-      if case .name("self") = base.kind { return meaning(of: name) }
+      // `self.context`; in an extension of the container, `self.viewContext` falls through.
+      if case .name("self") = base.kind, let m = meaning(of: name) { return m }
       // `stack.mainContext`, `CoreDataStack.shared`: an app type's instance and its members.
       if case .instanceOf(let t)? = resolve(base) { return instanceMembers[t]?[name] }
       if case .name(let typeName) = base.kind, meaning(of: typeName) == nil,

@@ -394,6 +394,34 @@ struct UnmodelledContextTests {
     #expect(trace.isUnmodelled)
   }
 
+  @Test("A checked getter with no step of its own (userInfo) is still a touch of the context")
+  func userInfoTouch() throws {
+    let source = """
+      import CoreData
+      final class Store {
+        let background: NSManagedObjectContext
+        init(container: NSPersistentContainer) { background = container.newBackgroundContext() }
+        func tag() {
+          background.userInfo["owner"] = Owner(store: self)
+        }
+        func tagSafely() {
+          background.performAndWait { background.userInfo["owner"] = Owner(store: self) }
+        }
+      }
+      """
+    let draft = Draft(
+      [.init(name: "Store.swift", text: source)], options: .init(calls: ["store.tag()"]))
+    let trace = run(
+      try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"), stopAtFirst: true)
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+    #expect(trace.violations.first?.labels.first == "Store.swift:6")
+    let safe = Draft(
+      [.init(name: "Store.swift", text: source)], options: .init(calls: ["store.tagSafely()"]))
+    let safeTrace = run(try ScenarioDecoder.decode(Array(safe.json.utf8), file: "draft"))
+    #expect(safeTrace.violations.isEmpty)
+    #expect(safeTrace.isUnmodelled)  // what the line stores is still not modelled
+  }
+
   @Test("A context guessed from its name is a guess: the run goes on, and is never clean")
   func guessedContext() throws {
     let source = """

@@ -56,6 +56,7 @@ struct DraftCorpusTests {
     "06-datastack-fetch-outside-performBlock",
     "09-octopod-printer-read-outside-context-queue",
     "10-octopod-printer-read-inside-performAndWait-fix",
+    "16-pulse-init-userinfo-offqueue",
     "22-backtrace-repository-fetch-offqueue",
   ]
 
