@@ -23,6 +23,7 @@ extension Drafter {
       return []
     }
     if let called = heldClosureCall(e, result: result, at: statement) { return called }
+    if awaited, let steps = awaitedTaskValue(e, result: result, at: statement) { return steps }
     if let result, let name = Self.notificationName(e), Call(e) == nil {
       notificationNames[result] = name  // `let didSaveName = ….NSManagedObjectContextDidSave`
       return []

@@ -44,6 +44,38 @@ extension Drafter {
     }
   }
 
+  /// `try await Task.detached { … }.value`: the block runs off the main actor while the
+  /// caller awaits it, as a task group of one child does; its result is stood in.
+  mutating func awaitedTaskValue(
+    _ e: SwiftExpression, result: String?, at statement: SwiftStatement
+  )
+    -> [JSONValue]?
+  {
+    guard case .member(let base?, "value") = e.kind, let call = Call(base),
+      call.method == "detached" && call.receiver?.source == "Task"
+        || call.method == "Task" && call.receiver == nil,
+      let closure = call.closure, !closure.attributes.contains("@MainActor")
+    else { return nil }
+    let child = onThread(main: false) { $0.closureSteps(closure, result: nil) }
+    var steps = [
+      step(
+        [
+          "taskGroup": .array([.integer(1)]), "as": .string("_task"), "child": .array(child),
+          "then": .array([]),
+        ], at: statement)
+    ]
+    if let result {
+      bind(result, .value(result))
+      steps.append(
+        step(
+          [
+            "let": .string(result), "value": .string("stand-in"),
+            "note": .string("Stood in: the task's value, computed in the task."),
+          ], at: statement))
+    }
+    return steps
+  }
+
   /// A child task's steps: its result, element by element, bound to the names the `for await`
   /// takes them as.
   private mutating func childSteps(

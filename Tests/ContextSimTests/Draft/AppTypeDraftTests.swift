@@ -314,6 +314,36 @@ struct ClosureDraftTests {
     #expect(early.unmodelled.map(\.why) == ["`defer` is not modelled"])
   }
 
+  @Test("try await Task.detached { … }.value runs the block off the main actor, awaited")
+  func detachedTaskValue() throws {
+    let source = """
+      import CoreData
+      final class Exporter {
+        let background: NSManagedObjectContext
+        init(container: NSPersistentContainer) { background = container.newBackgroundContext() }
+        func export() async throws {
+          let count = try await Task.detached {
+            try self.background.count(for: NSFetchRequest<NSManagedObject>(entityName: "Item"))
+          }.value
+          print(count)
+        }
+        func exportSafely() async throws {
+          let count = try await background.perform {
+            try self.background.count(for: NSFetchRequest<NSManagedObject>(entityName: "Item"))
+          }
+          print(count)
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["try await exporter.export()"])
+    #expect(draft.unmodelled.isEmpty)
+    #expect(draft.json.contains(#""taskGroup": ["#))
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+    #expect(trace.violations.first?.labels.first == "App.swift:7")
+    let (_, safe) = try Self.draft(source, calls: ["try await exporter.exportSafely()"])
+    #expect(safe.violations.isEmpty)
+  }
+
   @Test("Overloads are told apart by their argument labels")
   func overloads() throws {
     let source = """
