@@ -140,6 +140,9 @@ extension Drafter {
       // A parameter the call leaves out takes its default: a queue, a context, a literal.
       for (index, parameter) in function.parameters.enumerated() where given[index] == nil {
         guard let given = parameter.defaultValue else { continue }
+        if case .member(nil, _) = given.kind {
+          drafter.enumArguments[parameter.name] = given.source  // `kind: Kind = .archive`
+        }
         if let queue = Self.dispatchQueue(given) {
           drafter.bind(parameter.name, .queue(queue))
         } else if let m = drafter.resolve(given), m.isCoreData {

@@ -290,6 +290,9 @@ extension Drafter {
       return
     }
     // A defaulted parameter takes its default, as a caller that leaves it out does.
+    if let given = parameter.defaultValue, case .member(nil, _) = given.kind {
+      enumArguments[name] = given.source  // `kind: Kind = .archive`, for a `switch kind`
+    }
     let value = parameter.defaultValue.flatMap(literal) ?? sample(of: type, number: 1)
     steps.append(
       .object([

@@ -21,6 +21,7 @@ extension Drafter {
       let main = c == "viewContext" || mainQueueContexts.contains(c)
       return main ? ".mainQueueConcurrencyType" : ".privateQueueConcurrencyType"
     case .member(nil, let name): return "." + name
+    case .name(let n): return enumArguments[n]  // a parameter given `.package`
     case .string(let text, let interpolations) where interpolations.isEmpty: return "\"\(text)\""
     case .number(let n): return n
     case .bool(let b): return b ? "true" : "false"

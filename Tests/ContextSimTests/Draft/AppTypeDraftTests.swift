@@ -344,6 +344,29 @@ struct ClosureDraftTests {
     #expect(safe.violations.isEmpty)
   }
 
+  @Test("A switch on a parameter given an enum case runs that case")
+  func switchOnArgument() throws {
+    let source = """
+      import CoreData
+      final class Exporter {
+        let background: NSManagedObjectContext
+        init(container: NSPersistentContainer) { background = container.newBackgroundContext() }
+        func export(as kind: Kind = .archive) {
+          switch kind {
+          case .archive: background.performAndWait { try? background.save() }
+          case .package: try? background.save()
+          }
+        }
+      }
+      """
+    let (archive, clean) = try Self.draft(source, calls: ["exporter.export()"])
+    #expect(archive.unmodelled.isEmpty)
+    #expect(clean.violations.isEmpty)
+    let (package, trapped) = try Self.draft(source, calls: ["exporter.export(as: .package)"])
+    #expect(package.unmodelled.isEmpty)
+    #expect(trapped.violations.first?.labels.first == "App.swift:8")
+  }
+
   @Test("Overloads are told apart by their argument labels")
   func overloads() throws {
     let source = """
