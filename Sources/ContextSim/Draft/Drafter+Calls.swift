@@ -91,6 +91,8 @@ extension Drafter {
       }
       return [step([call.method: .string(c), "do": .array(body)], at: statement)]
     case (.controller(let name, _)?, "performFetch"):
+      // A controller whose making the draft did not model is nothing to fetch with.
+      guard madeControllers.contains(name) else { return nil }
       return [step(["performFetch": .string(name)], at: statement)]
     case (.context(let c)?, "execute"):
       guard case .batchRequest(let request)? = call.arguments.first.flatMap({ resolve($0.value) })

@@ -139,7 +139,8 @@ extension Drafter {
   /// `try?` or `try!` on the step that throws.
   private func markingTry(_ mark: String, _ step: JSONValue) -> JSONValue {
     guard case .object(let members) = step.kind, let verb = members.first?.key,
-      ["save", "fetch", "count", "existingObject", "performFetch"].contains(verb)
+      ["save", "fetch", "count", "existingObject", "performFetch"].contains(verb),
+      !members.contains(where: { $0.key == "catch" })  // its error is caught where it is
     else { return step }
     return adding("try", .string(mark), to: step)
   }
@@ -156,7 +157,7 @@ extension Drafter {
         bind(result, .context("viewContext"))
         return []
       case .controller(let name, let entity)
-      where key == "fetchedObjects" || key == "numberOfObjects":
+      where (key == "fetchedObjects" || key == "numberOfObjects") && madeControllers.contains(name):
         let listed: Meaning =
           key == "fetchedObjects" ? .objects(result, entity: entity) : .value(result)
         bind(result, listed)

@@ -20,6 +20,7 @@ extension Drafter {
     guard case .context(let context)? = resolve(contextArgument) ?? meaning(of: name + "Context")
     else { return nil }
     model.addEntity(request.entity, fetched: true)
+    madeControllers.insert(name)  // before its delegate's body, which may read it
     let conditions: JSONValue? =
       request.conditions.isEmpty
       ? nil

@@ -358,7 +358,12 @@ extension Drafter {
   ) -> [JSONValue] {
     var inner = scoped { $0.steps(body) }
     guard let handler = catches.first else { return inner }
-    let throwing = inner.indices.filter { Self.throwsCatchably(inner[$0]) }
+    // A `try?` or `try!` call inside the block never reaches its `catch`.
+    let throwing = inner.indices.filter { index in
+      guard Self.throwsCatchably(inner[index]), case .object(let members) = inner[index].kind
+      else { return false }
+      return !members.contains { $0.key == "try" }
+    }
     guard catches.count == 1, let last = throwing.last else {
       return inner + notModelled(statement)
     }

@@ -106,6 +106,9 @@ struct Drafter {
   /// The contexts the draft's steps make, each once: a method that makes one, called
   /// twice, makes two (`context`, `context2`).
   var madeContexts: Set<String> = []
+  /// The fetched results controllers the draft's steps make; using one it did not make
+  /// is a line not modelled.
+  var madeControllers: Set<String> = []
   /// Parameters given an enum case written out (`createContext(.mainQueueConcurrencyType)`),
   /// by name, with the case as written.
   var enumArguments: [String: String] = [:]
