@@ -12,9 +12,10 @@ extension Scan {
   ]
 
   /// The non-private methods, static ones too, of each class, struct or actor whose code
-  /// touches Core Data, and of each entity's class (called on the screen's object), in the
-  /// order the files declare them. A method the system calls (a fetched results
-  /// controller's delegate, a notification's selector) is not one.
+  /// touches Core Data, and of each entity's class (called on the screen's object), then
+  /// the files' non-private top-level functions that touch it, in the order the files
+  /// declare them. A method the system calls (a fetched results controller's delegate, a
+  /// notification's selector) is not one.
   static func entryPoints(in sources: [Draft.Source]) -> [EntryPoint] {
     let files = sources.map { SwiftParser.parse($0.text, name: $0.name) }
     let drafter = Drafter(files: files, options: .init())
@@ -27,17 +28,31 @@ extension Scan {
       for f in type.functions
       where !["init", "deinit"].contains(f.name) && !f.isPrivate && !drafter.isCallback(f) {
         let receiver = f.isStatic ? name : name.prefix(1).lowercased() + name.dropFirst()
-        let arguments = f.parameters.map { ($0.label.map { "\($0): " } ?? "") + $0.name }
-        let call =
-          (f.isThrowing ? "try? " : "") + (f.isAsync ? "await " : "")
-          + "\(receiver).\(f.name)(\(arguments.joined(separator: ", ")))"
-        out.append(
-          EntryPoint(
-            type: name, method: f.name, place: "\(f.file):\(f.location.line)", call: call,
-            isAsync: f.isAsync))
+        out.append(entryPoint(f, of: name, receiver: receiver))
+      }
+    }
+    for file in files {
+      let text = Self.words(file.lines.joined(separator: "\n"))
+      guard !text.isDisjoint(with: coreDataWords) else { continue }
+      for f in file.functions where !f.isPrivate {
+        out.append(entryPoint(f, of: "", receiver: nil))
       }
     }
     return out
+  }
+
+  /// How the scan calls `f`: on `receiver` when it has one, each argument its parameter's
+  /// name, stood in as `draft` stands in a name nothing binds.
+  private static func entryPoint(_ f: SwiftFunction, of type: String, receiver: String?)
+    -> EntryPoint
+  {
+    let arguments = f.parameters.map { ($0.label.map { "\($0): " } ?? "") + $0.name }
+    let call =
+      (f.isThrowing ? "try? " : "") + (f.isAsync ? "await " : "")
+      + (receiver.map { $0 + "." } ?? "") + "\(f.name)(\(arguments.joined(separator: ", ")))"
+    return EntryPoint(
+      type: type, method: f.name, place: "\(f.file):\(f.location.line)", call: call,
+      isAsync: f.isAsync)
   }
 
   /// The names of the types whose declarations (extensions included) name Core Data's
@@ -66,7 +81,7 @@ extension Scan {
     }
   }
 
-  private static func words(_ text: String) -> Set<String> {
+  static func words(_ text: String) -> Set<String> {
     Set(text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
   }
 

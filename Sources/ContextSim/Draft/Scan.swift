@@ -14,8 +14,8 @@ public struct Scan: Sendable {
     /// How the scan calls it, as Swift: `noteImporter.importNotes(titles)`.
     public var call: String
     public var isAsync: Bool
-    /// `NoteImporter.importNotes`.
-    public var name: String { "\(type).\(method)" }
+    /// `NoteImporter.importNotes`, or a top-level function's own name.
+    public var name: String { type.isEmpty ? method : "\(type).\(method)" }
   }
 
   /// One drafted run of the scan: its calls, and the entry points they make.

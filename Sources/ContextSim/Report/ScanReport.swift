@@ -23,7 +23,7 @@ public struct ScanReport: Sendable {
   // MARK: Text
 
   public func text(_ scan: Scan) -> String {
-    let types = Set(scan.entryPoints.map(\.type)).count
+    let types = Set(scan.entryPoints.map(\.type).filter { !$0.isEmpty }).count
     let pairs = scan.results.filter { $0.job.entryPoints.count == 2 }
     let skipped = scan.results.filter { $0.schedules == 0 && $0.error == nil && !$0.complete }
     var out =

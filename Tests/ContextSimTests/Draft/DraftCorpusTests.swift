@@ -60,14 +60,18 @@ struct DraftCorpusTests {
     "22-backtrace-repository-fetch-offqueue",
   ]
 
-  static func result(of c: Case) -> Result {
-    let sources = c.files.map { path in
+  /// The case's files, named as the Swift they are.
+  static func sources(of c: Case) -> [Draft.Source] {
+    c.files.map { path in
       Draft.Source(
         name: String(path.split(separator: "/").last!.dropLast(".txt".count)),
         text: (try? String(contentsOf: fixtures.appendingPathComponent(path), encoding: .utf8))
           ?? "")
     }
-    let draft = Draft(sources, options: .init(calls: c.calls ?? []))
+  }
+
+  static func result(of c: Case) -> Result {
+    let draft = Draft(sources(of: c), options: .init(calls: c.calls ?? []))
     let scenario: Scenario
     do {
       scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: c.id)
@@ -115,6 +119,14 @@ struct DraftCorpusTests {
     } else {
       // Not yet reached: when it is, it goes into `reached`.
       #expect(result != .right, "\(c.id) now reaches its verdict: add it to `reached`")
+    }
+  }
+
+  @Test("Scanning each case drafts every entry point to a scenario that runs", arguments: cases)
+  func scanRuns(_ c: Case) {
+    let scan = Scan(Self.sources(of: c), maxSchedules: 50, maxPairs: 3)
+    for result in scan.results {
+      #expect(result.error == nil, "\(result.job.name): \(result.error ?? "")")
     }
   }
 
