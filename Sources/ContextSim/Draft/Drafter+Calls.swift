@@ -354,6 +354,22 @@ extension Drafter {
           at: statement)
       ]
     }
+    if let entity = call.receiver.map(\.source),
+      ["mr_createEntity", "MR_createEntity"].contains(call.method)
+        || call.method == "MR_createEntityInContext",
+      entity.first?.isUppercase == true,
+      case .context(let c)? = (call.argument("in") ?? call.arguments.first?.value).map(resolve)
+        ?? .context("viewContext")
+    {
+      // MagicalRecord's `Note.mr_createEntity(in: context)`: an insert, into the default
+      // (main-queue) context when none is given.
+      let name = result ?? "_inserted"
+      model.addEntity(entity)
+      bind(name, .object(name, entity: entity))
+      return [
+        step(["insert": .string(entity), "into": .string(c), "as": .string(name)], at: statement)
+      ]
+    }
     if call.receiver == nil,
       ["NSPersistentContainer", "NSPersistentCloudKitContainer"].contains(call.method)
     {
@@ -405,6 +421,13 @@ extension Drafter {
     return inline(
       function, call: call, result: result, members: bound,
       in: files.first { $0.name == function.file }, at: statement)
+  }
+
+  /// `NSManagedObjectContext.mr_default()`, `MR_defaultContext()`: MagicalRecord's default
+  /// context, which is on the main queue.
+  static func isMagicalRecordDefaultContext(_ call: Call) -> Bool {
+    call.receiver?.source == "NSManagedObjectContext"
+      && ["mr_default", "MR_defaultContext", "mr_defaultContext"].contains(call.method)
   }
 
   func dispatchQueue(_ receiver: String) -> String? {

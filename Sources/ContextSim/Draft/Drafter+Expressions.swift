@@ -41,6 +41,10 @@ extension Drafter {
       return []
     }
     let call = Call(e)
+    if let call, Self.isMagicalRecordDefaultContext(call) {
+      if let result { bind(result, .context("viewContext")) }  // MagicalRecord's, on main
+      return []
+    }
     if let call, let chained = chainedOwnCall(e, call, result: result, at: statement) {
       return chained
     }

@@ -69,6 +69,9 @@ extension Drafter {
     case .name(let n): return meaning(of: n)
     case .call where Call(e).map({ $0.receiver == nil && isAppType($0.method) }) == true:
       return .instanceOf(Call(e)!.method)  // `Stack(container: c)`: the one instance
+    case .call where Call(e).map(Self.isMagicalRecordDefaultContext) == true:
+      // MagicalRecord's default context is a main-queue context (MagicalRecord 2.3).
+      return .context("viewContext")
     case .member(let base?, let name):
       // `self.context`; in an extension of the container, `self.viewContext` falls through.
       if case .name("self") = base.kind, let m = meaning(of: name) { return m }

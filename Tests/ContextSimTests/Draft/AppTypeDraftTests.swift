@@ -367,6 +367,26 @@ struct ClosureDraftTests {
     #expect(trapped.violations.first?.labels.first == "App.swift:8")
   }
 
+  @Test("MagicalRecord: the default context is on main; mr_createEntity(in:) inserts")
+  func magicalRecord() throws {
+    let source = """
+      import CoreData
+      final class Notes {
+        func add(title: String) {
+          DispatchQueue.global().async {
+            let context = NSManagedObjectContext.mr_default()
+            let note = Note.mr_createEntity(in: context)
+          }
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["notes.add(title: title)"])
+    #expect(draft.unmodelled.isEmpty)
+    #expect(draft.json.contains(#""insert": "Note""#))
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+    #expect(trace.violations.first?.labels.first == "App.swift:6")
+  }
+
   @Test("Overloads are told apart by their argument labels")
   func overloads() throws {
     let source = """
