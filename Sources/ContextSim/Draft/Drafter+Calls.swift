@@ -430,9 +430,17 @@ extension Drafter {
       && ["mr_default", "MR_defaultContext", "mr_defaultContext"].contains(call.method)
   }
 
+  /// `DispatchQueue.main`, `DispatchQueue.global(…)` and Swift 2's
+  /// `dispatch_get_main_queue()`, `dispatch_get_global_queue(…)`: the scenario's `main` or
+  /// `global`.
   func dispatchQueue(_ receiver: String) -> String? {
-    if receiver == "DispatchQueue.main" { return "main" }
-    if receiver.hasPrefix("DispatchQueue.global") { return "global" }
+    if receiver == "DispatchQueue.main" || receiver.hasPrefix("dispatch_get_main_queue") {
+      return "main"
+    }
+    if receiver.hasPrefix("DispatchQueue.global") || receiver.hasPrefix("dispatch_get_global_queue")
+    {
+      return "global"
+    }
     return nil
   }
 

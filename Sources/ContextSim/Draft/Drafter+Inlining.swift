@@ -33,16 +33,6 @@ extension Drafter {
     return nil
   }
 
-  /// `DispatchQueue.main`, `dispatch_get_global_queue(…)`: the scenario's `main` or `global`.
-  static func dispatchQueue(_ e: SwiftExpression) -> String? {
-    let text = e.source
-    if text == "DispatchQueue.main" || text.hasPrefix("dispatch_get_main_queue") { return "main" }
-    if text.hasPrefix("DispatchQueue.global") || text.hasPrefix("dispatch_get_global_queue") {
-      return "global"
-    }
-    return nil
-  }
-
   /// Each parameter's argument, by the parameter's index, matched by label as Swift does:
   /// a defaulted parameter may be left out, a trailing closure is the parameter of function
   /// type it reaches.
@@ -143,7 +133,7 @@ extension Drafter {
         if case .member(nil, _) = given.kind {
           drafter.enumArguments[parameter.name] = given.source  // `kind: Kind = .archive`
         }
-        if let queue = Self.dispatchQueue(given) {
+        if let queue = drafter.dispatchQueue(given.source) {
           drafter.bind(parameter.name, .queue(queue))
         } else if let m = drafter.resolve(given), m.isCoreData {
           drafter.bind(parameter.name, m)

@@ -3,12 +3,6 @@
 /// of Core Data's own types, whose methods are called on a context, an object or the
 /// container as if they were Core Data's.
 extension Drafter {
-  /// Core Data's types whose extensions the drafter reads, by what they extend.
-  static let coreDataTypes = [
-    "NSManagedObjectContext", "NSPersistentContainer", "NSPersistentCloudKitContainer",
-    "NSManagedObject",
-  ]
-
   /// Each type declared in `files` with its extensions' members, by name, and the names in
   /// the order declared; extensions of a type not declared there (Core Data's) stand alone.
   static func typeTable(_ files: [SwiftFile]) -> (types: [String: SwiftType], order: [String]) {

@@ -7,12 +7,15 @@
 public struct Scan: Sendable {
   /// A method a scan calls: non-private, of a type that touches Core Data.
   public struct EntryPoint: Sendable, Hashable {
+    /// The type that declares it; empty for a top-level function.
     public var type: String
+    /// The method's or function's name.
     public var method: String
     /// `NoteImporter.swift:7`, where it is declared.
     public var place: String
     /// How the scan calls it, as Swift: `noteImporter.importNotes(titles)`.
     public var call: String
+    /// Whether it is `async`: called in a task, not from a queue's block.
     public var isAsync: Bool
     /// `NoteImporter.importNotes`, or a top-level function's own name.
     public var name: String { type.isEmpty ? method : "\(type).\(method)" }
@@ -24,20 +27,24 @@ public struct Scan: Sendable {
     public var name: String
     /// The `--call`s that draft it, which also replay it.
     public var calls: [String]
+    /// The entry points it calls: one, or the two of a pair.
     public var entryPoints: [EntryPoint]
   }
 
   /// What one job showed.
   public struct JobResult: Sendable {
+    /// The run this is the result of.
     public var job: Job
     /// `clean`, `failing`, `limited`, `incomplete`, `unmodelled`, or `error` when the draft
     /// did not run (ctxsim's own fault, said in ``error``).
     public var verdict: String
+    /// The schedules its search ran; 0 for a pair not run.
     public var schedules: Int
     /// Whether the search looked at every schedule it meant to.
     public var complete: Bool
     /// The lines not modelled that its runs passed.
     public var unmodelled: [Draft.Line]
+    /// Why its draft did not run, when it did not.
     public var error: String?
     /// The violations it showed: `wrongQueueContext at NoteImporter.swift:10`.
     public var violations: [String] = []
@@ -45,6 +52,7 @@ public struct Scan: Sendable {
 
   /// A violation, where the app's code makes it, with the first job that shows it.
   public struct Finding: Sendable {
+    /// The rule broken.
     public var kind: ViolationKind
     /// The app's line: `NoteImporter.swift:10`.
     public var place: String
@@ -52,12 +60,15 @@ public struct Scan: Sendable {
     public var headline: String
     /// The job that shows it most simply, and the schedule that does.
     public var job: Job
+    /// The schedule of `job`'s draft that shows it.
     public var schedule: Schedule
     /// How many jobs show it.
     public var jobs: Int
   }
 
+  /// Every entry point found, in the order the files declare them.
   public var entryPoints: [EntryPoint]
+  /// Each run's result: those from main, then from a background queue, then the pairs.
   public var results: [JobResult]
   /// Ranked: traps and crashes first, then what the most jobs show.
   public var findings: [Finding]
@@ -66,6 +77,7 @@ public struct Scan: Sendable {
 
   /// Whether every job's search finished with every line on its paths modelled.
   public var isComplete: Bool { results.allSatisfy { $0.complete && $0.error == nil } }
+  /// Whether some run passed a line not modelled: then no finding is not clean.
   public var isUnmodelled: Bool { results.contains { !$0.unmodelled.isEmpty } }
 
   /// Scans `sources` with the drafting `options` (their calls are ignored), each job's

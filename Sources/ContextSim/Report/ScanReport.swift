@@ -6,6 +6,7 @@ public struct ScanReport: Sendable {
   /// Each file's path as given, by the name labels use, for SARIF's locations.
   public var paths: [String: String]
 
+  /// A report whose replay commands start with `replayPrefix`.
   public init(replayPrefix: String, paths: [String: String] = [:]) {
     self.replayPrefix = replayPrefix
     self.paths = paths
@@ -22,6 +23,7 @@ public struct ScanReport: Sendable {
 
   // MARK: Text
 
+  /// For people: the findings worst first, then what was not modelled, then the verdict.
   public func text(_ scan: Scan) -> String {
     let types = Set(scan.entryPoints.map(\.type).filter { !$0.isEmpty }).count
     let pairs = scan.results.filter { $0.job.entryPoints.count == 2 }
@@ -91,6 +93,7 @@ public struct ScanReport: Sendable {
 
   // MARK: JSON
 
+  /// The scan as one JSON document: entry points, findings, runs, verdict.
   public func document(_ scan: Scan) -> JSONValue {
     .object([
       "lines": .integer(scan.lines),
