@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "ctxsim",
+  // Linux needs no entry; on Apple platforms the clocks the tool measures with need these.
+  platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     .library(name: "ContextSim", targets: ["ContextSim"]),
     .executable(name: "ctxsim", targets: ["ctxsim"]),

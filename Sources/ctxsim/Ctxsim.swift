@@ -31,11 +31,14 @@ enum Ctxsim {
       return CheckCommand(options: options, console: console).execute()
     case .explore(let options):
       return ExploreCommand(options: options, console: console).execute()
-    case .lesson(let options):
+    case .lesson(var options):
+      options.directory = home(options.directory, default: LessonOptions().directory, console)
       return LessonCommand(options: options, console: console).execute()
-    case .exercise(let options):
+    case .exercise(var options):
+      options.directory = home(options.directory, default: ExerciseOptions().directory, console)
       return ExerciseCommand(options: options, console: console).execute()
-    case .game(let options):
+    case .game(var options):
+      options.directory = home(options.directory, default: GameOptions().directory, console)
       return GameCommand(options: options, console: console).execute()
     case .completion(let shell):
       console.write(Completion.script(for: shell))
@@ -45,6 +48,11 @@ enum Ctxsim {
     case .draft(let options):
       return DraftCommand(options: options, console: console).execute()
     }
+  }
+
+  /// A teaching folder: as given, or, when it is the default, found where ctxsim lives.
+  private static func home(_ given: String, default: String, _ console: Console) -> String {
+    given == `default` ? Home(console: console).locate(given) : given
   }
 }
 

@@ -14,6 +14,11 @@ struct ExerciseCommand {
       return check(
         options.exercise.map { [numbered.resolve($0, in: files)].compactMap { $0 } } ?? files)
     }
+    guard !files.isEmpty || options.exercise?.hasSuffix(".md") == true else {
+      console.writeError(
+        numbered.noneHere("exercises (exercise-NN-name.md)", option: "--exercises"))
+      return ExitStatus.noInput
+    }
     guard let name = options.exercise else { return list(files) }
     guard let file = numbered.resolve(name, in: files) else {
       console.writeError(
@@ -83,12 +88,6 @@ struct ExerciseCommand {
   // MARK: Listing
 
   private func list(_ files: [String]) -> Int32 {
-    guard !files.isEmpty else {
-      console.writeError(
-        "\(options.directory): error: no exercises (exercise-NN-name.md) here\n"
-          + "  fix: run ctxsim from the repository's root, or pass --exercises DIR\n")
-      return ExitStatus.noInput
-    }
     console.write("Exercises in \(options.directory)/:\n")
     for file in files {
       let number = ExerciseParser.number(of: file).map(String.init) ?? "?"

@@ -17,9 +17,7 @@ struct GameCommand {
       return check([numbered.resolve(name, in: files)].compactMap { $0 }, numbering: false)
     }
     guard !files.isEmpty || options.level?.hasSuffix(".md") == true else {
-      console.writeError(
-        "\(options.directory): error: no levels (NN-name.md) here\n  fix: run ctxsim from the repository's root, or pass --levels DIR\n"
-      )
+      console.writeError(numbered.noneHere("levels (NN-name.md)", option: "--levels"))
       return ExitStatus.noInput
     }
     guard let name = options.level else { return list(files, progressFile) }

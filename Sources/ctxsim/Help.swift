@@ -350,7 +350,8 @@ enum Help {
     return section("OVERVIEW", "Core Data's concurrency rules, simulated on any machine.")
       + paragraphs(
         "A scenario is a JSON file scripting what an app's queues do with Core Data; see "
-          + "docs/scenario-format.md. Run ctxsim from the repository's root.")
+          + "docs/scenario-format.md. Lessons, levels and exercises are found from any "
+          + "directory: here, in $CTXSIM_HOME, or beside the ctxsim executable.")
       + section("USAGE", "ctxsim <subcommand> [<options>]")
       + section(
         "OPTIONS", nil,

@@ -14,6 +14,10 @@ struct LessonCommand {
       return check(
         options.lesson.map { [numbered.resolve($0, in: files)].compactMap { $0 } } ?? files)
     }
+    guard !files.isEmpty || options.lesson?.hasSuffix(".md") == true else {
+      console.writeError(numbered.noneHere("lessons (NN-name.md)", option: "--lessons"))
+      return ExitStatus.noInput
+    }
     guard let name = options.lesson else { return list(files) }
     guard let file = numbered.resolve(name, in: files) else {
       console.writeError(
@@ -94,12 +98,6 @@ struct LessonCommand {
   // MARK: Listing and checking
 
   private func list(_ files: [String]) -> Int32 {
-    guard !files.isEmpty else {
-      console.writeError(
-        "\(options.directory): error: no lessons (NN-name.md) here\n  fix: run ctxsim from the repository's root, or pass --lessons DIR\n"
-      )
-      return ExitStatus.noInput
-    }
     console.write("Lessons in \(options.directory)/:\n")
     for file in files {
       let number = (file.split(separator: "/").last ?? "").prefix { $0.isNumber }

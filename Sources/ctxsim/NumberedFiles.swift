@@ -31,6 +31,12 @@ struct NumberedFiles {
     return Int(name.dropFirst(prefix.count).prefix { $0.isNumber })
   }
 
+  /// The error when the folder has none of the files: where ctxsim looked, and how to
+  /// point it elsewhere.
+  func noneHere(_ what: String, option: String) -> String {
+    "\(folder): error: no \(what) here\n" + Home.advice(option: option)
+  }
+
   private func base(_ path: String) -> String {
     path.split(separator: "/").last.map(String.init) ?? path
   }

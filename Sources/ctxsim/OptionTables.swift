@@ -159,7 +159,8 @@ extension ArgumentParser {
         .value("--html", .path("<file>"), "Only write the timeline as HTML.") { $0.html = $1 },
         .flag("--check", "Check the lessons, or the one named.") { $0.check = true },
         .value(
-          "--lessons", .path("<dir>"), "The lessons folder.", default: LessonOptions().directory
+          "--lessons", .path("<dir>"), "The lessons folder; when not here, the one beside ctxsim.",
+          default: LessonOptions().directory
         ) {
           $0.directory = $1
         },
@@ -204,7 +205,8 @@ extension ArgumentParser {
         },
         .flag("--check", "Check the exercises, or the one named.") { $0.check = true },
         .value(
-          "--exercises", .path("<dir>"), "The exercises folder.",
+          "--exercises", .path("<dir>"),
+          "The exercises folder; when not here, the one beside ctxsim.",
           default: ExerciseOptions().directory
         ) { $0.options.directory = $1 },
         .maxSchedules(
@@ -281,7 +283,8 @@ extension ArgumentParser {
           $0.reset = true
         },
         .value(
-          "--levels", .path("<dir>"), "The levels folder.", default: GameOptions().directory
+          "--levels", .path("<dir>"), "The levels folder; when not here, the one beside ctxsim.",
+          default: GameOptions().directory
         ) {
           $0.directory = $1
         },

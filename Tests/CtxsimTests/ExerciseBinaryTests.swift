@@ -51,4 +51,20 @@ struct ExerciseBinaryTests {
     #expect(graded.0 == 1)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["exercise-3.json"])
   }
+
+  @Test("From any directory, the lessons, levels and exercises are found where ctxsim lives")
+  func anyDirectory() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ctxsim-anywhere-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let exercise = try run(["exercise", "1"], in: folder)
+    #expect(exercise.0 == 0)
+    #expect(exercise.1.contains("ctxsim exercise 1 --grade exercise-1.json"))
+    let lesson = try run(["lesson", "1", "--transcript"], in: folder)
+    #expect(lesson.0 == 0)
+    #expect(lesson.1.hasPrefix("Lesson · One queue per context"))
+    let levels = try run(["game"], in: folder)
+    #expect(levels.0 == 0)
+    #expect(levels.1.contains("The object in the cache"))
+  }
 }
