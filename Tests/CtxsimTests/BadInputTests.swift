@@ -42,9 +42,9 @@ private let badInputs: [BadInput] = [
       #"bad.json:1:82: error: unknown verb "fecth" (at main[0])\#n  fix: did you mean "fetch"?"#),
   BadInput(
     name: "an unknown verb naming a Core Data API that is not modelled",
-    text: #"{\#(head), "main": [{"refreshAllObjects": "viewContext"}]}"#,
+    text: #"{\#(head), "main": [{"undo": "viewContext"}]}"#,
     error:
-      #"bad.json:1:82: error: unknown verb "refreshAllObjects": refreshAllObjects() is not modelled; see docs/model.md (at main[0])\#n  fix: write a "refresh" step for each object the app holds"#
+      #"bad.json:1:82: error: unknown verb "undo": UndoManager is not modelled; see docs/model.md (at main[0])\#n  fix: write "rollback" to drop the context's unsaved changes"#
   ),
   BadInput(
     name: "an unknown key",

@@ -197,6 +197,16 @@ public struct Refresh: ScenarioStep {
   }
 }
 
+/// `context.refreshAllObjects()`: every object the context holds, refreshed with its changes kept.
+public struct RefreshAllObjects: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
+  public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
+  public init(_ context: String, line: Int = #line, column: Int = #column) {
+    json = StepJSON("refreshAllObjects", .string(context), line: line, column: column)
+  }
+}
+
 /// `context.reset()`.
 public struct Reset: ScenarioStep {
   /// The step as the decoder reads it, placed where the Swift wrote it.

@@ -138,7 +138,8 @@ extension Drafter {
       if case .objectID(let n)? = resolve(argument) { entity = idEntities[n] }
       bind(result, .object(result, entity: entity))
       return [step([call.method: id, "in": .string(c), "as": .string(result)], at: statement)]
-    case (.context(let c)?, "reset"), (.context(let c)?, "rollback"):
+    case (.context(let c)?, "reset"), (.context(let c)?, "rollback"),
+      (.context(let c)?, "refreshAllObjects"):
       return [step([call.method: .string(c)], at: statement)]
     case (.context, "refresh"):
       guard case .object(let name, _)? = call.arguments.first.map({ resolve($0.value) }) else {
@@ -317,7 +318,7 @@ extension Drafter {
       return []
     }
     if call.receiver == nil && call.method == "NSManagedObjectContext",
-      let type = call.argument("concurrencyType").map { enumArguments[$0.source] ?? $0.source }
+      let type = call.argument("concurrencyType").map({ enumArguments[$0.source] ?? $0.source })
     {
       let name = freshContext(Self.contextName(result ?? "context"))
       bind(result ?? name, .context(name))

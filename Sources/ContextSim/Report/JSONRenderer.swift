@@ -118,6 +118,7 @@ extension Effect {
     case .deleted: "deleted"
     case .merged: "merged"
     case .refreshed: "refreshed"
+    case .refreshedAll: "refreshedAll"
     case .reset: "reset"
     case .rolledBack: "rolledBack"
     case .obtainedPermanentIDs: "obtainedPermanentIDs"

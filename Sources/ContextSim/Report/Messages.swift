@@ -49,6 +49,10 @@ public enum Messages {
     case .refreshed(let id, let merged):
       return merged
         ? "refreshed \(id), keeping its changes" : "refreshed \(id), dropping its changes"
+    case .refreshedAll(let context, let objects):
+      return objects.isEmpty
+        ? "refreshed \(context): it holds no objects"
+        : "refreshed \(list(objects)) in \(context), keeping their changes"
     case .reset(let context, let forgotten):
       return "reset \(context): forgot \(forgotten) object\(forgotten == 1 ? "" : "s")"
     case .rolledBack(let context): return "rolled back \(context)'s unsaved changes"

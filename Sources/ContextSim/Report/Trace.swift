@@ -127,6 +127,8 @@ public enum Effect: Sendable, Equatable {
   case listed(controller: String, objects: [ObjectID])
   /// `refresh(_:mergeChanges:)`: with `merged`, unsaved changes were kept.
   case refreshed(ObjectID, merged: Bool)
+  /// `refreshAllObjects()` refreshed these objects, keeping their changes.
+  case refreshedAll(context: String, objects: [ObjectID])
   /// `reset()` dropped every object the context held.
   case reset(context: String, forgotten: Int)
   /// `rollback()` discarded the context's unsaved changes.
@@ -208,6 +210,7 @@ extension Effect {
       .savedToParent(let context, _, _, _, _), .savedNothing(let context),
       .deleted(_, let context, _), .lookedUp(_, let context, _, _), .reset(let context, _),
       .rolledBack(let context), .obtainedPermanentIDs(let context, _),
+      .refreshedAll(let context, _),
       .fetchedHistory(let context, _, _):
       context
     case .merged(let into, _, _, _, _, _): into

@@ -201,6 +201,8 @@ public indirect enum Action: Sendable {
   case delete(variable: String)
   case refresh(variable: String, merge: Bool)
   case reset(context: String)
+  /// `context.refreshAllObjects()`: each registered object refreshed, keeping its changes.
+  case refreshAllObjects(context: String)
   /// `context.obtainPermanentIDs(for: Array(context.insertedObjects))`.
   case obtainPermanentIDs(context: String, try: TryMode)
   case rollback(context: String)

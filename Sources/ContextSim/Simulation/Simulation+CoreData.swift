@@ -131,6 +131,13 @@ extension Simulation {
       checkQueue(c, method: "-[NSManagedObjectContext reset]")
       reset(c)
 
+    case .refreshAllObjects(let context):
+      let c = contextIndex(context)
+      checkQueue(c, method: "-[NSManagedObjectContext refreshAllObjects]")
+      let objects = graph.registeredObjects(in: c)
+      for ref in objects { refresh(ref, merge: true, recorded: false) }
+      record(.refreshedAll(context: graph.contexts[c].name, objects: objects.map { graph[$0].id }))
+
     case .obtainPermanentIDs(let context, _):
       let c = contextIndex(context)
       checkQueue(c, method: "-[NSManagedObjectContext obtainPermanentIDsForObjects:error:]")

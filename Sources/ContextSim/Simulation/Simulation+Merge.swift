@@ -71,8 +71,9 @@ extension Simulation {
   }
 
   /// `refresh(_:mergeChanges:)`: without merging, the object drops its changes and turns
-  /// back into a fault; with it, it reloads and keeps its changes on top.
-  mutating func refresh(_ ref: ObjectReference, merge: Bool) {
+  /// back into a fault; with it, it reloads and keeps its changes on top. `recorded`: false
+  /// when the caller records one line for many objects.
+  mutating func refresh(_ ref: ObjectReference, merge: Bool, recorded: Bool = true) {
     let object = graph[ref]
     if !merge {
       graph[ref].changes = [:]
@@ -85,7 +86,7 @@ extension Simulation {
         row.values, entity: object.entity, in: object.context)
       graph[ref].snapshotVersion = row.version
     }
-    record(.refreshed(object.id, merged: merge))
+    if recorded { record(.refreshed(object.id, merged: merge)) }
   }
 
   /// `reset()`: the context forgets every object; what the app still holds is a fault with

@@ -168,6 +168,37 @@ struct ChildContextAndFaultTests {
         #"read album-1.title: "Renamed""#,
       ])
   }
+
+  @Test("refreshAllObjects reloads every object the context holds and keeps its changes")
+  func refreshAllObjects() throws {
+    let trace = run(
+      try albums(
+        #"""
+        [{"fetch": "Album", "in": "viewContext", "first": true, "as": "a"}, {"get": "a.title"},
+         {"fetch": "Photo", "in": "viewContext", "first": true, "as": "p"},
+         {"set": "p.title", "to": "Mine"},
+         {"performAndWait": "one", "do": [
+           {"fetch": "Album", "in": "one", "first": true, "as": "b"},
+           {"set": "b.title", "to": "Renamed"}, {"save": "one"}]},
+         {"refreshAllObjects": "viewContext"}, {"get": "a.title"}, {"get": "p.title"},
+         {"performAndWait": "two", "do": [{"refreshAllObjects": "two"}]}]
+        """#))
+    #expect(trace.violations.isEmpty)
+    #expect(
+      trace.lines.suffix(4) == [
+        "refreshed album-1, photo-1 in viewContext, keeping their changes",
+        #"read album-1.title: "Renamed""#, #"read photo-1.title: "Mine""#,
+        "refreshed two: it holds no objects",
+      ])
+  }
+
+  @Test("refreshAllObjects off the context's queue traps, as Core Data checks it")
+  func refreshAllObjectsOffQueue() throws {
+    let trace = run(try albums(#"[{"refreshAllObjects": "one"}]"#))
+    let facts = try trapFacts(trace.violations.first)
+    #expect(trace.kinds == [.wrongQueueContext])
+    #expect(facts.method == "-[NSManagedObjectContext refreshAllObjects]")
+  }
 }
 
 @Suite("Permanent IDs ahead of the save")

@@ -24,7 +24,8 @@ struct VerbFamilyTests {
         "name", "transactionAuthor",
       ],
       "delete": [],
-      "refresh": ["merge"], "reset": [], "rollback": [], "obtainPermanentIDs": ["try"],
+      "refresh": ["merge"], "reset": [], "rollback": [], "refreshAllObjects": [],
+      "obtainPermanentIDs": ["try"],
       "batchUpdate": ["in", "where", "set", "mergeInto"],
       // ctxsim's additions: the other batch requests, and the merge that brings their
       // results into contexts.

@@ -43,10 +43,6 @@ enum UnmodelledAPIs {
       verbs: ["setQueryGenerationFrom", "NSQueryGenerationToken"],
       prefixes: ["queryGeneration"]),
     API(
-      name: "refreshAllObjects()",
-      verbs: ["refreshAllObjects"],
-      instead: "write a \"refresh\" step for each object the app holds"),
-    API(
       name: "Calling processPendingChanges() yourself",
       verbs: ["processPendingChanges"],
       instead:

@@ -1,14 +1,15 @@
-/// `{"save": CONTEXT}`, `{"reset": CONTEXT}`, `{"rollback": CONTEXT}` and
-/// `{"obtainPermanentIDs": CONTEXT}`: the context methods that take no object.
+/// `{"save": CONTEXT}`, `{"reset": CONTEXT}`, `{"rollback": CONTEXT}`,
+/// `{"refreshAllObjects": CONTEXT}` and `{"obtainPermanentIDs": CONTEXT}`: the context
+/// methods that take no object.
 struct ContextVerbs: VerbFamily {
   enum Verb: String, CaseIterable {
-    case save, reset, rollback, obtainPermanentIDs
+    case save, reset, rollback, refreshAllObjects, obtainPermanentIDs
   }
 
   static func keys(of verb: Verb) -> [String] {
     switch verb {
     case .save, .obtainPermanentIDs: ["try"]
-    case .reset, .rollback: []
+    case .reset, .rollback, .refreshAllObjects: []
     }
   }
 
@@ -35,6 +36,9 @@ struct ContextVerbs: VerbFamily {
       return Statement(.reset(context: context), swift: "\(context).reset()")
     case .rollback:
       return Statement(.rollback(context: context), swift: "\(context).rollback()")
+    case .refreshAllObjects:
+      return Statement(
+        .refreshAllObjects(context: context), swift: "\(context).refreshAllObjects()")
     }
   }
 }
