@@ -79,7 +79,13 @@ struct InterchangeableValues: Sendable {
         collectElements(of: step.body, repeating: true, into: &candidates)
       case .observe, .fetchedResultsController:
         collectElements(of: step.body, repeating: true, into: &candidates)
-      default:
+      case .async, .sync, .perform, .performAndWait, .task, .performAwait, .letValue, .insert,
+        .fetch, .count, .get, .set, .save, .objectID, .newContext, .insertObject, .delete, .refresh,
+        .reset, .refreshAllObjects, .obtainPermanentIDs, .rollback, .batchUpdate, .batchDelete,
+        .batchInsert, .mergeRemoteChanges, .existingObject, .object, .contextProperty,
+        .setContextProperty, .objectState, .removeObserver, .mergeChanges, .notificationProperty,
+        .performFetch, .controllerProperty, .fetchHistory, .transactionProperty, .read, .write,
+        .print, .expect, .notModelled:
         collectElements(of: step.body, repeating: repeating, into: &candidates)
       }
     }

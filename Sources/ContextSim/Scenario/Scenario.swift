@@ -125,7 +125,15 @@ public struct Scenario: Sendable {
         switch step.action {
         case .observe(let name, _, _, _, _, _): name != .remoteChange
         case .fetchedResultsController(_, _, _, _?): true
-        default: false
+        case .async, .sync, .perform, .performAndWait, .task, .performAwait, .taskGroup, .letValue,
+          .insert, .fetch, .count, .get, .set, .save, .objectID, .newContext, .insertObject,
+          .delete, .refresh, .reset, .refreshAllObjects, .obtainPermanentIDs, .rollback,
+          .batchUpdate, .batchDelete, .batchInsert, .mergeRemoteChanges, .existingObject, .object,
+          .contextProperty, .setContextProperty, .objectState, .removeObserver, .mergeChanges,
+          .notificationProperty, .fetchedResultsController, .performFetch, .controllerProperty,
+          .fetchHistory, .transactionProperty, .read, .write, .forEach, .print, .expect,
+          .notModelled:
+          false
         }
       }
       bindsContexts = scenario.allSteps.contains { step in
@@ -134,7 +142,14 @@ public struct Scenario: Sendable {
         case .contextProperty(_, let property, _): property == .parent
         case .objectState(_, let property, _): property == .managedObjectContext
         case .notificationProperty(_, let key, _): key == .object
-        default: false
+        case .async, .sync, .perform, .performAndWait, .task, .performAwait, .taskGroup, .letValue,
+          .insert, .fetch, .count, .get, .set, .save, .objectID, .insertObject, .delete, .refresh,
+          .reset, .refreshAllObjects, .obtainPermanentIDs, .rollback, .batchUpdate, .batchDelete,
+          .batchInsert, .mergeRemoteChanges, .existingObject, .object, .setContextProperty,
+          .observe, .removeObserver, .mergeChanges, .fetchedResultsController, .performFetch,
+          .controllerProperty, .fetchHistory, .transactionProperty, .read, .write, .forEach, .print,
+          .expect, .notModelled:
+          false
         }
       }
       recordsHistory = scenario.persistentHistory.tracking
@@ -152,7 +167,14 @@ public struct Scenario: Sendable {
           case .contextProperty(_, let property, _): property.getter == .blocking
           case .setContextProperty, .performFetch, .mergeRemoteChanges: true
           case .batchUpdate(_, _, _, _, let mergeInto): !mergeInto.isEmpty
-          default: false
+          case .async, .sync, .perform, .performAndWait, .task, .performAwait, .taskGroup,
+            .letValue, .insert, .fetch, .count, .get, .set, .save, .objectID, .insertObject,
+            .delete, .refresh, .reset, .refreshAllObjects, .obtainPermanentIDs, .rollback,
+            .batchDelete, .batchInsert, .existingObject, .object, .objectState, .observe,
+            .removeObserver, .mergeChanges, .notificationProperty, .fetchedResultsController,
+            .controllerProperty, .fetchHistory, .transactionProperty, .read, .write, .forEach,
+            .print, .expect, .notModelled:
+            false
           }
         }
     }

@@ -271,7 +271,13 @@ public indirect enum Action: Sendable {
       .batchDelete(_, _, _, let mode), .batchInsert(_, _, _, _, let mode),
       .performFetch(_, let mode), .fetchHistory(_, _, _, let mode):
       mode
-    default: nil
+    case .async, .sync, .perform, .performAndWait, .task, .performAwait, .taskGroup, .letValue,
+      .insert, .get, .set, .objectID, .newContext, .insertObject, .delete, .refresh, .reset,
+      .refreshAllObjects, .rollback, .batchUpdate, .mergeRemoteChanges, .object, .contextProperty,
+      .setContextProperty, .objectState, .observe, .removeObserver, .mergeChanges,
+      .notificationProperty, .fetchedResultsController, .controllerProperty, .transactionProperty,
+      .read, .write, .forEach, .print, .expect, .notModelled:
+      nil
     }
   }
 
@@ -287,7 +293,12 @@ public indirect enum Action: Sendable {
       delegate
     case .taskGroup(_, _, let child, let then):
       child + then
-    default:
+    case .letValue, .insert, .fetch, .count, .get, .set, .save, .objectID, .newContext,
+      .insertObject, .delete, .refresh, .reset, .refreshAllObjects, .obtainPermanentIDs, .rollback,
+      .batchUpdate, .batchDelete, .batchInsert, .mergeRemoteChanges, .existingObject, .object,
+      .contextProperty, .setContextProperty, .objectState, .removeObserver, .mergeChanges,
+      .notificationProperty, .fetchedResultsController, .performFetch, .controllerProperty,
+      .fetchHistory, .transactionProperty, .read, .write, .print, .expect, .notModelled:
       []
     }
   }

@@ -11,63 +11,72 @@
 /// waiting in its line when another thread has it, and gives it back before it asks for the
 /// next: a background thread merging into `viewContext` waits for the main queue.
 extension Simulation {
-  mutating func executeBatch(_ step: Step) {
-    switch step.action {
-    case .batchUpdate(let entity, let context, let predicate, let values, let mergeInto):
-      guard executeRequest(in: context, call: nil, mode: .do, bind: nil) else { return }
-      let ids = rows(of: entity, where: evaluate(predicate))
-      let written = NamedValues(evaluate(values).map { ($0.0, graph.idForm($0.1)) })
-      for id in ids { store.replace(id, values: written) }
-      record(.batchUpdated(entity: entity, count: ids.count))
-      if !ids.isEmpty { storeWrote(by: contextIndex(context), updated: ids) }
-      if !mergeInto.isEmpty {
-        mergeRemoteChanges(
-          ChangeSet(source: "the batch update", updated: ids), into: mergeInto, from: step)
-      }
-
-    case .batchDelete(let target, let context, let bind, let mode):
-      let call = "\(context).execute(NSBatchDeleteRequest)"
-      guard executeRequest(in: context, call: call, mode: mode, bind: bind),
-        let (entity, ids) = rowsToDelete(target)
-      else { return }
-      switch store.batchDelete(ids) {
-      case .refused(let error):
-        fail(error, call: call, mode: mode)
-        bind.map { scopes[scope, $0] = .null }
-      case .deleted(let deleted, let cascaded):
-        record(.batchDeleted(entity: entity, ids: deleted, cascaded: cascaded))
-        if !deleted.isEmpty { storeWrote(by: contextIndex(context), deleted: deleted + cascaded) }
-        bind.map { scopes[scope, $0] = .list(deleted.map { .objectID($0) }) }
-      }
-
-    case .batchInsert(let entity, let context, let objects, let bind, let mode):
-      let call = "\(context).execute(NSBatchInsertRequest)"
-      guard executeRequest(in: context, call: call, mode: mode, bind: bind) else { return }
-      let defaults = scenario.entity(named: entity)?.initialValues ?? [:]
-      var ids: [ObjectID] = []
-      for object in objects {
-        let id = ObjectID(entity: entity, kind: .permanent(store.takePrimaryKey(entity)))
-        let values = evaluate(object).map { ($0.0, graph.idForm($0.1)) }
-        store.insert(id, values: defaults.merging(NamedValues(values)))
-        ids.append(id)
-      }
-      record(.batchInserted(entity: entity, ids: ids))
-      storeWrote(by: contextIndex(context), inserted: ids)
-      bind.map { scopes[scope, $0] = .list(ids.map { .objectID($0) }) }
-
-    case .mergeRemoteChanges(let changes, let into):
-      let source = step.verb == "batchUpdate" ? "the batch update" : "a remote context"
-      let set = changeSet(changes, source: source)
-      guard changes.isEvaluated, into.count == 1 else {
-        return mergeRemoteChanges(set, into: into, from: step)
-      }
-      // One context, whose queue this thread now holds: the body of Core Data's
-      // performAndWait on it.
-      merge(set, into: contextIndex(into[0]), automatic: false)
-
-    default:
-      break
+  /// `NSBatchUpdateRequest`, then the merge into the contexts listed.
+  mutating func runBatchUpdate(
+    entity: String, context: String, predicate: Predicate<Expression>,
+    values: [(key: String, value: Expression)], mergeInto: [String], step: Step
+  ) {
+    guard executeRequest(in: context, call: nil, mode: .do, bind: nil) else { return }
+    let ids = rows(of: entity, where: evaluate(predicate))
+    let written = NamedValues(evaluate(values).map { ($0.0, graph.idForm($0.1)) })
+    for id in ids { store.replace(id, values: written) }
+    record(.batchUpdated(entity: entity, count: ids.count))
+    if !ids.isEmpty { storeWrote(by: contextIndex(context), updated: ids) }
+    if !mergeInto.isEmpty {
+      mergeRemoteChanges(
+        ChangeSet(source: "the batch update", updated: ids), into: mergeInto, from: step)
     }
+  }
+
+  /// `NSBatchDeleteRequest`: rows gone from the store, and those its cascade rules take.
+  mutating func runBatchDelete(
+    _ target: BatchDeleteTarget, context: String, bind: String?, `try` mode: TryMode
+  ) {
+    let call = "\(context).execute(NSBatchDeleteRequest)"
+    guard executeRequest(in: context, call: call, mode: mode, bind: bind),
+      let (entity, ids) = rowsToDelete(target)
+    else { return }
+    switch store.batchDelete(ids) {
+    case .refused(let error):
+      fail(error, call: call, mode: mode)
+      bind.map { scopes[scope, $0] = .null }
+    case .deleted(let deleted, let cascaded):
+      record(.batchDeleted(entity: entity, ids: deleted, cascaded: cascaded))
+      if !deleted.isEmpty { storeWrote(by: contextIndex(context), deleted: deleted + cascaded) }
+      bind.map { scopes[scope, $0] = .list(deleted.map { .objectID($0) }) }
+    }
+  }
+
+  /// `NSBatchInsertRequest`: new rows with permanent IDs, written in the store alone.
+  mutating func runBatchInsert(
+    entity: String, context: String, objects: [[(key: String, value: Expression)]], bind: String?,
+    `try` mode: TryMode
+  ) {
+    let call = "\(context).execute(NSBatchInsertRequest)"
+    guard executeRequest(in: context, call: call, mode: mode, bind: bind) else { return }
+    let defaults = scenario.entity(named: entity)?.initialValues ?? [:]
+    var ids: [ObjectID] = []
+    for object in objects {
+      let id = ObjectID(entity: entity, kind: .permanent(store.takePrimaryKey(entity)))
+      let values = evaluate(object).map { ($0.0, graph.idForm($0.1)) }
+      store.insert(id, values: defaults.merging(NamedValues(values)))
+      ids.append(id)
+    }
+    record(.batchInserted(entity: entity, ids: ids))
+    storeWrote(by: contextIndex(context), inserted: ids)
+    bind.map { scopes[scope, $0] = .list(ids.map { .objectID($0) }) }
+  }
+
+  /// `mergeChanges(fromRemoteContextSave:into:)`: one context at a time, each on its queue.
+  mutating func runMergeRemoteChanges(_ changes: RemoteChanges, into: [String], step: Step) {
+    let source = step.verb == "batchUpdate" ? "the batch update" : "a remote context"
+    let set = changeSet(changes, source: source)
+    guard changes.isEvaluated, into.count == 1 else {
+      return mergeRemoteChanges(set, into: into, from: step)
+    }
+    // One context, whose queue this thread now holds: the body of Core Data's
+    // performAndWait on it.
+    merge(set, into: contextIndex(into[0]), automatic: false)
   }
 
   /// `executeRequest:error:`, checked on the context, with an injected store error thrown as

@@ -1,170 +1,182 @@
 /// Core Data steps, each checked against the queue rule before it touches anything.
 extension Simulation {
-  mutating func executeData(_ step: Step) {
-    switch step.action {
-    case .insert(let entity, let context, let values, let bind):
-      let c = contextIndex(context)
-      checkQueue(
-        c, method: "+[NSEntityDescription insertNewObjectForEntityForName:inManagedObjectContext:]")
-      let ref = graph.insert(
-        entity, into: c, values: scenario.entity(named: entity)?.initialValues ?? [:])
-      noteChange(.inserted, of: ref)
-      record(.inserted(graph[ref].id, context: graph.contexts[c].name))
-      bind.map { scopes[scope, $0] = .object(ref) }
-      for (key, expression) in values {
-        assign(evaluate(expression), to: key, of: ref, recorded: false)
-      }
-
-    case .insertObject(let variable, let context):
-      let c = contextIndex(context)
-      checkQueue(c, method: "-[NSManagedObjectContext insertObject:]")
-      guard let ref = objectIn(variable) else { return }
-      if graph[ref].context != c && graph[ref].hasContext {
-        report(
-          .uncaughtException(
-            .objectInAnotherContext,
-            Exception(
-              name: "NSInvalidArgumentException",
-              reason:
-                "An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext."
-            )))
-      }
-
-    case .fetch(let request, let context, let first, let bind, let mode):
-      let c = contextIndex(context)
-      checkQueue(c, method: "-[NSManagedObjectContext executeFetchRequest:error:]")
-      if let error = injectedError() {
-        fail(error, call: "\(context).fetch(_:)", mode: mode)
-        bind.map { scopes[scope, $0] = .null }
-        return
-      }
-      var found = fetch(request, in: c, where: evaluate(request.predicate))
-      if first { found = Array(found.prefix(1)) }
-      if options.recordsEvents {
-        record(
-          .fetched(
-            entity: request.entity, context: graph.contexts[c].name,
-            objects: found.map { graph[$0].id }))
-      }
-      let result: Value =
-        first ? found.first.map { .object($0) } ?? .null : .list(found.map { .object($0) })
-      bind.map { scopes[scope, $0] = result }
-
-    case .count(let request, let context, let bind, let mode):
-      let c = contextIndex(context)
-      checkQueue(c, method: "-[NSManagedObjectContext countForFetchRequest:error:]")
-      if let error = injectedError() {
-        fail(error, call: "\(context).count(for:)", mode: mode)
-        bind.map { scopes[scope, $0] = .null }
-        return
-      }
-      let n = matchingIDs(request.entity, in: c, where: evaluate(request.predicate)).count
-      record(.counted(entity: request.entity, context: graph.contexts[c].name, count: n))
-      bind.map { scopes[scope, $0] = .integer(n) }
-
-    case .get(let variable, let key, let bind):
-      guard let ref = objectIn(variable) else {
-        bind.map { scopes[scope, $0] = .null }
-        return
-      }
-      checkObject(ref, method: "-[NSManagedObject valueForKey:]")
-      guard hasKey(key, ref), fireFault(ref) else { return }
-      let value = graph[ref].value(key)
-      if options.recordsEvents { record(readEffect(key, of: ref, value: value)) }
-      bind.map { scopes[scope, $0] = value }
-
-    case .set(let variable, let key, let expression):
-      guard let ref = objectIn(variable) else { return }
-      checkObject(ref, method: "-[NSManagedObject setValue:forKey:]")
-      guard hasKey(key, ref) else { return }
-      assign(evaluate(expression), to: key, of: ref)
-
-    case .delete(let variable):
-      guard let ref = objectIn(variable) else { return }
-      let c = graph[ref].context
-      checkQueue(c, method: "-[NSManagedObjectContext deleteObject:]")
-      let id = graph[ref].id
-      let cascaded = delete(ref)
-      record(.deleted(id, context: graph.contexts[c].name, cascaded: cascaded))
-
-    case .save(let context, let mode):
-      let c = contextIndex(context)
-      // A save that stopped for its will-save observers goes on where it stopped.
-      if threads[current].postedWillSave == step.index {
-        threads[current].postedWillSave = nil
-      } else {
-        checkQueue(c, method: "-[NSManagedObjectContext save:]")
-        if let error = injectedError() {
-          return fail(error, call: "\(context).save()", mode: mode)
-        }
-        if announceSave(c, step: step) { return }
-      }
-      save(c, mode: mode, call: "\(context).save()")
-
-    case .objectID(let variable, let bind):
-      // -[NSManagedObject objectID] has no assertion: safe from any thread (§1.9).
-      guard let ref = objectIn(variable) else {
-        scopes[scope, bind] = .null
-        return
-      }
-      touch(.context(graph[ref].context), write: false)
-      record(.objectID(graph[ref].id))
-      scopes[scope, bind] = .objectID(graph[ref].id)
-
-    case .object(let id, let context, let bind):
-      lookUp(id, in: context, bind: bind, existing: false, mode: .do)
-
-    case .existingObject(let id, let context, let bind, let mode):
-      lookUp(id, in: context, bind: bind, existing: true, mode: mode)
-
-    case .newContext(let description, _):
-      makeContext(description)
-
-    case .refresh(let variable, let merge):
-      guard let ref = objectIn(variable) else { return }
-      let c = graph[ref].context
-      checkQueue(c, method: "-[NSManagedObjectContext refreshObject:mergeChanges:]")
-      refresh(ref, merge: merge)
-
-    case .reset(let context):
-      let c = contextIndex(context)
-      checkQueue(c, method: "-[NSManagedObjectContext reset]")
-      reset(c)
-
-    case .refreshAllObjects(let context):
-      let c = contextIndex(context)
-      checkQueue(c, method: "-[NSManagedObjectContext refreshAllObjects]")
-      let objects = graph.registeredObjects(in: c)
-      for ref in objects { refresh(ref, merge: true, recorded: false) }
-      record(.refreshedAll(context: graph.contexts[c].name, objects: objects.map { graph[$0].id }))
-
-    case .obtainPermanentIDs(let context, _):
-      let c = contextIndex(context)
-      checkQueue(c, method: "-[NSManagedObjectContext obtainPermanentIDsForObjects:error:]")
-      var obtained: [ObjectID] = []
-      for ref in graph.registeredObjects(in: c)
-      where graph[ref].isInserted && graph[ref].id.isTemporary {
-        let entity = graph[ref].entity
-        graph.reassign(
-          ref, to: ObjectID(entity: entity, kind: .permanent(store.takePrimaryKey(entity))))
-        obtained.append(graph[ref].id)
-      }
-      record(.obtainedPermanentIDs(context: graph.contexts[c].name, ids: obtained))
-
-    case .rollback(let context):
-      let c = contextIndex(context)
-      checkQueue(c, method: "-[NSManagedObjectContext rollback]")
-      rollback(c)
-
-    case .batchUpdate, .batchDelete, .batchInsert, .mergeRemoteChanges:
-      executeBatch(step)
-
-    case .contextProperty, .setContextProperty, .objectState:
-      executeState(step)
-
-    default:
-      executeSwift(step)
+  /// `NSEntityDescription.insertNewObject(forEntityName:into:)`, then the values given.
+  mutating func runInsert(
+    entity: String, context: String, values: [(key: String, value: Expression)], bind: String?
+  ) {
+    let c = contextIndex(context)
+    checkQueue(
+      c, method: "+[NSEntityDescription insertNewObjectForEntityForName:inManagedObjectContext:]")
+    let ref = graph.insert(
+      entity, into: c, values: scenario.entity(named: entity)?.initialValues ?? [:])
+    noteChange(.inserted, of: ref)
+    record(.inserted(graph[ref].id, context: graph.contexts[c].name))
+    bind.map { scopes[scope, $0] = .object(ref) }
+    for (key, expression) in values {
+      assign(evaluate(expression), to: key, of: ref, recorded: false)
     }
+  }
+
+  /// `context.insert(object)` of an object that exists: in another context it throws.
+  mutating func runInsertObject(variable: String, context: String) {
+    let c = contextIndex(context)
+    checkQueue(c, method: "-[NSManagedObjectContext insertObject:]")
+    guard let ref = objectIn(variable) else { return }
+    if graph[ref].context != c && graph[ref].hasContext {
+      report(
+        .uncaughtException(
+          .objectInAnotherContext,
+          Exception(
+            name: "NSInvalidArgumentException",
+            reason:
+              "An NSManagedObject may only be in (or observed by) a single NSManagedObjectContext."
+          )))
+    }
+  }
+
+  /// `context.fetch(request)`, or its first object.
+  mutating func runFetch(
+    _ request: FetchRequest, context: String, first: Bool, bind: String?, `try` mode: TryMode
+  ) {
+    let c = contextIndex(context)
+    checkQueue(c, method: "-[NSManagedObjectContext executeFetchRequest:error:]")
+    if let error = injectedError() {
+      fail(error, call: "\(context).fetch(_:)", mode: mode)
+      bind.map { scopes[scope, $0] = .null }
+      return
+    }
+    var found = fetch(request, in: c, where: evaluate(request.predicate))
+    if first { found = Array(found.prefix(1)) }
+    if options.recordsEvents {
+      record(
+        .fetched(
+          entity: request.entity, context: graph.contexts[c].name,
+          objects: found.map { graph[$0].id }))
+    }
+    let result: Value =
+      first ? found.first.map { .object($0) } ?? .null : .list(found.map { .object($0) })
+    bind.map { scopes[scope, $0] = result }
+  }
+
+  /// `context.count(for: request)`.
+  mutating func runCount(
+    _ request: FetchRequest, context: String, bind: String?, `try` mode: TryMode
+  ) {
+    let c = contextIndex(context)
+    checkQueue(c, method: "-[NSManagedObjectContext countForFetchRequest:error:]")
+    if let error = injectedError() {
+      fail(error, call: "\(context).count(for:)", mode: mode)
+      bind.map { scopes[scope, $0] = .null }
+      return
+    }
+    let n = matchingIDs(request.entity, in: c, where: evaluate(request.predicate)).count
+    record(.counted(entity: request.entity, context: graph.contexts[c].name, count: n))
+    bind.map { scopes[scope, $0] = .integer(n) }
+  }
+
+  /// `object.value(forKey:)`: fires a fault, through the parents when it must.
+  mutating func runGet(variable: String, key: String, bind: String?) {
+    guard let ref = objectIn(variable) else {
+      bind.map { scopes[scope, $0] = .null }
+      return
+    }
+    checkObject(ref, method: "-[NSManagedObject valueForKey:]")
+    guard hasKey(key, ref), fireFault(ref) else { return }
+    let value = graph[ref].value(key)
+    if options.recordsEvents { record(readEffect(key, of: ref, value: value)) }
+    bind.map { scopes[scope, $0] = value }
+  }
+
+  /// `object.setValue(_:forKey:)`.
+  mutating func runSet(variable: String, key: String, value expression: Expression) {
+    guard let ref = objectIn(variable) else { return }
+    checkObject(ref, method: "-[NSManagedObject setValue:forKey:]")
+    guard hasKey(key, ref) else { return }
+    assign(evaluate(expression), to: key, of: ref)
+  }
+
+  /// `context.delete(object)` on the object's own context, with its delete rules.
+  mutating func runDelete(variable: String) {
+    guard let ref = objectIn(variable) else { return }
+    let c = graph[ref].context
+    checkQueue(c, method: "-[NSManagedObjectContext deleteObject:]")
+    let id = graph[ref].id
+    let cascaded = delete(ref)
+    record(.deleted(id, context: graph.contexts[c].name, cascaded: cascaded))
+  }
+
+  /// `context.save()`; a save that stopped for its will-save observers resumes here.
+  mutating func runSave(context: String, `try` mode: TryMode, step: Step) {
+    let c = contextIndex(context)
+    // A save that stopped for its will-save observers goes on where it stopped.
+    if threads[current].postedWillSave == step.index {
+      threads[current].postedWillSave = nil
+    } else {
+      checkQueue(c, method: "-[NSManagedObjectContext save:]")
+      if let error = injectedError() {
+        return fail(error, call: "\(context).save()", mode: mode)
+      }
+      if announceSave(c, step: step) { return }
+    }
+    save(c, mode: mode, call: "\(context).save()")
+  }
+
+  /// `object.objectID`: safe from any thread (semantics §1.9), so only read, never checked.
+  mutating func runObjectID(variable: String, bind: String) {
+    // -[NSManagedObject objectID] has no assertion: safe from any thread (§1.9).
+    guard let ref = objectIn(variable) else {
+      scopes[scope, bind] = .null
+      return
+    }
+    touch(.context(graph[ref].context), write: false)
+    record(.objectID(graph[ref].id))
+    scopes[scope, bind] = .objectID(graph[ref].id)
+  }
+
+  /// `context.refresh(object, mergeChanges:)` on the object's own context.
+  mutating func runRefresh(variable: String, merge: Bool) {
+    guard let ref = objectIn(variable) else { return }
+    let c = graph[ref].context
+    checkQueue(c, method: "-[NSManagedObjectContext refreshObject:mergeChanges:]")
+    refresh(ref, merge: merge)
+  }
+
+  /// `context.reset()`.
+  mutating func runReset(context: String) {
+    let c = contextIndex(context)
+    checkQueue(c, method: "-[NSManagedObjectContext reset]")
+    reset(c)
+  }
+
+  /// `context.refreshAllObjects()`: `refresh` keeping changes, for every registered object.
+  mutating func runRefreshAllObjects(context: String) {
+    let c = contextIndex(context)
+    checkQueue(c, method: "-[NSManagedObjectContext refreshAllObjects]")
+    let objects = graph.registeredObjects(in: c)
+    for ref in objects { refresh(ref, merge: true, recorded: false) }
+    record(.refreshedAll(context: graph.contexts[c].name, objects: objects.map { graph[$0].id }))
+  }
+
+  /// `context.obtainPermanentIDs(for: Array(context.insertedObjects))`.
+  mutating func runObtainPermanentIDs(context: String) {
+    let c = contextIndex(context)
+    checkQueue(c, method: "-[NSManagedObjectContext obtainPermanentIDsForObjects:error:]")
+    var obtained: [ObjectID] = []
+    for ref in graph.registeredObjects(in: c)
+    where graph[ref].isInserted && graph[ref].id.isTemporary {
+      let entity = graph[ref].entity
+      graph.reassign(
+        ref, to: ObjectID(entity: entity, kind: .permanent(store.takePrimaryKey(entity))))
+      obtained.append(graph[ref].id)
+    }
+    record(.obtainedPermanentIDs(context: graph.contexts[c].name, ids: obtained))
+  }
+
+  /// `context.rollback()`.
+  mutating func runRollback(context: String) {
+    let c = contextIndex(context)
+    checkQueue(c, method: "-[NSManagedObjectContext rollback]")
+    rollback(c)
   }
 
   /// The object a variable holds; nil (and a line saying so) when it holds nil.
@@ -219,7 +231,7 @@ extension Simulation {
 
   /// `NSManagedObjectContext(concurrencyType:)` or `newBackgroundContext()`: setting one up
   /// is not checked (§1.9). A private context gets a serial queue of its own.
-  private mutating func makeContext(_ description: ContextDescription) {
+  mutating func makeContext(_ description: ContextDescription) {
     var name = description.name
     var n = 1
     while graph.contexts.contains(where: { $0.name == name })
@@ -253,7 +265,7 @@ extension Simulation {
   ///
   /// `object(with:)` never fails: for an ID it cannot find it hands back a fault that fails
   /// when fired. `existingObject(with:)` fetches the row now and throws 133000 without it.
-  private mutating func lookUp(
+  mutating func lookUp(
     _ idExpression: Expression, in context: String, bind: String?, existing: Bool, mode: TryMode
   ) {
     let c = contextIndex(context)

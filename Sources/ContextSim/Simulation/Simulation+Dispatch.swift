@@ -1,52 +1,5 @@
 /// Steps that move work between queues: `async`, `sync`, `perform`, `performAndWait`, loops.
 extension Simulation {
-  mutating func execute(_ step: Step) {
-    if deliverIfDelivering(step) { return }
-    switch step.action {
-    case .async(let queue, let body):
-      enqueue(body, on: queueIndex(queue), from: step)
-    case .perform(let context, let body):
-      enqueue(body, on: graph.contexts[contextIndex(context)].queue, from: step)
-    case .sync(let queue, let body):
-      runSynchronously(body, on: queueIndex(queue), from: step, reentrant: false)
-    case .performAndWait(let context, let body):
-      // Re-entrant: on a thread already running the context's queue, the block runs inline.
-      runSynchronously(
-        body, on: graph.contexts[contextIndex(context)].queue, from: step, reentrant: true)
-    case .forEach(let sequence, let name, let body):
-      loop(over: sequence, as: name, body: body, from: step)
-    case .task(let executor, let body):
-      startTask(executor, body: body, from: step)
-    case .performAwait(let context, let schedule, let body):
-      performAwait(context, schedule: schedule, body: body, from: step)
-    case .taskGroup(let sequence, let name, let child, let then):
-      startTaskGroup(over: sequence, as: name, child: child, then: then, from: step)
-    case .observe:
-      observe(step)
-    case .removeObserver(let token):
-      removeObserver(token)
-    case .mergeChanges(let notification, let context):
-      mergeChanges(notification, into: context)
-    case .notificationProperty(let variable, let key, let bind):
-      read(key, of: variable, bind: bind)
-    case .fetchedResultsController(let name, let request, let context, let delegate):
-      makeController(name, request: request, in: context, delegate: delegate, step: step)
-    case .performFetch(let controller, let mode):
-      performFetch(controller, mode: mode)
-    case .controllerProperty(let controller, let key, let bind):
-      read(key, of: controller, bind: bind)
-    case .fetchHistory(let context, let after, let bind, let mode):
-      fetchHistory(in: context, after: after, bind: bind, mode: mode)
-    case .transactionProperty(let transaction, let key, let bind):
-      read(key, of: transaction, bind: bind)
-    case .letValue(let name, let value):
-      let bound = evaluate(value)
-      scopes[scope, name] = bound
-      record(.bound(name: name, value: shown(bound)))
-    default:
-      executeData(step)
-    }
-  }
 
   /// The current frame's scope, read in place: `frames.last!` would copy the whole frame.
   var scope: Scope {
@@ -69,7 +22,7 @@ extension Simulation {
   }
 
   /// `DispatchQueue.async` and `perform`: the block captures the variables bound so far.
-  private mutating func enqueue(_ steps: [Step], on q: Int, from step: Step) {
+  mutating func enqueue(_ steps: [Step], on q: Int, from step: Step) {
     let origin = origin(onto: q, at: step.index)
     record(.enqueued(queue: queues[q].name))
     enqueue(Block(steps: steps, scope: capture(scope), origin: origin), on: q)
@@ -139,7 +92,7 @@ extension Simulation {
   }
 
   /// `for x in sequence { … }`: the body runs once per element on this thread.
-  private mutating func loop(
+  mutating func loop(
     over sequence: Expression, as name: String, body: [Step], from step: Step
   ) {
     let elements = self.elements(of: sequence)

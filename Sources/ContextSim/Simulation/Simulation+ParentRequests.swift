@@ -141,7 +141,11 @@ extension Simulation {
         graph.registered(id, in: c) == nil
       else { return nil }
       return (c, .parent)
-    default:
+    case .async, .sync, .perform, .performAndWait, .task, .performAwait, .taskGroup, .letValue,
+      .insert, .set, .objectID, .newContext, .insertObject, .delete, .refresh, .refreshAllObjects,
+      .rollback, .mergeRemoteChanges, .contextProperty, .objectState, .observe, .removeObserver,
+      .mergeChanges, .notificationProperty, .fetchedResultsController, .controllerProperty,
+      .transactionProperty, .read, .write, .forEach, .print, .expect, .notModelled:
       return nil
     }
   }

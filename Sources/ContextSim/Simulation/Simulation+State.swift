@@ -3,50 +3,49 @@
 /// never do, and the thread-safe ones have already taken the context's queue, as the
 /// `performAndWait` they wrap themselves in does (see `runRequestingParents`).
 extension Simulation {
-  mutating func executeState(_ step: Step) {
-    switch step.action {
-    case .contextProperty(let context, let property, let bind):
-      let c = contextIndex(context)
-      if property.getter == .checked {
-        checkQueue(c, method: property.method)
-      } else {
-        touch(.context(c), write: false)
-      }
-      let value = read(property, of: c)
-      record(
-        .property(
-          owner: graph.contexts[c].name, name: property.rawValue, value: shownState(value),
-          isSet: false))
-      bind.map { scopes[scope, $0] = value }
-
-    case .setContextProperty(let context, let property, let value):
-      let c = contextIndex(context)
-      touch(.context(c), write: true)
-      set(property, of: c, to: value)
-      record(
-        .property(owner: graph.contexts[c].name, name: property.rawValue, value: value, isSet: true)
-      )
-
-    case .objectState(let variable, let property, let bind):
-      guard let ref = objectIn(variable) else {
-        bind.map { scopes[scope, $0] = .null }
-        return
-      }
-      if property.getter == .checked {
-        checkObject(ref, method: "-[NSManagedObject \(property.rawValue)]")
-      } else {
-        touch(.context(graph[ref].context), write: false)
-      }
-      let value = state(property, of: ref)
-      record(
-        .property(
-          owner: graph[ref].id.description, name: property.rawValue, value: shownState(value),
-          isSet: false))
-      bind.map { scopes[scope, $0] = value }
-
-    default:
-      break
+  /// A context's property read: checked, unchecked or blocking, as Core Data makes it.
+  mutating func runContextProperty(context: String, property: ContextProperty, bind: String?) {
+    let c = contextIndex(context)
+    if property.getter == .checked {
+      checkQueue(c, method: property.method)
+    } else {
+      touch(.context(c), write: false)
     }
+    let value = read(property, of: c)
+    record(
+      .property(
+        owner: graph.contexts[c].name, name: property.rawValue, value: shownState(value),
+        isSet: false))
+    bind.map { scopes[scope, $0] = value }
+  }
+
+  /// A context's property set, inside the `performAndWait` Core Data wraps it in.
+  mutating func runSetContextProperty(context: String, property: ContextProperty, value: Value) {
+    let c = contextIndex(context)
+    touch(.context(c), write: true)
+    set(property, of: c, to: value)
+    record(
+      .property(owner: graph.contexts[c].name, name: property.rawValue, value: value, isSet: true)
+    )
+  }
+
+  /// An object's state (`isInserted`, `hasChanges`, …): checked or not, as Core Data makes it.
+  mutating func runObjectState(variable: String, property: ObjectStateProperty, bind: String?) {
+    guard let ref = objectIn(variable) else {
+      bind.map { scopes[scope, $0] = .null }
+      return
+    }
+    if property.getter == .checked {
+      checkObject(ref, method: "-[NSManagedObject \(property.rawValue)]")
+    } else {
+      touch(.context(graph[ref].context), write: false)
+    }
+    let value = state(property, of: ref)
+    record(
+      .property(
+        owner: graph[ref].id.description, name: property.rawValue, value: shownState(value),
+        isSet: false))
+    bind.map { scopes[scope, $0] = value }
   }
 
   private func read(_ property: ContextProperty, of c: Int) -> Value {

@@ -1,45 +1,50 @@
 /// Plain Swift steps: shared properties, `print`, and `expect` assertions.
 extension Simulation {
-  mutating func executeSwift(_ step: Step) {
-    switch step.action {
-    case .read(let name, let bind):
-      accessVar(name, write: false)
-      let value = sharedVars[name] ?? .null
-      record(.varRead(name: name, value: value))
-      bind.map { scopes[scope, $0] = value }
+  /// `let name = value`: a local of the current frame.
+  mutating func runLetValue(name: String, value: Expression) {
+    let bound = evaluate(value)
+    scopes[scope, name] = bound
+    record(.bound(name: name, value: shown(bound)))
+  }
 
-    case .write(let name, let expression):
-      let value = evaluate(expression)
-      accessVar(name, write: true)
-      sharedVars[name] = value
-      record(.varWritten(name: name, value: value))
+  /// A read of a shared property, seen by the race detector.
+  mutating func runRead(variable name: String, bind: String?) {
+    accessVar(name, write: false)
+    let value = sharedVars[name] ?? .null
+    record(.varRead(name: name, value: value))
+    bind.map { scopes[scope, $0] = value }
+  }
 
-    case .print(let parts):
-      // The text is made only for a trace that keeps it; a shared var it reads is still read.
-      var text = ""
-      for part in parts {
-        switch part {
-        case .text(let words):
-          if options.recordsEvents { text += words }
-        case .variable(let name):
-          let value = value(of: name)
-          if options.recordsEvents { text += describe(value) }
-        }
+  /// A write of a shared property, seen by the race detector.
+  mutating func runWrite(variable name: String, value expression: Expression) {
+    let value = evaluate(expression)
+    accessVar(name, write: true)
+    sharedVars[name] = value
+    record(.varWritten(name: name, value: value))
+  }
+
+  /// `print(…)`: reads the shared properties it names.
+  mutating func runPrint(_ parts: [TemplatePart]) {
+    // The text is made only for a trace that keeps it; a shared var it reads is still read.
+    var text = ""
+    for part in parts {
+      switch part {
+      case .text(let words):
+        if options.recordsEvents { text += words }
+      case .variable(let name):
+        let value = value(of: name)
+        if options.recordsEvents { text += describe(value) }
       }
-      record(.printed(text))
-
-    case .expect(let assertion):
-      check(assertion)
-
-    case .notModelled(let why, _):
-      if !trace.unmodelled.contains(where: { $0.stepIndex == stepIndex }) {
-        trace.unmodelled.append(site)
-      }
-      record(.notModelled(why: why))
-
-    default:
-      break
     }
+    record(.printed(text))
+  }
+
+  /// A line of drafted Swift ctxsim could not model: the run can no longer say clean.
+  mutating func runNotModelled(why: String) {
+    if !trace.unmodelled.contains(where: { $0.stepIndex == stepIndex }) {
+      trace.unmodelled.append(site)
+    }
+    record(.notModelled(why: why))
   }
 
   /// The value of an expression on the current thread: locals first, then shared vars.
@@ -100,7 +105,7 @@ extension Simulation {
 
   /// An `expect` step looks at what the app can see now, as a test would; it is an
   /// observation, not app code, so it is not held to the queue rule.
-  private mutating func check(_ assertion: Assertion) {
+  mutating func check(_ assertion: Assertion) {
     if case .count(_, let context, _) = assertion {
       touch(.context(contextIndex(context)), write: false)
     }

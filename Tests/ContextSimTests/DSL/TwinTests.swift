@@ -7,6 +7,7 @@ struct TwinTests {
   /// Every twin.
   static let twins: [Twin] = [
     .checkedTooEarly, .deadlock, .asyncPerform, .childContextDraft, .batchUpdate,
+    .refreshAllOffQueue,
     .faultOnDeletedObject, .faultOnDeletedObjectFixed, .discardedSaveError, .temporaryID,
     .staleScreen, .mergePolicies, .crossContextRelationship, .photoDownloaderStoreError,
     .photoDownloader, .photoDownloaderFixed, .objectInTwoContexts, .objectInTwoContextsFixed,

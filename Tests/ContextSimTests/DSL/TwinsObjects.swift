@@ -61,6 +61,34 @@ extension Twin {
     }
   }
 
+  static let refreshAllOffQueue = Twin("refresh-all-off-queue") {
+    try Scenario(
+      "refreshAllObjects from the wrong queue",
+      about:
+        "After a batch update the screen's objects are stale, and a common answer is to call viewContext.refreshAllObjects(). Called straight after the request, in the background block, it touches viewContext from the background queue: ConcurrencyDebug traps at the call. Without the flag the refresh works most of the time, racing the main thread over the context.",
+      model: [
+        "Photo": [
+          "attributes": ["url": "string", "isSeen": ["type": "boolean", "default": false]]
+        ]
+      ],
+      store: ["Photo": [["id": "photo-1", "url": "1.jpg"], ["id": "photo-2", "url": "2.jpg"]]],
+      contexts: ["background": ["queue": "private"]],
+      expect: [Expected(.wrongQueueContext, at: "refresh-from-background")],
+      file: "scenarios/refresh-all-off-queue.json"
+    ) {
+      Fetch("Photo", in: "viewContext", first: true, as: "shown")
+      Get("shown.isSeen").note("The screen shows the first photo as unseen.")
+      Perform("background") {
+        BatchUpdate("Photo", in: "background", set: ["isSeen": true], mergeInto: [])
+        RefreshAllObjects("viewContext").label("refresh-from-background").note(
+          "viewContext belongs to the main queue; this block runs on background's.")
+        Async("main") {
+          Expect(["value": "shown.isSeen", "equals": true]).label("screen-shows-seen")
+        }
+      }
+    }
+  }
+
   static let faultOnDeletedObject = Twin("fault-on-deleted-object") {
     try Scenario(
       "A fault on a deleted object: object(with:)",
