@@ -9,14 +9,15 @@
 /// cannot be declared and then dropped.
 ///
 /// To add a verb: add a case to a family's `Verb` (or a new family, listed in
-/// ``Verbs/families``), its keys, its shape, its checks and its Swift. A new ``Action``
-/// case is the only change outside the family's file.
+/// ``Verbs/families``), its schema, its shape, its checks and its Swift; then a new
+/// ``Action`` case, whose run-time effect the compiler asks for in `Simulation+Execute`.
 protocol VerbFamily: SendableMetatype {
   associatedtype Verb: RawRepresentable, CaseIterable where Verb.RawValue == String
 
-  /// The keys a step with this verb takes besides the verb, `label`, `note` and `when`, in
-  /// the order an error lists them.
-  static func keys(of verb: Verb) -> [String]
+  /// What a step with this verb looks like in JSON: its value and the keys it takes besides
+  /// the verb, `label`, `note`, `swift`, `when` and `catch`, in the order an error lists
+  /// them. The shape pass's key table and docs/scenario.schema.json are made from it.
+  static func schema(of verb: Verb) -> StepSchema
 
   /// Reads a step's arguments for their shape; problems are kept in the fields.
   init(_ verb: Verb, _ arguments: StepArguments)
@@ -57,15 +58,26 @@ enum Verbs {
   /// Every verb name, sorted, for suggestions.
   static let names = table.keys.sorted()
 
+  /// The `oneOf` variants of docs/scenario.schema.json's `step`, one line each, in the
+  /// families' order.
+  static var schemaVariants: [String] {
+    families.flatMap { $0.schemaVariants }
+  }
+
   private static func register<F: VerbFamily>(_ family: F.Type, in table: inout [String: Entry]) {
     for verb in F.Verb.allCases {
       precondition(table[verb.rawValue] == nil, "two families declare \(verb.rawValue)")
-      table[verb.rawValue] = Entry(keys: F.keys(of: verb), family: F.self)
+      table[verb.rawValue] = Entry(keys: F.schema(of: verb).keys.map(\.name), family: F.self)
     }
   }
 }
 
 extension VerbFamily {
+  /// Each verb's variant of the schema's `step`.
+  fileprivate static var schemaVariants: [String] {
+    Verb.allCases.map { schema(of: $0).json(verb: $0.rawValue) }
+  }
+
   /// Reads a step whose verb the shape pass found in this family.
   fileprivate static func read(_ arguments: StepArguments) -> any VerbFamily {
     Self(Verb(rawValue: arguments.verb)!, arguments)

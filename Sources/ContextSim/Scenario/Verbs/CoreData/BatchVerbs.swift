@@ -11,12 +11,32 @@ struct BatchVerbs: VerbFamily {
     case batchUpdate, batchDelete, batchInsert, mergeRemoteChanges
   }
 
-  static func keys(of verb: Verb) -> [String] {
+  static func schema(of verb: Verb) -> StepSchema {
     switch verb {
-    case .batchUpdate: ["in", "where", "set", "mergeInto"]
-    case .batchDelete: ["in", "where", "as", "try"]
-    case .batchInsert: ["in", "objects", "as", "try"]
-    case .mergeRemoteChanges: ["into"]
+    case .batchUpdate:
+      StepSchema(
+        .string,
+        [
+          .context, .predicate, .init("set", .definition("values"), required: true),
+          .init("mergeInto", .list(.string)),
+        ])
+    case .batchDelete:
+      StepSchema(
+        .described(.string, "an entity, or \"$ids\" for NSBatchDeleteRequest(objectIDs:)"),
+        [.context, .predicate, .bind, .try])
+    case .batchInsert:
+      StepSchema(
+        .string,
+        [
+          .context, .init("objects", .list(.definition("values"), minItems: 1), required: true),
+          .bind, .try,
+        ])
+    case .mergeRemoteChanges:
+      StepSchema(
+        .object(
+          ["inserted", "updated", "deleted"].map { ($0, .definition("objectIDs")) },
+          minProperties: 1),
+        [.init("into", .list(.string, minItems: 1), required: true)])
     }
   }
 

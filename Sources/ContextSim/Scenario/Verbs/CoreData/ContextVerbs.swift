@@ -6,10 +6,10 @@ struct ContextVerbs: VerbFamily {
     case save, reset, rollback, refreshAllObjects, obtainPermanentIDs
   }
 
-  static func keys(of verb: Verb) -> [String] {
+  static func schema(of verb: Verb) -> StepSchema {
     switch verb {
-    case .save, .obtainPermanentIDs: ["try"]
-    case .reset, .rollback, .refreshAllObjects: []
+    case .save, .obtainPermanentIDs: StepSchema(.string, [.try])
+    case .reset, .rollback, .refreshAllObjects: StepSchema(.string)
     }
   }
 

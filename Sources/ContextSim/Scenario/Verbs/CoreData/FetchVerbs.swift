@@ -6,10 +6,16 @@ struct FetchVerbs: VerbFamily {
     case fetch, count
   }
 
-  static func keys(of verb: Verb) -> [String] {
+  static func schema(of verb: Verb) -> StepSchema {
     switch verb {
-    case .fetch: ["in", "where", "sortBy", "limit", "as", "first", "try"]
-    case .count: ["in", "where", "as", "try"]
+    case .fetch:
+      StepSchema(
+        .string,
+        [
+          .context, .predicate, .init("sortBy", .definition("sortBy")),
+          .init("limit", .atLeast(1)), .bind, .init("first", .boolean), .try,
+        ])
+    case .count: StepSchema(.string, [.context, .predicate, .bind, .try])
     }
   }
 

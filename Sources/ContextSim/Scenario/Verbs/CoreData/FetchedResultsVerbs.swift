@@ -11,10 +11,16 @@ struct FetchedResultsVerbs: VerbFamily {
     case fetchedResultsController, performFetch
   }
 
-  static func keys(of verb: Verb) -> [String] {
+  static func schema(of verb: Verb) -> StepSchema {
     switch verb {
-    case .fetchedResultsController: ["entity", "in", "where", "sortBy", "delegate"]
-    case .performFetch: ["try"]
+    case .fetchedResultsController:
+      StepSchema(
+        .string,
+        [
+          .init("entity", .string, required: true), .context, .predicate,
+          .init("sortBy", .definition("sortBy")), .init("delegate", .definition("steps")),
+        ])
+    case .performFetch: StepSchema(.string, [.try])
     }
   }
 

@@ -12,7 +12,9 @@ struct HistoryVerbs: VerbFamily {
     case fetchHistory
   }
 
-  static func keys(of verb: Verb) -> [String] { ["after", "as", "try"] }
+  static func schema(of verb: Verb) -> StepSchema {
+    StepSchema(.string, [.init("after", .types(["string", "integer", "null"])), .bind, .try])
+  }
 
   var context: Field<String>
   var after: Field<JSONValue>

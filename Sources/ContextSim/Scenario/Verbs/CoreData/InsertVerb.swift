@@ -5,7 +5,11 @@ struct InsertVerb: VerbFamily {
     case insert
   }
 
-  static func keys(of verb: Verb) -> [String] { ["into", "as", "values"] }
+  static func schema(of verb: Verb) -> StepSchema {
+    StepSchema(
+      .described(.string, "an entity, or \"$object\" to insert one that exists"),
+      [.init("into", .string, required: true), .bind, .init("values", .definition("values"))])
+  }
 
   /// The entity, or the `$variable` of an object that already exists.
   var target: Field<String>

@@ -8,11 +8,11 @@ struct LookupVerbs: VerbFamily {
     case objectID, existingObject, object
   }
 
-  static func keys(of verb: Verb) -> [String] {
+  static func schema(of verb: Verb) -> StepSchema {
     switch verb {
-    case .objectID: ["as"]
-    case .existingObject: ["in", "as", "try"]
-    case .object: ["in", "as"]
+    case .objectID: StepSchema(.string, [.init("as", .string, required: true)])
+    case .existingObject: StepSchema(.string, [.context, .bind, .try])
+    case .object: StepSchema(.string, [.context, .bind])
     }
   }
 

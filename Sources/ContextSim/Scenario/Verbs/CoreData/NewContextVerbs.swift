@@ -7,13 +7,22 @@ struct NewContextVerbs: VerbFamily {
     case newContext, newBackgroundContext
   }
 
-  static func keys(of verb: Verb) -> [String] {
+  static func schema(of verb: Verb) -> StepSchema {
     switch verb {
-    case .newContext: RawContextOptions.keys
+    case .newContext: StepSchema(.string, options)
     // Options set on the new context before its first use, as an app sets them.
-    case .newBackgroundContext: RawContextOptions.keys.filter { !["queue", "parent"].contains($0) }
+    case .newBackgroundContext:
+      StepSchema(.string, options.filter { !["queue", "parent"].contains($0.name) })
     }
   }
+
+  /// The options of a context, as the `contexts` section writes them.
+  private static let options: [StepSchema.Key] = [
+    .init("queue", .oneOf(["main", "private"])), .init("parent", .string),
+    .init("mergePolicy", .string), .init("automaticallyMergesChangesFromParent", .boolean),
+    .init("shouldDeleteInaccessibleFaults", .boolean), .init("name", .string),
+    .init("transactionAuthor", .string),
+  ]
 
   var verb: Verb
   var name: Field<String>

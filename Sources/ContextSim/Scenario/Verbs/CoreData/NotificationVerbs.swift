@@ -10,11 +10,17 @@ struct NotificationVerbs: VerbFamily {
     case observe, removeObserver, mergeChanges
   }
 
-  static func keys(of verb: Verb) -> [String] {
+  static func schema(of verb: Verb) -> StepSchema {
     switch verb {
-    case .observe: ["object", "queue", "as", "token", "do"]
-    case .removeObserver: []
-    case .mergeChanges: ["into"]
+    case .observe:
+      StepSchema(
+        .oneOf(NotificationName.allCases.map(\.rawValue)),
+        [
+          .init("object", .string), .init("queue", .string), .init("as", .string, required: true),
+          .init("token", .string), .body,
+        ])
+    case .removeObserver: StepSchema(.string)
+    case .mergeChanges: StepSchema(.string, [.init("into", .string, required: true)])
     }
   }
 

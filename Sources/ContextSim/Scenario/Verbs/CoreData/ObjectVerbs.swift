@@ -5,10 +5,10 @@ struct ObjectVerbs: VerbFamily {
     case delete, refresh
   }
 
-  static func keys(of verb: Verb) -> [String] {
+  static func schema(of verb: Verb) -> StepSchema {
     switch verb {
-    case .delete: []
-    case .refresh: ["merge"]
+    case .delete: StepSchema(.string)
+    case .refresh: StepSchema(.string, [.init("merge", .boolean)])
     }
   }
 

@@ -8,10 +8,10 @@ struct PropertyVerbs: VerbFamily {
     case get, set
   }
 
-  static func keys(of verb: Verb) -> [String] {
+  static func schema(of verb: Verb) -> StepSchema {
     switch verb {
-    case .get: ["as"]
-    case .set: ["to"]
+    case .get: StepSchema(.string, [.bind])
+    case .set: StepSchema(.string, [.init("to", .anything, required: true)])
     }
   }
 

@@ -8,7 +8,7 @@ struct DispatchVerbs: VerbFamily {
     case async, sync
   }
 
-  static func keys(of verb: Verb) -> [String] { ["do"] }
+  static func schema(of verb: Verb) -> StepSchema { StepSchema(.string, [.body]) }
 
   var verb: Verb
   var queue: Field<String>

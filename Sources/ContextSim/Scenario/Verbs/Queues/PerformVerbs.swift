@@ -9,10 +9,16 @@ struct PerformVerbs: VerbFamily {
     case perform, performAndWait
   }
 
-  static func keys(of verb: Verb) -> [String] {
+  static func schema(of verb: Verb) -> StepSchema {
     switch verb {
-    case .perform: ["do", "await", "schedule"]
-    case .performAndWait: ["do"]
+    case .perform:
+      StepSchema(
+        .string,
+        [
+          .body, .init("await", .boolean),
+          .init("schedule", .oneOf(ScheduledTaskType.allCases.map(\.rawValue))),
+        ])
+    case .performAndWait: StepSchema(.string, [.body])
     }
   }
 

@@ -8,10 +8,17 @@ struct TaskVerbs: VerbFamily {
     case task, taskGroup
   }
 
-  static func keys(of verb: Verb) -> [String] {
+  static func schema(of verb: Verb) -> StepSchema {
     switch verb {
-    case .task: ["do"]
-    case .taskGroup: ["as", "child", "then"]
+    case .task: StepSchema(.oneOf(TaskExecutor.allCases.map(\.rawValue)), [.body])
+    case .taskGroup:
+      StepSchema(
+        .types(["array", "string"]),
+        [
+          .init("as", .string, required: true),
+          .init("child", .definition("steps"), required: true),
+          .init("then", .definition("steps"), required: true),
+        ])
     }
   }
 

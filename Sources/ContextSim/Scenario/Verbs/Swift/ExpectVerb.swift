@@ -6,7 +6,16 @@ struct ExpectVerb: VerbFamily {
     case expect
   }
 
-  static func keys(of verb: Verb) -> [String] { [] }
+  static func schema(of verb: Verb) -> StepSchema {
+    let bound = ["equals", "atLeast", "atMost"].map { ($0, StepSchema.Shape.integer) }
+    return StepSchema(
+      .anyOf([
+        .object(
+          [("count", .string), ("in", .string), ("where", .definition("predicate"))] + bound,
+          required: ["count"]),
+        .object([("value", .string), ("equals", .anything)], required: ["value", "equals"]),
+      ]))
+  }
 
   /// The assertion object, whose keys depend on what it counts or compares.
   var assertion: JSONValue

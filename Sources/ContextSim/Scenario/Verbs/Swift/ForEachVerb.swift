@@ -5,7 +5,9 @@ struct ForEachVerb: VerbFamily {
     case forEach
   }
 
-  static func keys(of verb: Verb) -> [String] { ["as", "do"] }
+  static func schema(of verb: Verb) -> StepSchema {
+    StepSchema(.types(["array", "string"]), [.init("as", .string, required: true), .body])
+  }
 
   var sequence: JSONValue
   var bind: Field<String>

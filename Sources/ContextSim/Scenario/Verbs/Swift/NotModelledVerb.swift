@@ -11,7 +11,9 @@ struct NotModelledVerb: VerbFamily {
     case notModelled
   }
 
-  static func keys(of verb: Verb) -> [String] { ["at"] }
+  static func schema(of verb: Verb) -> StepSchema {
+    StepSchema(.string, [.init("at", .string)])
+  }
 
   var why: Field<String>
   var at: Field<String>

@@ -4,7 +4,7 @@ struct PrintVerb: VerbFamily {
     case print
   }
 
-  static func keys(of verb: Verb) -> [String] { [] }
+  static func schema(of verb: Verb) -> StepSchema { StepSchema(.string) }
 
   var text: Field<String>
 

@@ -5,10 +5,10 @@ struct VariableVerbs: VerbFamily {
     case `let`, read, write
   }
 
-  static func keys(of verb: Verb) -> [String] {
+  static func schema(of verb: Verb) -> StepSchema {
     switch verb {
-    case .let, .write: ["value"]
-    case .read: ["as"]
+    case .let, .write: StepSchema(.string, [.init("value", .anything, required: true)])
+    case .read: StepSchema(.string, [.bind])
     }
   }
 
