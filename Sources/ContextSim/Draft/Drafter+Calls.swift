@@ -355,6 +355,7 @@ extension Drafter {
           at: statement)
       ]
     }
+    if let steps = magicalRecordSteps(call, result: result, at: statement) { return steps }
     if let entity = call.receiver.map(\.source),
       ["mr_createEntity", "MR_createEntity"].contains(call.method)
         || call.method == "MR_createEntityInContext",

@@ -145,6 +145,14 @@ extension Drafter {
       .trimmingCharacters(in: ["?", "!"])
     if type.contains("PersistentContainer") { return .container }
     if let value = property.value, let call = Call(value), call.receiver == nil,
+      call.method.hasSuffix("PersistentContainer") || call.method.hasSuffix("CloudKitContainer")
+    {
+      return .container  // `let container = NSPersistentContainer(name: "Model")`
+    }
+    if type.isEmpty, let value = property.value, case .member(_, "viewContext") = value.kind {
+      return .context("viewContext")  // `let context = container.viewContext`
+    }
+    if let value = property.value, let call = Call(value), call.receiver == nil,
       call.method == "NSManagedObjectContext"
     {
       // `let main = NSManagedObjectContext(concurrencyType: …)`

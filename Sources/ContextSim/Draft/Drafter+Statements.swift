@@ -249,22 +249,18 @@ extension Drafter {
     when(step, .notNil(variable), holds: isNotNil)
   }
 
-  /// Adds `"when"` for a test, holding or not; a step that already has one keeps it, with
-  /// a note (the format takes one condition per step).
+  /// Adds `"when"` for a test, holding or not; a step that already has one, inside another
+  /// `if`, gets the list of both, which must all hold.
   func when(_ step: JSONValue, _ test: Test, holds: Bool) -> JSONValue {
     guard case .object(var members) = step.kind else { return step }
     let equal = test.holdsWhenEqual == holds
     let condition = JSONValue.object([
       "value": .string(test.variable), equal ? "equals" : "notEquals": test.value,
     ])
-    if members.contains(where: { $0.key == "when" }) {
-      var note =
-        "Also only when \(test.variable) \(equal ? "is" : "is not") \(JSONWriter.compact(test.value))."
-      if case .string(let old)? = members.first(where: { $0.key == "note" })?.value.kind {
-        note = old + " " + note
-      }
-      members.removeAll { $0.key == "note" }
-      members.append(.init(key: "note", keyLocation: JSONValue.nowhere, value: .string(note)))
+    if let k = members.firstIndex(where: { $0.key == "when" }) {
+      var tests = [members[k].value]
+      if case .array(let items) = members[k].value.kind { tests = items }
+      members[k].value = JSONValue(.array(tests + [condition]), at: JSONValue.nowhere)
     } else {
       members.append(.init(key: "when", keyLocation: JSONValue.nowhere, value: condition))
     }

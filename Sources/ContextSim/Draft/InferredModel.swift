@@ -149,12 +149,34 @@ struct InferredModel {
   }
 
   /// Sample rows, `items` of each, for the entities the code fetches or changes in batches.
+  ///
+  /// Each attribute holds a value of its type, as rows an app has saved do, so an
+  /// `if let title = note.title` takes the path the app takes with data; a row of nils
+  /// would skip it.
   func storeJSON(items: Int) -> [(String, JSONValue)] {
     entities.filter(\.fetched).map { entity in
       let handle = entity.name.lowercased()
-      let rows = (1...max(items, 1)).map { n in JSONValue.object(["id": .string("\(handle)-\(n)")])
+      let rows = (1...max(items, 1)).map { n in
+        object(
+          [("id", .string("\(handle)-\(n)"))]
+            + entity.attributes.compactMap { name, type in
+              // A row's `"id"` is its handle; an attribute of that name keeps no value.
+              name == "id" ? nil : Self.sample(type, n: n, of: "\(handle)-\(n)").map { (name, $0) }
+            })
       }
       return (entity.name, JSONValue.array(rows))
+    }
+  }
+
+  /// A stored value of an attribute type: the row's handle for a string, `n` for a number.
+  private static func sample(_ type: String, n: Int, of handle: String) -> JSONValue? {
+    switch type {
+    case "string", "uuid", "binary": .string(handle)
+    case "integer": .integer(n)
+    case "double": .double(Double(n))
+    case "boolean": .bool(false)
+    case "date": .string("2001-01-01T00:00:00Z")
+    default: nil
     }
   }
 

@@ -120,8 +120,9 @@ public struct ProgramListing: Sendable {
 }
 
 extension Condition {
-  /// The test as Swift writes it: `data != nil`.
+  /// The test as Swift writes it: `data != nil`, joined by `&&` with those it needs too.
   public var swiftTest: String {
-    "\(variable) \(negated ? "!=" : "==") \(value.swiftDescription)"
+    all.map { "\($0.variable) \($0.negated ? "!=" : "==") \($0.value.swiftDescription)" }
+      .joined(separator: " && ")
   }
 }

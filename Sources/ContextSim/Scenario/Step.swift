@@ -127,6 +127,16 @@ public struct Condition: Sendable {
   public internal(set) var value: Value
   /// Whether the step runs when the variable does not hold the value.
   public internal(set) var negated: Bool
+  /// Tests that must hold too: `"when": [A, B]` (added to v1), what a drafted `if` inside
+  /// another `if` needs.
+  public internal(set) var also: [Condition] = []
+
+  /// This test and those it needs too.
+  public var all: [Condition] {
+    var first = self
+    first.also = []
+    return [first] + also
+  }
 }
 
 /// Where a Swift task runs: on the main actor (the main queue) or the global executor.

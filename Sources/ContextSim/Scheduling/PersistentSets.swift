@@ -146,7 +146,7 @@ extension Simulation {
       for step in left {
         guard case .letValue(let name, let value) = step.action,
           value.names.allSatisfy(isBound),
-          step.condition.map({ isBound($0.variable) }) ?? true
+          step.condition.map({ $0.all.allSatisfy { isBound($0.variable) } }) ?? true
         else { return nil }
         earlier.append(name)
       }

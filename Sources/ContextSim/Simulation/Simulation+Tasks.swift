@@ -98,7 +98,9 @@ extension Simulation {
 
   /// Whether a step's `"when"` holds now.
   mutating func holds(_ condition: Condition) -> Bool {
-    value(of: condition.variable).matches(condition.value) != condition.negated
+    condition.all.allSatisfy { test in
+      value(of: test.variable).matches(test.value) != test.negated
+    }
   }
 
   /// The store error injected into this run of the current step, if one is.

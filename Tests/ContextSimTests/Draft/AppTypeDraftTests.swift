@@ -387,6 +387,82 @@ struct ClosureDraftTests {
     #expect(trace.violations.first?.labels.first == "App.swift:6")
   }
 
+  @Test("MagicalRecord.save's block runs on a new private context; an object from outside traps")
+  func magicalRecordSave() throws {
+    let source = """
+      import CoreData
+      final class Note: NSManagedObject {
+        @NSManaged var title: String?
+        @NSManaged var pinned: NSNumber?
+        func pin() {
+          MagicalRecord.save({ localContext in
+            if let local = self.mr_(in: localContext), let title = self.title {
+              local.pinned = 1
+            }
+          }, completion: nil)
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["note.pin()"])
+    #expect(draft.unmodelled.isEmpty)
+    let json = draft.json.filter { !$0.isWhitespace }
+    #expect(json.contains(#""newContext":"localContext","queue":"private""#))
+    #expect(json.contains(#""existingObject":"$_noteID","in":"localContext""#))
+    // `self.title` is the outside note's, read on localContext's queue.
+    #expect(trace.violations.first?.kind == .wrongQueueObject)
+    #expect(trace.violations.first?.labels.first == "App.swift:7#3")
+  }
+
+  @Test("MagicalRecord's finders fetch; a predicate the draft cannot read is not modelled")
+  func magicalRecordFinders() throws {
+    let source = """
+      import CoreData
+      final class Users {
+        func current(key: String) {
+          DispatchQueue.global().async {
+            let user = User.mr_findFirst(byAttribute: "remoteId", withValue: "7")
+            let other = User.mr_findFirst(byAttribute: key, withValue: "7", in: NSManagedObjectContext.mr_default())
+          }
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["users.current(key: key)"])
+    #expect(draft.json.filter { !$0.isWhitespace }.contains(#""where":{"remoteId":"7"}"#))
+    #expect(draft.unmodelled.map(\.place) == ["App.swift:6:7"])
+    // The default context is on main: the fetch from a global queue traps.
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+    #expect(trace.violations.first?.labels.first == "App.swift:5")
+  }
+
+  @Test("An if inside an if: the inner steps run only when both conditions hold")
+  func nestedConditions() throws {
+    let source = """
+      import CoreData
+      final class Store {
+        let container = NSPersistentContainer(name: "Model")
+        func clear() {
+          let context = container.viewContext
+          let background = container.newBackgroundContext()
+          if let note = try? context.fetch(Note.fetchRequest()).first, let title = note.title {
+            if title == "keep" {
+              print("kept")
+            } else {
+              background.reset()
+            }
+          }
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["Store().clear()"])
+    #expect(draft.unmodelled.isEmpty)
+    #expect(
+      draft.json.filter { !$0.isWhitespace }.contains(
+        #""when":[{"value":"title","notEquals":"keep"},{"value":"title","notEquals":null}]"#))
+    // The stored note has a title, so the reset runs, off background's queue.
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+    #expect(trace.violations.first?.labels.first == "App.swift:11")
+  }
+
   @Test("Overloads are told apart by their argument labels")
   func overloads() throws {
     let source = """

@@ -57,7 +57,7 @@ struct DraftCorpusTests {
     "09-octopod-printer-read-outside-context-queue",
     "10-octopod-printer-read-inside-performAndWait-fix",
     "16-pulse-init-userinfo-offqueue",
-    "22-backtrace-repository-fetch-offqueue",
+    "22-backtrace-repository-fetch-offqueue", "26-mage-flagimportant-other-context-object",
   ]
 
   /// The case's files, named as the Swift they are.

@@ -15,6 +15,22 @@ struct ScenarioDecoderTests {
     return found.first
   }
 
+  @Test("A list under \"when\" runs the step only if every condition holds")
+  func whenList() throws {
+    let trace = run(
+      try notes(
+        #"""
+        [{"fetch": "Note", "in": "viewContext", "first": true, "as": "n"},
+         {"get": "n.title", "as": "t"},
+         {"print": "both", "when": [{"value": "t", "notEquals": null}, {"value": "t", "equals": "Buy milk"}]},
+         {"print": "one", "when": [{"value": "t", "notEquals": null}, {"value": "t", "equals": "x"}]}]
+        """#))
+    #expect(trace.lines.filter { $0.hasPrefix("print") } == ["print: both"])
+    let empty = errors(
+      #"{"title": "t", "main": [{"let": "x", "value": 1}, {"print": "p", "when": []}]}"#)
+    #expect(empty.map(\.message) == [#""when" lists no test"#])
+  }
+
   @Test("Malformed JSON gives the file, line and column")
   func malformedJSON() {
     let error = only("{\n  \"title\": \"x\",\n  \"main\": [,]\n}")

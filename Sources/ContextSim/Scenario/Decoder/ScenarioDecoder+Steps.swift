@@ -134,8 +134,21 @@ extension ScenarioDecoder {
     return steps
   }
 
-  /// `"when": {"value": "VAR", "equals": v}` or `"notEquals"`.
+  /// `"when": {"value": "VAR", "equals": v}` or `"notEquals"`; or a list of them, which
+  /// must all hold (added to v1).
   private mutating func condition(_ json: JSONValue, path: String, scope: StepScope) -> Condition? {
+    if case .array(let items) = json.kind {
+      guard !items.isEmpty else {
+        fail(
+          "\"when\" lists no test", fix: "write {\"value\": \"data\", \"equals\": null}",
+          at: json.location, path: path)
+        return nil
+      }
+      let tests = items.map { condition($0, path: path, scope: scope) }
+      guard var first = tests[0], tests.allSatisfy({ $0 != nil }) else { return nil }
+      first.also = tests.dropFirst().compactMap { $0 }
+      return first
+    }
     guard let members = object(json, path: path, what: "\"when\"") else { return nil }
     checkKeys(members, allowed: ["value", "equals", "notEquals"], path: path, what: "\"when\"")
     guard let valueJSON = json["value"],
