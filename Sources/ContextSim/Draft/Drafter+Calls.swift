@@ -131,13 +131,25 @@ extension Drafter {
       }
       return [step(["delete": .string(name)], at: statement)]
     case (.context(let c)?, "object"), (.context(let c)?, "existingObject"):
-      guard let argument = call.argument("with"), let id = value(of: argument), let result else {
-        return nil
-      }
+      guard let argument = call.argument("with"), let result else { return nil }
+      standInFreeID(argument, at: statement)
+      var before: [JSONValue] = []
+      var id = value(of: argument)
       var entity: String?
       if case .objectID(let n)? = resolve(argument) { entity = idEntities[n] }
+      if case .member(let base?, "objectID") = argument.unwrapped.expression.kind,
+        case .object(let object, let objectEntity)? = resolve(base)
+      {
+        // `existingObject(with: printer.objectID)`: the ID read, then looked up.
+        let name = "_\(object)ID"
+        before.append(step(["objectID": .string(object), "as": .string(name)], at: statement))
+        bind(name, .objectID(name))
+        (id, entity) = (.string("$" + name), objectEntity)
+      }
+      guard let id else { return nil }
       bind(result, .object(result, entity: entity))
-      return [step([call.method: id, "in": .string(c), "as": .string(result)], at: statement)]
+      return before
+        + [step([call.method: id, "in": .string(c), "as": .string(result)], at: statement)]
     case (.context(let c)?, "reset"), (.context(let c)?, "rollback"),
       (.context(let c)?, "refreshAllObjects"):
       return [step([call.method: .string(c)], at: statement)]
@@ -356,6 +368,11 @@ extension Drafter {
       ]
     }
     if let steps = magicalRecordSteps(call, result: result, at: statement) { return steps }
+    if call.receiver == nil, call.method.hasPrefix("XCTAssert") || call.method == "XCTFail" {
+      passedOver.append(
+        PassedOver(file: file.name, line: statement.location.line, rule: .testAssertion))
+      return call.arguments.flatMap { assertedSteps($0.value, at: statement) }
+    }
     if let entity = call.receiver.map(\.source),
       ["mr_createEntity", "MR_createEntity"].contains(call.method)
         || call.method == "MR_createEntityInContext",
@@ -423,6 +440,55 @@ extension Drafter {
     return inline(
       function, call: call, result: result, members: bound,
       in: files.first { $0.name == function.file }, at: statement)
+  }
+
+  /// An assertion's argument: nothing for a literal; for `f().key`, the call, then the
+  /// read of `key` when the call gives an object (a struct's field touches nothing).
+  private mutating func assertedSteps(_ e: SwiftExpression, at statement: SwiftStatement)
+    -> [JSONValue]
+  {
+    if Self.isPlainLiteral(e) { return [] }
+    guard case .member(let base?, let key) = e.unwrapped.expression.kind,
+      Call(base.unwrapped.expression) != nil
+    else { return expressionSteps(e, result: nil, at: statement) }
+    let value = "_asserted\(statement.location.line)"
+    var steps = expressionSteps(base, result: value, at: statement)
+    if case .object(let name, _)? = meaning(of: value) {
+      steps.append(step(["get": .string("\(name).\(key)")], at: statement))
+    }
+    return steps
+  }
+
+  /// An object ID a `--call` names that nothing binds (`w.object(with: id) as! Printer`):
+  /// the ID of the screen's object of the entity the result is cast to, taken on the main
+  /// thread before the call, as a parameter is stood in.
+  private mutating func standInFreeID(_ argument: SwiftExpression, at statement: SwiftStatement) {
+    guard file.name == "--call", case .name(let name) = argument.kind, meaning(of: name) == nil
+    else { return }
+    let text = line(of: statement)
+    guard let call = text.range(of: "(with: \(name))"),
+      let cast = text[call.upperBound...].range(
+        of: #"^\s*as[!?]\s*\w+"#, options: .regularExpression)
+    else { return }
+    let entity = String(
+      text[cast].split(whereSeparator: { $0 == " " || $0 == "!" || $0 == "?" }).last ?? "")
+    guard entityTypes.contains(entity) || model.isEntity(entity) else { return }
+    var steps: [JSONValue] = []
+    let object = "_" + name + "Object"
+    bindStandIn(.init(label: nil, name: object, type: entity, defaultValue: nil), steps: &steps)
+    steps.append(.object(["objectID": .string(object), "as": .string(name)]))
+    bind(name, .objectID(name))
+    idEntities[name] = entity
+    preamble += steps
+  }
+
+  /// A literal written in place, which an assertion compares with: `"second"`, `3`, `nil`.
+  static func isPlainLiteral(_ e: SwiftExpression) -> Bool {
+    switch e.kind {
+    case .string(_, let interpolations): interpolations.isEmpty
+    case .number, .bool, .nil: true
+    default: false
+    }
   }
 
   /// `NSManagedObjectContext.mr_default()`, `MR_defaultContext()`: MagicalRecord's default

@@ -19,18 +19,31 @@ extension Drafter {
       if case .name(let n) = receiver.kind, meaning(of: n) == nil, types[n] != nil {
         typeName = n
       }
-      if let typeName, let type = types[typeName], let f = pick(type.functions) {
+      if let typeName, let type = types[typeName], let f = pick(functions(of: type)) {
         return (type, f)
       }
     }
     let own = receiver == nil || receiver?.source == "self"
-    if own, let f = pick(subject?.functions ?? []) { return (subject, f) }
+    if own, let subject, let f = pick(functions(of: subject)) { return (subject, f) }
     let declaring = drafted.filter { type in type.functions.contains { $0.name == name } }
     if declaring.count == 1, let type = declaring.first, let f = pick(type.functions) {
       return (type, f)
     }
     if own, let f = pick(files.flatMap(\.functions)) { return (nil, f) }
     return nil
+  }
+
+  /// A type's methods, then those the extensions of the protocols it adopts add
+  /// (`extension Persisting { func log() }` on a class declared `: Persisting`), which Swift
+  /// calls with the instance as `self`.
+  func functions(of type: SwiftType) -> [SwiftFunction] {
+    type.functions
+      + type.inherits.flatMap { name in
+        types[name].map {
+          $0.keyword == "protocol" || $0.keyword == "extension" ? $0.functions : []
+        }
+          ?? []
+      }
   }
 
   /// Each parameter's argument, by the parameter's index, matched by label as Swift does:

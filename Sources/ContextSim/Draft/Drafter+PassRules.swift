@@ -38,6 +38,10 @@ extension Drafter {
     /// `NSObject` or `UIViewController`, whose code is not the app's. A superclass the files
     /// declare is the app's, and not passed over.
     case superclass
+    /// A test's assertion, `XCTAssertTrue(…)`, `XCTAssertEqual(…, …)`, `XCTFail(…)`: it
+    /// judges values and touches nothing. Its arguments are drafted as lines of their own,
+    /// so a Core Data call inside one (`XCTAssertTrue(manager.update(p))`) runs as written.
+    case testAssertion = "test assertion"
   }
 
   /// A line a rule passes over, and the rule.
@@ -81,10 +85,17 @@ extension Drafter {
   func passRule(_ e: SwiftExpression, asValue: Bool = false) -> PassRule? {
     if isStoreSetup(e) { return .storeSetup }
     switch e.kind {
-    case .binary(let op, let target, _) where op.hasSuffix("=") && !Self.comparisons.contains(op):
+    case .binary(let op, let target, let value)
+    where op.hasSuffix("=") && !Self.comparisons.contains(op):
       if isInterface(target) { return .userInterface }
       if isRequestOption(target) { return .requestOption }
       if case .value? = resolve(Self.root(of: target)) { return .value }
+      // `result = PrinterState(…)`: a local no step knows, given a plain value.
+      if op == "=", case .name(let n) = target.kind, meaning(of: n) == nil,
+        passRule(value, asValue: true) == .staticValue
+      {
+        return .staticValue
+      }
       return nil
     case .call(let callee, _):
       guard let call = Call(e) else { return nil }
@@ -107,6 +118,8 @@ extension Drafter {
         }
         if case .callersClosure? = meaning(of: call.method) { return .callersClosure }
         if Self.isValueType(callee) { return .value }
+        // `PrinterState(hostname: p.hostname)`: a value of a type not in the files read.
+        if asValue, isPlainStatic(callee) { return .staticValue }
       }
       return nil
     case .member(let base?, _):

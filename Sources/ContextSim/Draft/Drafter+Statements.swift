@@ -348,7 +348,9 @@ extension Drafter {
   /// After the last one nothing in the body is left to skip; after an earlier one the rest
   /// of the body would be skipped, which a step's `catch` does not do, so that path also
   /// passes a line not modelled: a run where such a call throws is never clean, and one
-  /// where none throws is exact. `catch { fatalError(…) }` makes each call `try!`.
+  /// where none throws is exact. `catch { fatalError(…) }` makes each call `try!`. A
+  /// `catch` that only logs, after one throwing call at the block's end, is the format's
+  /// plain `try`: the error is reported and the app carries on, as it does.
   private mutating func doCatch(
     _ body: [SwiftStatement], _ catches: [[SwiftStatement]], at statement: SwiftStatement
   ) -> [JSONValue] {
@@ -368,6 +370,9 @@ extension Drafter {
       for index in throwing { inner[index] = adding("try", .string("!"), to: inner[index]) }
       return inner
     }
+    if throwing == [inner.count - 1], handler.allSatisfy(isLogging) {
+      return inner  // `catch { NSLog("…\(error)") }`: the save failed, and only a log says so
+    }
     let handlerSteps = scoped { drafter in
       drafter.bind("error", .value("error"))  // Swift's implicit `error`, the step's `$error`
       return drafter.steps(handler.filter { !Self.exits($0) })
@@ -383,6 +388,12 @@ extension Drafter {
       inner[index] = adding("catch", .array(steps), to: inner[index])
     }
     return inner
+  }
+
+  /// `print(…)`, `NSLog(…)`, `logger.error(…)`: a line that only logs.
+  private func isLogging(_ statement: SwiftStatement) -> Bool {
+    guard case .expression(let e) = statement.kind else { return false }
+    return passRule(e.unwrapped.expression) == .logging
   }
 
   // MARK: Steps

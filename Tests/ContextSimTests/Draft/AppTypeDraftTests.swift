@@ -463,6 +463,65 @@ struct ClosureDraftTests {
     #expect(trace.violations.first?.labels.first == "App.swift:11")
   }
 
+  @Test("A protocol extension's method is the adopting class's, with the instance as self")
+  func protocolExtension() throws {
+    let source = """
+      import CoreData
+      protocol Persisting {}
+      extension Persisting {
+        func persist(_ context: NSManagedObjectContext) { try? context.save() }
+      }
+      final class Logger: Persisting {
+        let container: NSPersistentContainer
+        init(container: NSPersistentContainer) { self.container = container }
+        func log() {
+          let background = container.newBackgroundContext()
+          persist(background)
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["Logger(container: c).log()"])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+    #expect(trace.violations.first?.labels.first == "App.swift:4")
+  }
+
+  @Test("A catch that only logs is the format's plain try: the error is reported")
+  func catchThatOnlyLogs() throws {
+    let source = """
+      import CoreData
+      final class Writers {
+        let container: NSPersistentContainer
+        init(container: NSPersistentContainer) { self.container = container }
+        func race() {
+          let one = container.newBackgroundContext()
+          let two = container.newBackgroundContext()
+          two.performAndWait {
+            let b = try? two.fetch(NSFetchRequest<NSManagedObject>(entityName: "Note")).first
+            b?.setValue("second", forKey: "title")
+          }
+          one.performAndWait {
+            let a = try? one.fetch(NSFetchRequest<NSManagedObject>(entityName: "Note")).first
+            a?.setValue("first", forKey: "title")
+            try? one.save()
+          }
+          two.performAndWait {
+            do {
+              try two.save()
+            } catch {
+              NSLog("Could not save")
+            }
+          }
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["Writers(container: c).race()"])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(!draft.json.contains(#""catch""#))
+    #expect(trace.violations.first?.kind == .mergeConflict)
+    #expect(trace.violations.first?.labels.first == "App.swift:19")
+  }
+
   @Test("Overloads are told apart by their argument labels")
   func overloads() throws {
     let source = """

@@ -53,6 +53,9 @@ struct PassRuleTests {
     Case(
       line: #"container.persistentStoreDescriptions.first?.url = URL(fileURLWithPath: "/x")"#,
       rule: .storeSetup),
+    Case(line: #"XCTFail("no notes")"#, rule: .testAssertion),
+    Case(line: "let state = PrinterState(name: names.first)", rule: .staticValue),
+    Case(line: "let state = PrinterStore(name: names.first)", rule: nil),
   ]
 
   @Test("Each rule passes over the line it names; a look-alike is not modelled", arguments: cases)
@@ -83,6 +86,18 @@ struct PassRuleTests {
     ])
     #expect(reads.unmodelled.isEmpty)
     #expect(reads.json.contains(#""read": "count""#))
+  }
+
+  @Test("A test's assertion is passed over, and the Core Data call in its argument drafted")
+  func assertionArguments() throws {
+    let line =
+      #"XCTAssertNotNil(try? context.fetch(NSFetchRequest<NSManagedObject>(entityName: "Note")).first)"#
+    let draft = Draft([.init(name: "Screen.swift", text: Self.source(line))])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    let json = draft.json.filter { !$0.isWhitespace }
+    #expect(
+      json.contains(
+        #""fetch":"Note","in":"viewContext","as":"_asserted9","label":"Screen.swift:9""#))
   }
 
   @Test("Stand-ins have the type the model or the Swift gives, never the Swift text")
