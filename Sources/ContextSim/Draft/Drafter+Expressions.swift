@@ -270,6 +270,9 @@ extension Drafter {
           bind(property, m)
           return []
         }
+        if Call(value.unwrapped.expression) != nil {
+          return expressionSteps(value, result: local, at: statement)  // `result = try block()`
+        }
         return binding(local, to: value, at: statement)
       case .dependency, .container, .instanceOf:
         return []  // `self.stack = stack`: the same one instance

@@ -522,6 +522,48 @@ struct ClosureDraftTests {
     #expect(trace.violations.first?.labels.first == "App.swift:19")
   }
 
+  @Test("performAndWaitThrowing: a wrapper's `result = try block()` runs the caller's closure")
+  func throwingWrapper() throws {
+    let source = """
+      import CoreData
+      extension NSManagedObjectContext {
+        func performAndWaitThrowing<T>(_ block: () throws -> T) throws -> T {
+          var result: T!
+          var thrownError: Error?
+          performAndWait {
+            do {
+              result = try block()
+            } catch {
+              thrownError = error
+            }
+          }
+          if let thrownError = thrownError { throw thrownError }
+          return result
+        }
+      }
+      final class Repository {
+        let background: NSManagedObjectContext
+        init(container: NSPersistentContainer) { background = container.newBackgroundContext() }
+        func count() throws -> Int {
+          try background.performAndWaitThrowing {
+            try background.count(for: NSFetchRequest<NSManagedObject>(entityName: "Report"))
+          }
+        }
+        func countUnwrapped() throws -> Int {
+          try background.count(for: NSFetchRequest<NSManagedObject>(entityName: "Report"))
+        }
+      }
+      """
+    let (wrapped, clean) = try Self.draft(
+      source, calls: ["_ = try Repository(container: c).count()"])
+    #expect(wrapped.json.contains(#""performAndWait": "background""#))
+    #expect(clean.violations.isEmpty)
+    #expect(!clean.isUnmodelled)
+    let (_, trapped) = try Self.draft(
+      source, calls: ["_ = try Repository(container: c).countUnwrapped()"])
+    #expect(trapped.violations.first?.kind == .wrongQueueContext)
+  }
+
   @Test("Overloads are told apart by their argument labels")
   func overloads() throws {
     let source = """
