@@ -45,8 +45,8 @@ extension Simulation {
   var tally: Tally {
     Tally(
       threads: threads.count, queues: queues.count, contexts: graph.contexts.count,
-      taskGroups: taskGroups.count, observers: observers.count,
-      notifications: notifications.count, controllers: controllers.count,
+      taskGroups: taskGroups.count, observers: center.observers.count,
+      notifications: center.posted.count, controllers: controllers.count,
       history: store.history.count, violations: trace.violations.count,
       handledErrors: trace.handledErrors.count)
   }

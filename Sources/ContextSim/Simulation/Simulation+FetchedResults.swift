@@ -26,7 +26,7 @@ extension Simulation {
     guard let delegate else { return }
     // Setting the delegate registers the controller for its context's changes.
     touch(.observers, write: true)
-    observers.append(
+    _ = center.add(
       Observer(
         name: .objectsDidChange, object: c, queue: nil, bind: nil, body: delegate,
         scope: capture(scope), step: step.index, controller: index))

@@ -465,8 +465,8 @@ private struct StateWriter {
   // MARK: Notifications and controllers
 
   private mutating func writeNotifications(_ s: Simulation) {
-    hasher.combine(s.observers.count)
-    for observer in s.observers {
+    hasher.combine(s.center.observers.count)
+    for observer in s.center.observers {
       hasher.combine(observer.name.rawValue)
       hasher.combine(observer.object)
       hasher.combine(observer.queue)
@@ -477,8 +477,8 @@ private struct StateWriter {
       hasher.combine(observer.controller)
       hasher.combine(observer.isActive)
     }
-    hasher.combine(s.notifications.count)
-    for notification in s.notifications {
+    hasher.combine(s.center.posted.count)
+    for notification in s.center.posted {
       hasher.combine(notification.name.rawValue)
       hasher.combine(notification.context)
       write(notification.inserted)
@@ -486,8 +486,8 @@ private struct StateWriter {
       write(notification.deleted)
       hasher.combine(notification.historyToken)
     }
-    hasher.combine(s.pendingDeliveries.count)
-    for delivery in s.pendingDeliveries {
+    hasher.combine(s.center.undelivered.count)
+    for delivery in s.center.undelivered {
       hasher.combine(delivery.notification)
       hasher.combine(delivery.observers)
     }
@@ -537,8 +537,8 @@ enum FingerprintCoverage {
       "stepQueue": step, "siteOverride": report, "trappedThisStep": step,
       "corrupted": .leftOut("whether the violations, written as signatures, hold a corruption"),
       "stepAccesses": step, "runnableThreadsBuffer": step, "raceDetector": .written,
-      "taskGroups": .written, "injectedCalls": .written, "observers": .written,
-      "notifications": .written, "pendingDeliveries": .written, "unprocessed": .written,
+      "taskGroups": .written, "injectedCalls": .written, "center": .written,
+      "unprocessed": .written,
       "controllers": .written, "origins": report,
     ],
     "SimulatedThread": [
@@ -585,6 +585,9 @@ enum FingerprintCoverage {
       "bindings": .written, "records": .leftOut("written as the bindings each scope sees"),
     ],
     "TaskGroupState": ["results": .written, "outstanding": .written, "waiting": .written],
+    "NotificationCenterModel": [
+      "observers": .written, "posted": .written, "undelivered": .written,
+    ],
     "Observer": [
       "name": .written, "object": .written, "queue": .written, "bind": .written,
       "body": .written, "scope": .written, "step": .written, "controller": .written,

@@ -38,19 +38,18 @@ extension Simulation {
   /// global queue; the writer does not wait for any of them.
   private mutating func postRemoteChange(by c: Int, token: Int?) {
     touch(.observers, write: false)
-    let receivers = observers.indices.filter {
-      observers[$0].isActive && observers[$0].name == .remoteChange
-    }
+    let notification = PostedNotification(name: .remoteChange, context: c, historyToken: token)
+    let receivers = center.receivers(of: notification)
     guard !receivers.isEmpty else { return }
-    notifications.append(PostedNotification(name: .remoteChange, context: c, historyToken: token))
-    let n = notifications.count - 1
+    // Delivered here, each body a block of its own: kept, not left for the step's end.
+    let n = center.post(notification)
     record(.postedRemoteChange(token: token, observers: receivers.count))
-    for o in receivers {
-      let scope = capture(observers[o].scope)
-      observers[o].bind.map { scopes[scope, $0] = .notification(n) }
-      let q = observers[o].queue ?? Self.globalQueue
+    for observer in receivers.map({ center.observers[$0] }) {
+      let scope = capture(observer.scope)
+      observer.bind.map { scopes[scope, $0] = .notification(n) }
+      let q = observer.queue ?? Self.globalQueue
       let origin = origin(onto: q, at: stepIndex)
-      enqueue(Block(steps: observers[o].body, scope: scope, origin: origin), on: q)
+      enqueue(Block(steps: observer.body, scope: scope, origin: origin), on: q)
     }
   }
 

@@ -9,37 +9,6 @@
 /// So the body runs on the queue's own thread, with what that queue owns, and a poster
 /// waiting for a queue whose thread waits for the poster deadlocks (§2.4).
 extension Simulation {
-  /// An observer the app added, with what its closure captured.
-  struct Observer {
-    var name: NotificationName
-    /// The context it listens to; nil for every context.
-    var object: Int?
-    /// The queue its body runs on; nil for the posting thread.
-    var queue: Int?
-    /// The name the body calls the notification by; nil for a controller's delegate.
-    var bind: String?
-    var body: [Step]
-    var scope: Scope
-    /// The step that added it (`observe`, or a controller's), which runs its body when it
-    /// is delivered.
-    var step: Int
-    /// The fetched results controller whose delegate this is, which takes the changes in
-    /// before the body runs.
-    var controller: Int? = nil
-    var isActive = true
-  }
-
-  /// A notification as its observers see it: who posted, and the objects it lists.
-  struct PostedNotification {
-    var name: NotificationName
-    var context: Int
-    var inserted: [Value] = []
-    var updated: [Value] = []
-    var deleted: [Value] = []
-    /// A remote change's `NSPersistentHistoryTokenKey`: nil without history tracking.
-    var historyToken: Int? = nil
-  }
-
   /// `addObserver(forName:object:queue:using:)`, or, for a step of a delivery frame, running
   /// that observer's body for the notification being delivered.
   mutating func observe(_ step: Step) {
@@ -47,9 +16,9 @@ extension Simulation {
       case .observe(let name, let object, let queue, let bind, let token, let body) = step.action
     else { return }
     touch(.observers, write: true)
-    let index = observers.count
-    token.map { scopes[scope, $0] = .observer(index) }
-    observers.append(
+    // The token is bound before the body's scope is captured: the body may remove itself.
+    token.map { scopes[scope, $0] = .observer(center.observers.count) }
+    _ = center.add(
       Observer(
         name: name, object: object.map { contextIndex($0) }, queue: queue.map { queueIndex($0) },
         bind: bind, body: body, scope: capture(scope), step: step.index))
@@ -59,8 +28,8 @@ extension Simulation {
   mutating func removeObserver(_ token: String) {
     touch(.observers, write: true)
     guard case .observer(let index) = value(of: token) else { return }
-    observers[index].isActive = false
-    record(.removedObserver(observers[index].name.rawValue))
+    center.remove(index)
+    record(.removedObserver(center.observers[index].name.rawValue))
   }
 
   /// Posts a notification on the current thread. Its observers run once the current step
@@ -68,13 +37,9 @@ extension Simulation {
   mutating func post(_ notification: PostedNotification) {
     guard scenario.features.observes else { return }
     touch(.observers, write: false)
-    let receivers = observers.indices.filter { o in
-      observers[o].isActive && observers[o].name == notification.name
-        && (observers[o].object ?? notification.context) == notification.context
-    }
+    let receivers = center.receivers(of: notification)
     guard !receivers.isEmpty else { return }
-    notifications.append(notification)
-    pendingDeliveries.append((notifications.count - 1, receivers))
+    _ = center.post(notification, to: receivers)
     record(
       .posted(
         notification.name.rawValue, context: graph.contexts[notification.context].name,
@@ -87,16 +52,16 @@ extension Simulation {
   /// - Parameter q: a queue the thread holds with no frame yet, which the first of these
   ///   frames gives back when it ends: a merge block's queue.
   mutating func deliverPosted(releasing q: Int? = nil) {
-    for (i, (notification, receivers)) in pendingDeliveries.enumerated().reversed() {
+    let deliveries = center.takeUndelivered()
+    for (i, (notification, receivers)) in deliveries.enumerated().reversed() {
       var frame = SimulatedThread.Frame(
-        steps: receivers.map { scenario.allSteps[observers[$0].step] },
+        steps: receivers.map { scenario.allSteps[center.observers[$0].step] },
         scope: threads[current].frames.last?.scope ?? newScope(),
-        acquired: i == pendingDeliveries.count - 1 ? q : nil,
+        acquired: i == deliveries.count - 1 ? q : nil,
         opener: stepIndex)
       frame.delivery = (notification, receivers)
       threads[current].frames.append(frame)
     }
-    pendingDeliveries = []
   }
 
   /// For a step of a delivery frame, which is the step that added an observer: runs that
@@ -116,18 +81,19 @@ extension Simulation {
   /// poster waits. An observer removed since the post is skipped.
   private mutating func deliver(_ notification: Int, to o: Int, from step: Step) {
     touch(.observers, write: false)
-    guard observers[o].isActive else { return record(.skipped) }
-    if let k = observers[o].controller { update(controller: k, with: notifications[notification]) }
-    let scope = capture(observers[o].scope)
-    observers[o].bind.map { scopes[scope, $0] = .notification(notification) }
-    guard let q = observers[o].queue, !threads[current].held.contains(q) else {
+    let observer = center.observers[o]
+    guard observer.isActive else { return record(.skipped) }
+    if let k = observer.controller { update(controller: k, with: center.posted[notification]) }
+    let scope = capture(observer.scope)
+    observer.bind.map { scopes[scope, $0] = .notification(notification) }
+    guard let q = observer.queue, !threads[current].held.contains(q) else {
       threads[current].frames.append(
-        SimulatedThread.Frame(steps: observers[o].body, scope: scope, opener: step.index))
+        SimulatedThread.Frame(steps: observer.body, scope: scope, opener: step.index))
       return record(.observerRuns(queue: nil))
     }
     record(.observerRuns(queue: queues[q].name))
     let origin = origin(onto: q, at: step.index)
-    enqueue(Block(steps: observers[o].body, scope: scope, origin: origin), on: q)
+    enqueue(Block(steps: observer.body, scope: scope, origin: origin), on: q)
     // `waitUntilAllOperationsAreFinished`: the poster's turn comes after the body's.
     runSynchronously([], on: q, from: step, reentrant: true)
   }
@@ -142,7 +108,7 @@ extension Simulation {
       return merge(changeSet(ofTransaction: token), into: r, automatic: false)
     }
     guard case .notification(let n) = argument else { return }
-    let posted = notifications[n]
+    let posted = center.posted[n]
     func ids(_ values: [Value]) -> [ObjectID] {
       values.compactMap { value in
         switch value {
@@ -166,7 +132,7 @@ extension Simulation {
       bind.map { scopes[scope, $0] = .null }
       return
     }
-    let posted = notifications[n]
+    let posted = center.posted[n]
     let value: Value =
       switch key {
       case .object: .context(posted.context)
@@ -205,7 +171,7 @@ extension Simulation {
     guard scenario.features.observes else { return false }
     processPendingChanges(c)
     if hasChanges(c) { post(PostedNotification(name: .willSave, context: c)) }
-    guard !pendingDeliveries.isEmpty else { return false }
+    guard !center.undelivered.isEmpty else { return false }
     var again = step
     again.condition = nil
     threads[current].frames.append(

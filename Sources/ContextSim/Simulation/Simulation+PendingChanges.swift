@@ -60,7 +60,7 @@ extension Simulation {
     for c in unprocessed.keys.sorted() where graph.contexts[c].queue == q {
       processPendingChanges(c)
     }
-    guard !pendingDeliveries.isEmpty else { return false }
+    guard !center.undelivered.isEmpty else { return false }
     deliverPosted()
     return true
   }

@@ -97,7 +97,7 @@ extension Simulation {
     case .list(let items): "[" + items.map { describe($0) }.joined(separator: ", ") + "]"
     case .context(let c): graph.contexts[c].name
     case .notification(let n):
-      "\(notifications[n].name.rawValue) from \(graph.contexts[notifications[n].context].name)"
+      "\(center.posted[n].name.rawValue) from \(graph.contexts[center.posted[n].context].name)"
     case .transaction(let token): "transaction \(token)"
     default: value.plainDescription
     }

@@ -38,7 +38,7 @@ struct ValueNumbering {
       for ref in s.graph.registeredObjects(in: c) { visit(s.graph[ref]) }
     }
     for object in s.graph.objects { visit(object) }
-    for observer in s.observers { visit(observer.scope, s) }
+    for observer in s.center.observers { visit(observer.scope, s) }
   }
 
   /// The value's number, if it is interchangeable and the walk met it.

@@ -100,9 +100,7 @@ struct Simulation: Sendable {
   var injectedCalls: [Int: Int] = [:]
   /// The observers the app added, the notifications posted to them, and what the current
   /// step posted, delivered once it is done.
-  var observers: [Observer] = []
-  var notifications: [PostedNotification] = []
-  var pendingDeliveries: [(notification: Int, observers: [Int])] = []
+  var center = NotificationCenterModel()
   /// Each context's changes not yet announced by `processPendingChanges`.
   var unprocessed: [Int: PendingChanges] = [:]
   /// The fetched results controllers the app made.
@@ -210,7 +208,7 @@ struct Simulation: Sendable {
           trace.orderings.append(Trace.Ordering(from: block.enqueuedAt, to: step))
         }
         self.merge(merge.changes, into: merge.into, automatic: true)
-        guard !pendingDeliveries.isEmpty else {
+        guard !center.undelivered.isEmpty else {
           release(q, by: t)
           endWork(of: t)
           return
@@ -237,7 +235,7 @@ struct Simulation: Sendable {
       record(.skipped)
     } else {
       runRequestingParents(stepToRun)
-      if !pendingDeliveries.isEmpty { deliverPosted() }
+      if !center.undelivered.isEmpty { deliverPosted() }
     }
     unwind(t)
   }
