@@ -1,6 +1,8 @@
-/// Systematic search of a scenario's interleavings, one execution at a time from scratch.
-/// It is an ordinary ``Scheduler``: ``startExecution()`` moves to the next alternative,
-/// and it returns false when none is left.
+/// Systematic search of a scenario's interleavings, one execution at a time. It is an
+/// ordinary ``Scheduler``: ``startExecution()`` moves to the next alternative, and it
+/// returns false when none is left. Each execution replays the prefix it shares with the
+/// last one, which the explorer resumes from a checkpoint (``Checkpoints``) instead of from
+/// the start when it has one (``resume(afterSteps:)``).
 ///
 /// With reduction it is dynamic partial-order reduction (Flanagan and Godefroid, 2005)
 /// with sleep sets: after each execution it looks, for every step, for an earlier step of

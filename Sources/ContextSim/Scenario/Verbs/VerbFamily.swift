@@ -10,7 +10,10 @@
 ///
 /// To add a verb: add a case to a family's `Verb` (or a new family, listed in
 /// ``Verbs/families``), its schema, its shape, its checks and its Swift; then a new
-/// ``Action`` case, whose run-time effect the compiler asks for in `Simulation+Execute`.
+/// ``Action`` case. No switch over actions has a `default:`, so the compiler asks where
+/// it runs (`Simulation+Execute`), whether it asks a parent's queue
+/// (`Simulation+ParentRequests`), what it needs (`Scenario.Features`), and its `tryMode`
+/// and `body`. docs/architecture.md, "Adding a verb", lists the rest, tests included.
 protocol VerbFamily: SendableMetatype {
   associatedtype Verb: RawRepresentable, CaseIterable where Verb.RawValue == String
 
