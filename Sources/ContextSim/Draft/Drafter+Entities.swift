@@ -111,4 +111,14 @@ extension Drafter {
       step(["insert": .string(entity), "into": .string(c), "as": .string(object)], at: statement)
     ]
   }
+
+  /// Inside a method of an entity's class, `title` or `self.title` where the class (or an
+  /// extension of it) declares `title`: the object's property, whatever another type calls
+  /// by the same name.
+  func entityProperty(_ target: SwiftExpression) -> (object: String, entity: String, key: String)? {
+    guard let (object, entity) = currentEntity, let (key, _) = propertyName(target),
+      types[entity]?.properties.contains(where: { $0.name == key }) == true
+    else { return nil }
+    return (object, entity, key)
+  }
 }

@@ -183,6 +183,11 @@ extension Drafter {
       bind(result, m)
       return []
     }
+    if let (object, entity, key) = entityProperty(e) {
+      model.add(key: key, to: entity, type: nil)
+      bind(result, .value(result))
+      return [step(["get": .string("\(object).\(key)"), "as": .string(result)], at: statement)]
+    }
     if case .name(let n) = e.kind, case .shared(let variable) = meaning(of: n) {
       bind(result, .value(result))
       return [step(["read": .string(variable), "as": .string(result)], at: statement)]
@@ -213,6 +218,9 @@ extension Drafter {
   private mutating func assignment(
     _ target: SwiftExpression, _ value: SwiftExpression, at statement: SwiftStatement
   ) -> [JSONValue]? {
+    if let (object, entity, key) = entityProperty(target) {
+      return setSteps(object: object, entity: entity, key: key, value: value, at: statement)
+    }
     // A stored property of the instance: `self.onSaved = …`, `context = …`.
     if let (property, explicit) = propertyName(target) {
       switch explicit ? instanceMeaning(of: property) : meaning(of: property) {

@@ -109,18 +109,29 @@ extension Drafter {
   }
 
   /// A stored property: the container, a context, an injected dependency, or a shared var.
+  /// A shared var is named for the property; when another type already has one of that
+  /// name, for the type and the property (`contactID`), so two types' `id`s never race.
   mutating func bindProperty(_ property: SwiftProperty) {
-    let meaning = meaning(ofProperty: property)
+    var meaning = meaning(ofProperty: property)
+    if case .shared(let name) = meaning, let owner = subject?.name {
+      if let first = sharedVarOwners[name], first != owner {
+        meaning = .shared(
+          owner.prefix(1).lowercased() + owner.dropFirst() + name.prefix(1).uppercased()
+            + name.dropFirst())
+      } else {
+        sharedVarOwners[name] = owner
+      }
+    }
     bind(property.name, meaning)
     switch meaning {
     case .queue(let name):
       declareQueue(name, concurrent: property.value?.source.contains("concurrent") == true)
     case .dependency:
       summary.append("\(property.name): stood in, answers at once")
-    case .shared where !sharedVars.contains(where: { $0.0 == property.name }):
+    case .shared(let name) where !sharedVars.contains(where: { $0.0 == name }):
       let initial = property.value.flatMap { literal($0) } ?? .null
-      sharedVars.append((property.name, initial))
-      if property.isLet { constants.insert(property.name) }
+      sharedVars.append((name, initial))
+      if property.isLet { constants.insert(name) }
     default: break
     }
   }
@@ -241,6 +252,21 @@ extension Drafter {
       return
     }
     let name = parameter.name
+    if let t = appType(type), let declared = types[t], declared.keyword == "struct",
+      declared.properties.allSatisfy({
+        if case .shared = Self.meaning(of: $0) { true } else { false }
+      })
+    {
+      // A struct of plain values (`Contact`): a copy the caller made, whose fields are
+      // values, as `contact.id` reads them.
+      steps.append(
+        .object([
+          "let": .string(name), "value": .string("stand-in \(t)"),
+          "note": .string("A stand-in for the argument \(name): a \(t) of plain values."),
+        ]))
+      bind(name, .value(name))
+      return
+    }
     if let t = appType(type) {
       bind(name, .instanceOf(t))  // the one instance the draft makes of the app's type
       return

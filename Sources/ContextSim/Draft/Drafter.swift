@@ -53,6 +53,8 @@ struct Drafter {
   var model = InferredModel()
   var scopes: [[String: Meaning]] = [[:]]
   var sharedVars: [(String, JSONValue)] = []
+  /// The type whose property first named each shared var.
+  var sharedVarOwners: [String: String] = [:]
   var contexts: [(String, JSONValue)] = []
   /// Dispatch queues the code makes (`DispatchQueue(label:)`), as `"queues"` declares them.
   var queues: [(String, JSONValue)] = []
@@ -283,10 +285,11 @@ struct Drafter {
         name.first?.isLowercase == true
       else { continue }
       let type = name.prefix(1).uppercased() + name.dropFirst()
-      if isAppType(type) {
-        bind(name, .instanceOf(type))
-      } else if entityTypes.contains(type) || model.isEntity(type) {
+      // An entity's class is an app type too: its instance is an object, the screen's.
+      if entityTypes.contains(type) || model.isEntity(type) {
         bindStandIn(.init(label: nil, name: name, type: type, defaultValue: nil), steps: &out)
+      } else if isAppType(type) {
+        bind(name, .instanceOf(type))
       }
     }
     return out

@@ -28,7 +28,12 @@ extension Scan {
       for f in type.functions
       where !["init", "deinit"].contains(f.name) && !f.isPrivate && !drafter.isCallback(f) {
         let receiver = f.isStatic ? name : name.prefix(1).lowercased() + name.dropFirst()
-        out.append(entryPoint(f, of: name, receiver: receiver))
+        var e = entryPoint(f, of: name, receiver: receiver)
+        // An entity's method runs on its object's queue: the screen's object is on main.
+        e.isMainOnly =
+          isMainOnly(type) || f.attributes.contains("@MainActor")
+          || (drafter.isManagedObjectSubclass(type) && !f.isStatic)
+        out.append(e)
       }
     }
     for file in files {
@@ -53,6 +58,20 @@ extension Scan {
     return EntryPoint(
       type: type, method: f.name, place: "\(f.file):\(f.location.line)", call: call,
       isAsync: f.isAsync)
+  }
+
+  /// The superclasses and protocols of types only the main thread calls into.
+  static let mainOnlyBases: Set<String> = [
+    "UIViewController", "UITableViewController", "UICollectionViewController", "UIResponder",
+    "UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate", "UIView",
+    "UITableViewCell", "UICollectionViewCell", "NSViewController", "NSWindowController",
+    "NSApplicationDelegate", "NSView", "View", "App", "ObservableObject",
+  ]
+
+  /// A view, a view controller, an app or scene delegate, or a `@MainActor` type.
+  static func isMainOnly(_ type: SwiftType) -> Bool {
+    type.attributes.contains("@MainActor") || !mainOnlyBases.isDisjoint(with: type.inherits)
+      || type.inherits.contains { $0.hasSuffix("ViewController") }
   }
 
   /// The names of the types whose declarations (extensions included) name Core Data's
@@ -87,21 +106,25 @@ extension Scan {
 
   /// Each entry point from main and from a background queue, then each pair at once from
   /// two background queues (itself included), the first `maxPairs` run and the rest skipped.
+  /// An entry point only main calls is never run from a background queue: in a pair it runs
+  /// on main beside the other, and two of them on main are not a pair.
   static func jobs(for entryPoints: [EntryPoint], maxPairs: Int) -> (run: [Job], skipped: [Job]) {
     func background(_ e: EntryPoint) -> String {
-      e.isAsync ? "Task.detached { \(e.call) }" : "DispatchQueue.global().async { \(e.call) }"
+      if e.isMainOnly { return "DispatchQueue.main.async { \(e.call) }" }
+      return e.isAsync
+        ? "Task.detached { \(e.call) }" : "DispatchQueue.global().async { \(e.call) }"
     }
     var run: [Job] = []
     for e in entryPoints {
       run.append(Job(name: "\(e.name) from main", calls: [e.call], entryPoints: [e]))
     }
-    for e in entryPoints {
+    for e in entryPoints where !e.isMainOnly {
       run.append(
         Job(name: "\(e.name) from a background queue", calls: [background(e)], entryPoints: [e]))
     }
     var pairs: [Job] = []
     for (i, a) in entryPoints.enumerated() {
-      for b in entryPoints[i...] {
+      for b in entryPoints[i...] where !(a.isMainOnly && b.isMainOnly) {
         pairs.append(
           Job(
             name: "\(a.name) and \(b.name) at once", calls: [background(a), background(b)],

@@ -17,6 +17,11 @@ public struct Scan: Sendable {
     public var call: String
     /// Whether it is `async`: called in a task, not from a queue's block.
     public var isAsync: Bool
+    /// Whether only the main thread calls it: a method of a view, a view controller, an
+    /// app or scene delegate, or a `@MainActor` type, which UIKit, AppKit and SwiftUI call
+    /// on main; or an entity's method, called on the screen's object, which is main's. The
+    /// scan runs it from main, and beside background work, never from a background queue.
+    public var isMainOnly = false
     /// `NoteImporter.importNotes`, or a top-level function's own name.
     public var name: String { type.isEmpty ? method : "\(type).\(method)" }
   }

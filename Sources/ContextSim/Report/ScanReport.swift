@@ -31,7 +31,7 @@ public struct ScanReport: Sendable {
     var out =
       "Scanned \(scan.lines) lines: \(count(types, "type")) touching Core Data, "
       + "\(count(scan.entryPoints.count, "entry point")), \(count(scan.results.count - skipped.count, "run")) "
-      + "(each from main, from a background queue, and \(count(pairs.count - skipped.count, "pair")) at once)\n"
+      + "(from main, from a background queue unless only main calls it, and \(count(pairs.count - skipped.count, "pair")) at once)\n"
     if !skipped.isEmpty {
       out += "\(count(skipped.count, "pair")) not run: over --max-pairs\n"
     }

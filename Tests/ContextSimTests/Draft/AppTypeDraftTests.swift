@@ -564,6 +564,41 @@ struct ClosureDraftTests {
     #expect(trapped.violations.first?.kind == .wrongQueueContext)
   }
 
+  @Test("In an entity's method a bare property is the object's; two types' ids never share")
+  func entityPropertiesAndSharedNames() throws {
+    let source = """
+      import CoreData
+      struct Contact { var id: String; var name: String }
+      final class Cache { let container: NSPersistentContainer; var id: String? = nil }
+      final class Other { let container: NSPersistentContainer; var id: String? = nil }
+      final class ContactData: NSManagedObject {
+        @NSManaged var id: String?
+        @NSManaged var name: String?
+        func configure(with contact: Contact) {
+          id = contact.id
+          self.name = contact.name
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(
+      source,
+      calls: ["DispatchQueue.global().async { contactData.configure(with: contact) }"])
+    let json = draft.json.filter { !$0.isWhitespace }
+    #expect(json.contains(#""set":"contactData.id""#))
+    #expect(json.contains(#""set":"contactData.name""#))
+    #expect(!json.contains(#""write":"id""#))
+    // `Cache.id` is the shared var `id`; `Other.id`, made after it, `otherId`.
+    var drafter = Drafter(files: [SwiftParser.parse(source, name: "App.swift")], options: .init())
+    for name in ["Cache", "Other"] {
+      _ = drafter.draftInstance(of: try #require(drafter.types[name]))
+    }
+    #expect(drafter.sharedVars.map(\.0) == ["id", "otherId"])
+    // The screen's object, set from a background queue.
+    #expect(trace.violations.first?.kind == .wrongQueueObject)
+    #expect(trace.violations.first?.labels.first == "App.swift:9")
+    #expect(draft.unmodelled.isEmpty)
+  }
+
   @Test("Overloads are told apart by their argument labels")
   func overloads() throws {
     let source = """

@@ -38,6 +38,43 @@ struct ScanTests {
       ])
   }
 
+  @Test("Views, app delegates and entities' methods run from main only, and on main in pairs")
+  func mainOnlyEntryPoints() throws {
+    let source = """
+      import CoreData
+      import UIKit
+      final class Note: NSManagedObject {
+        @NSManaged var title: String?
+        func rename(_ name: String) { title = name }
+      }
+      struct Draft { var title: String? }
+      final class NotesViewController: UIViewController {
+        let container: NSPersistentContainer
+        init(container: NSPersistentContainer) { self.container = container }
+        func reload() { _ = try? container.viewContext.count(for: Note.fetchRequest()) }
+      }
+      final class Importer {
+        let container: NSPersistentContainer
+        init(container: NSPersistentContainer) { self.container = container }
+        func run() {
+          let context = container.newBackgroundContext()
+          context.perform { _ = try? context.count(for: Note.fetchRequest()) }
+        }
+      }
+      """
+    let scan = Scan([.init(name: "App.swift", text: source)])
+    let mainOnly = scan.entryPoints.filter(\.isMainOnly).map(\.name)
+    #expect(mainOnly == ["Note.rename", "NotesViewController.reload"])
+    let names = scan.results.map(\.job.name)
+    #expect(!names.contains("Note.rename from a background queue"))
+    #expect(names.contains("Importer.run from a background queue"))
+    #expect(!names.contains("Note.rename and NotesViewController.reload at once"))
+    let pair = try #require(
+      scan.results.first { $0.job.name == "NotesViewController.reload and Importer.run at once" })
+    #expect(pair.job.calls.first?.hasPrefix("DispatchQueue.main.async") == true)
+    #expect(scan.findings.isEmpty, "\(scan.findings.map(\.place))")
+  }
+
   @Test("A finding's calls and schedule replay it: the same violation at the same line")
   func replays() throws {
     let sources = try Self.sources("Examples/Draft/NotesApp")
