@@ -391,6 +391,7 @@ extension Drafter {
     }
     if call.receiver == nil,
       ["NSPersistentContainer", "NSPersistentCloudKitContainer"].contains(call.method)
+        || isContainerSubclass(call.method)
     {
       // `let container = NSPersistentContainer(name: "Model")`: the scenario's one store.
       if let result { bind(result, .container) }

@@ -83,6 +83,9 @@ extension Drafter {
             location: statement.location))
       }
     case .binary("??", let first, let fallback):
+      if case .name(let n) = first.unwrapped.expression.kind, knownNil.contains(n) {
+        return expressionSteps(fallback, result: result, at: statement)  // `nil ?? viewContext`
+      }
       if let result {
         var firstSteps = expressionSteps(first, result: result, at: statement)
         if let m = meaning(of: result), let variable = m.variable, variable != result {
@@ -220,6 +223,13 @@ extension Drafter {
   ) -> [JSONValue]? {
     if let (object, entity, key) = entityProperty(target) {
       return setSteps(object: object, entity: entity, key: key, value: value, at: statement)
+    }
+    if isInterface(target), Call(value.unwrapped.expression) != nil {
+      // `self.coordinate = pin.asCoordinate()`, `label.text = note.summary()`: the call, then
+      // a view's property set, which touches nothing the model sees.
+      passedOver.append(
+        PassedOver(file: file.name, line: statement.location.line, rule: .userInterface))
+      return expressionSteps(value, result: "_shown\(statement.location.line)", at: statement)
     }
     // A stored property of the instance: `self.onSaved = …`, `context = …`.
     if let (property, explicit) = propertyName(target) {

@@ -141,6 +141,7 @@ extension Drafter {
         }
       }
       // A parameter the call leaves out takes its default: a queue, a context, a literal.
+      var defaultedNil: [String] = []
       for (index, parameter) in function.parameters.enumerated() where given[index] == nil {
         guard let given = parameter.defaultValue else { continue }
         if case .member(nil, _) = given.kind {
@@ -150,8 +151,13 @@ extension Drafter {
           drafter.bind(parameter.name, .queue(queue))
         } else if let m = drafter.resolve(given), m.isCoreData {
           drafter.bind(parameter.name, m)
+        } else if given.kind.isNil, !drafter.knownNil.contains(parameter.name) {
+          // `backgroundContext: NSManagedObjectContext? = nil`: nil in this call.
+          drafter.knownNil.insert(parameter.name)
+          defaultedNil.append(parameter.name)
         }
       }
+      defer { drafter.knownNil.subtract(defaultedNil) }
       drafter.inlining.append(function.identity)
       defer { drafter.inlining.removeLast() }
       // The arguments are the caller's lines; the body's are the method's own file's.

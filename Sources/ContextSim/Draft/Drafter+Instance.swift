@@ -14,6 +14,14 @@ extension Drafter {
     let assigned = Self.assignedNames(in: type.functions.flatMap { $0.body ?? [] })
     var guesses: [JSONValue] = []
     for property in type.properties where property.getter == nil {
+      let declared = (property.type ?? "").trimmingCharacters(in: ["?", "!"])
+      if property.value == nil, entityTypes.contains(declared) || model.isEntity(declared) {
+        // `let pin: Pin`, given by whoever made the instance: the screen's object.
+        bindStandIn(
+          .init(label: nil, name: property.name, type: declared, defaultValue: nil),
+          steps: &guesses)
+        continue
+      }
       bindProperty(property)
       if case .context(let name)? = meaning(of: property.name),
         name == Self.contextName(property.name),
@@ -138,6 +146,9 @@ extension Drafter {
 
   func meaning(ofProperty property: SwiftProperty) -> Meaning {
     if let t = appType(property.type) { return .instanceOf(t) }
+    if isContainerSubclass((property.type ?? "").trimmingCharacters(in: ["?", "!"])) {
+      return .container
+    }
     if let value = property.value, let call = Call(value), call.receiver == nil,
       isAppType(call.method)
     {
@@ -276,7 +287,7 @@ extension Drafter {
       bind(name, .callersClosure)
       return
     }
-    if type.contains("PersistentContainer") {
+    if type.contains("PersistentContainer") || isContainerSubclass(type) {
       bind(name, .container)
       return
     }

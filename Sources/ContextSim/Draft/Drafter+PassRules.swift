@@ -116,6 +116,12 @@ extension Drafter {
         if Self.interfaceMethods.contains(call.method) || Self.isInterfaceType(call.method) {
           return .userInterface
         }
+        // `addGestureRecognizer(…)` in a view: the framework's method, not the files'.
+        if subjectIsInterface, method(named: call.method, receiver: nil) == nil,
+          meaning(of: call.method) == nil
+        {
+          return .userInterface
+        }
         if case .callersClosure? = meaning(of: call.method) { return .callersClosure }
         if Self.isValueType(callee) { return .value }
         // `PrinterState(hostname: p.hostname)`: a value of a type not in the files read.
@@ -318,9 +324,13 @@ extension Drafter {
   func isInterface(_ e: SwiftExpression) -> Bool {
     let root = Self.root(of: e)
     guard case .name(let name) = root.kind else { return false }
-    if ["UIApplication", "UIView", "UIAlertController", "NSApp", "NSApplication"].contains(name) {
+    if [
+      "UIApplication", "UIView", "UIAlertController", "NSApp", "NSApplication",
+      "NSLayoutConstraint",
+    ].contains(name) {
       return true
     }
+    if inheritedInterface(e) { return true }
     guard meaning(of: name).map({ if case .shared = $0 { true } else { false } }) ?? true else {
       return false
     }
@@ -332,6 +342,32 @@ extension Drafter {
       return true
     }
     return Self.interfaceNames.contains(name)
+  }
+
+  /// Whether the type being drafted is a view, a view controller or another class of a UI
+  /// framework's (UIKit, AppKit, MapKit): what it inherits is the framework's.
+  var subjectIsInterface: Bool {
+    subject?.inherits.contains { base in
+      Scan.mainOnlyBases.contains(base) || base.hasSuffix("ViewController")
+        || ["UI", "MK", "NSView", "NSWindow", "NSTable", "NSCollection"].contains {
+          base.hasPrefix($0)
+        }
+    } ?? false
+  }
+
+  /// In a UI class, what it inherits from the framework: `self.backgroundColor`,
+  /// `contentView.addSubview(…)`, `self.coordinate`, a property the files do not declare.
+  private func inheritedInterface(_ e: SwiftExpression) -> Bool {
+    guard subjectIsInterface, let subject else { return false }
+    var name: String
+    switch e.kind {
+    case .member(let base?, let member) where base.source == "self": name = member
+    default:
+      guard case .name(let root) = Self.root(of: e).kind, root != "self" else { return false }
+      name = root
+    }
+    return meaning(of: name) == nil && !subject.properties.contains { $0.name == name }
+      && !files.contains { $0.types.contains { $0.name == name } }
   }
 
   /// Words in a type's name that say it stores, syncs or schedules: its static members are

@@ -34,6 +34,21 @@ extension Drafter {
   func isAppType(_ name: String) -> Bool {
     guard let type = types[name] else { return false }
     return ["class", "struct", "actor"].contains(type.keyword) && !isManagedObjectSubclass(type)
+      && !isContainerSubclass(name)
+  }
+
+  /// `final class PersistentContainer: NSPersistentContainer`: an instance is the
+  /// scenario's container, and its methods are called as an extension's are, with it as
+  /// `self` (its bare `viewContext` the container's).
+  func isContainerSubclass(_ name: String) -> Bool {
+    var seen: Set<String> = []
+    var current = name
+    while let type = types[current], type.keyword == "class", seen.insert(current).inserted {
+      guard let base = type.inherits.first else { return false }
+      if base == "NSPersistentContainer" || base == "NSPersistentCloudKitContainer" { return true }
+      current = base
+    }
+    return false
   }
 
   /// The app type a declared type names (`CoreDataStack?`, `any Store` is none).
@@ -48,7 +63,10 @@ extension Drafter {
     let extended: [String]
     switch receiver {
     case .context?: extended = ["NSManagedObjectContext"]
-    case .container?: extended = ["NSPersistentContainer", "NSPersistentCloudKitContainer"]
+    case .container?:
+      extended =
+        ["NSPersistentContainer", "NSPersistentCloudKitContainer"]
+        + typeOrder.filter(isContainerSubclass)
     case .object(_, let entity)?: extended = [entity, "NSManagedObject"].compactMap { $0 }
     default: return nil
     }

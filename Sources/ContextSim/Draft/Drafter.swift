@@ -288,6 +288,8 @@ struct Drafter {
       // An entity's class is an app type too: its instance is an object, the screen's.
       if entityTypes.contains(type) || model.isEntity(type) {
         bindStandIn(.init(label: nil, name: name, type: type, defaultValue: nil), steps: &out)
+      } else if isContainerSubclass(type) {
+        bind(name, .container)
       } else if isAppType(type) {
         bind(name, .instanceOf(type))
       }

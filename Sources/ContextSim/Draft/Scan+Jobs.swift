@@ -24,6 +24,7 @@ extension Scan {
     for name in drafter.typeOrder {
       guard let type = drafter.types[name],
         touching.contains(name) && drafter.isAppType(name) || drafter.isManagedObjectSubclass(type)
+          || drafter.isContainerSubclass(name)
       else { continue }
       for f in type.functions
       where !["init", "deinit"].contains(f.name) && !f.isPrivate && !drafter.isCallback(f) {

@@ -599,6 +599,51 @@ struct ClosureDraftTests {
     #expect(draft.unmodelled.isEmpty)
   }
 
+  @Test("A subclass of NSPersistentContainer is the container; its bare viewContext is its own")
+  func containerSubclass() throws {
+    let source = """
+      import CoreData
+      final class AppContainer: NSPersistentContainer {
+        func saveContext(backgroundContext: NSManagedObjectContext? = nil) {
+          let context = backgroundContext ?? viewContext
+          guard context.hasChanges else { return }
+          try? context.save()
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(
+      source, calls: ["DispatchQueue.global().async { appContainer.saveContext() }"])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+    #expect(trace.violations.first?.labels.first == "App.swift:5")
+  }
+
+  @Test("In a view, what UIKit gives it is passed over; a call set on it still runs")
+  func inheritedInterface() throws {
+    let source = """
+      import CoreData
+      import UIKit
+      final class NoteCell: UICollectionViewCell {
+        let container: NSPersistentContainer
+        init(container: NSPersistentContainer) { self.container = container }
+        func show() {
+          backgroundColor = UIColor.white
+          contentView.addSubview(UIView())
+          addGestureRecognizer(UITapGestureRecognizer())
+          self.accessibilityValue = summary()
+        }
+        func summary() -> String {
+          let count = try? container.viewContext.count(for: NSFetchRequest<NSManagedObject>(entityName: "Note"))
+          return "\\(count ?? 0)"
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["NoteCell(container: c).show()"])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(draft.json.contains(#""count": "Note""#))
+    #expect(trace.violations.isEmpty)
+  }
+
   @Test("Overloads are told apart by their argument labels")
   func overloads() throws {
     let source = """
