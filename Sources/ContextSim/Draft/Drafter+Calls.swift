@@ -368,7 +368,10 @@ extension Drafter {
       ]
     }
     if let steps = magicalRecordSteps(call, result: result, at: statement) { return steps }
-    if call.receiver == nil, call.method.hasPrefix("XCTAssert") || call.method == "XCTFail" {
+    if call.receiver == nil,
+      call.method.hasPrefix("XCTAssert") || call.method == "XCTFail"
+        || ["assert", "precondition", "assertionFailure"].contains(call.method)
+    {
       passedOver.append(
         PassedOver(file: file.name, line: statement.location.line, rule: .testAssertion))
       return call.arguments.flatMap { assertedSteps($0.value, at: statement) }
@@ -448,7 +451,7 @@ extension Drafter {
   private mutating func assertedSteps(_ e: SwiftExpression, at statement: SwiftStatement)
     -> [JSONValue]
   {
-    if Self.isPlainLiteral(e) { return [] }
+    if Self.isPlainLiteral(e) || Self.isThreadCheck(e) { return [] }
     guard case .member(let base?, let key) = e.unwrapped.expression.kind,
       Call(base.unwrapped.expression) != nil
     else { return expressionSteps(e, result: nil, at: statement) }
@@ -481,6 +484,14 @@ extension Drafter {
     bind(name, .objectID(name))
     idEntities[name] = entity
     preamble += steps
+  }
+
+  /// `Thread.isMainThread`, `!NSThread.isMainThread()`: a question about the thread, which
+  /// touches nothing.
+  static func isThreadCheck(_ e: SwiftExpression) -> Bool {
+    var e = e
+    if case .prefix("!", let inner) = e.kind { e = inner }
+    return e.source.replacingOccurrences(of: "()", with: "").hasSuffix("Thread.isMainThread")
   }
 
   /// A literal written in place, which an assertion compares with: `"second"`, `3`, `nil`.

@@ -84,6 +84,7 @@ extension Drafter {
     return scoped { drafter in
       var out: [JSONValue] = []
       for (parameter, argument) in zip(closure.parameters, arguments) where parameter != "_" {
+        if drafter.rememberCase(argument.value, as: parameter) { continue }  // `.success(s)`
         if let m = drafter.resolve(argument.value) {
           drafter.bind(parameter, m)
         } else if let v = drafter.value(of: argument.value) {

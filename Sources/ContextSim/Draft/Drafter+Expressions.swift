@@ -158,6 +158,21 @@ extension Drafter {
   )
     -> [JSONValue]?
   {
+    if case .cast(_, let inner, _) = e.kind {
+      return binding(result, to: inner, at: statement)  // `note.object as? NSManagedObjectContext`
+    }
+    if case .member(let base?, let key) = e.kind, key == "parent" || key == "parentContext",
+      case .context(let c)? = resolve(base)
+    {
+      // Swift 2's `parentContext` too: a variable that holds the parent, or nil.
+      bind(result, .context(result))
+      return [step(["get": .string("\(c).parent"), "as": .string(result)], at: statement)]
+    }
+    if case .member(let base?, "object") = e.kind, case .notification(let name)? = resolve(base) {
+      // The context that posted: a variable that holds a context.
+      bind(result, .context(result))
+      return [step(["get": .string("\(name).object"), "as": .string(result)], at: statement)]
+    }
     if case .member(let base?, let key) = e.kind {
       switch resolve(base) {
       case .container where key == "viewContext":

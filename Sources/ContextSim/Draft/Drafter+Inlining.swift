@@ -155,6 +155,11 @@ extension Drafter {
           // `backgroundContext: NSManagedObjectContext? = nil`: nil in this call.
           drafter.knownNil.insert(parameter.name)
           defaultedNil.append(parameter.name)
+        } else if !given.kind.isNil, let v = drafter.literal(given) {
+          // `wait: Bool = true`: the value, as a caller's literal would be.
+          let local = drafter.localName(parameter.name)
+          drafter.bind(parameter.name, .value(local))
+          out.append(drafter.step(["let": .string(local), "value": v], at: statement))
         }
       }
       defer { drafter.knownNil.subtract(defaultedNil) }

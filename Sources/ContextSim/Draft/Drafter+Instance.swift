@@ -253,7 +253,8 @@ extension Drafter {
   /// A parameter's stand-in: a list of samples for a collection, an object from
   /// `viewContext` for a managed object, a sample value otherwise.
   mutating func bindStandIn(_ parameter: SwiftFunction.Parameter, steps: inout [JSONValue]) {
-    let type = parameter.type.trimmingCharacters(in: ["?", "!"])
+    var type = parameter.type.trimmingCharacters(in: ["?", "!"])
+    type = typeAliases[type] ?? type
     if reservedNames.contains(parameter.name) {
       // A parameter named like a property: the scenario needs another name for it.
       var renamed = parameter

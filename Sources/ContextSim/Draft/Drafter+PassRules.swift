@@ -38,9 +38,10 @@ extension Drafter {
     /// `NSObject` or `UIViewController`, whose code is not the app's. A superclass the files
     /// declare is the app's, and not passed over.
     case superclass
-    /// A test's assertion, `XCTAssertTrue(…)`, `XCTAssertEqual(…, …)`, `XCTFail(…)`: it
-    /// judges values and touches nothing. Its arguments are drafted as lines of their own,
-    /// so a Core Data call inside one (`XCTAssertTrue(manager.update(p))`) runs as written.
+    /// A test's assertion, `XCTAssertTrue(…)`, `XCTAssertEqual(…, …)`, `XCTFail(…)`, or the
+    /// app's own `assert(…)`/`precondition(…)`: it judges values and touches nothing, and
+    /// ctxsim takes it to hold. Its arguments are drafted as lines of their own, so a Core
+    /// Data call inside one (`XCTAssertTrue(manager.update(p))`) runs as written.
     case testAssertion = "test assertion"
   }
 
@@ -59,7 +60,8 @@ extension Drafter {
   )
     -> [JSONValue]?
   {
-    let e = expression.unwrapped.expression
+    var e = expression.unwrapped.expression
+    if case .forceUnwrap(let inner) = e.kind { e = inner }  // `NSEntityDescription.entity(…)!`
     guard let rule = passRule(e, asValue: result != nil), let reads = plainReads(in: e) else {
       return nil
     }
@@ -98,6 +100,8 @@ extension Drafter {
       }
       return nil
     case .call(let callee, _):
+      // `.failure(error)`, `.Success(stack)` in a value's place: an enum's case, made.
+      if asValue, case .member(nil, _) = callee.kind { return .value }
       guard let call = Call(e) else { return nil }
       if case .name("super")? = call.receiver?.kind {
         return subject?.inherits.first.map(isAppType) == true ? nil : .superclass
@@ -400,8 +404,11 @@ extension Drafter {
     if call.receiver?.source == "NSEntityDescription", call.method.hasPrefix("entity") {
       return true
     }
+    // A coordinator made by hand, and its store added: the scenario's one store.
+    if call.method.hasPrefix("addPersistentStore") { return true }
     return [
-      "NSPersistentStoreDescription", "setOption", "NSManagedObjectModel", "addPersistentStore",
+      "NSPersistentStoreDescription", "setOption", "NSManagedObjectModel",
+      "NSPersistentStoreCoordinator",
     ].contains(call.method)
   }
 

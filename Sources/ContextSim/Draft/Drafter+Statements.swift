@@ -150,6 +150,10 @@ extension Drafter {
       case .binding(.name(let name), let value?):
         steps += expressionSteps(value, result: name, at: statement)
         // The condition tests the scenario's variable; a binding that made none cannot be.
+        if case .context(name)? = meaning(of: name) {
+          variable = name  // a variable that holds a context: `note.object as? …Context`
+          continue
+        }
         guard let bound = meaning(of: name)?.variable else { return nil }
         variable = bound
       case .binding(.name(let name), nil):
@@ -267,6 +271,15 @@ extension Drafter {
     return JSONValue(.object(members), at: step.location)
   }
 
+  /// `if let q = queue` where `queue` is a queue, a context or the container: never nil.
+  func isKnownPresent(_ condition: SwiftCondition) -> Bool {
+    guard case .binding(.name, let value?) = condition else { return false }
+    switch resolve(value) {
+    case .queue?, .context?, .container?: return true
+    default: return false
+    }
+  }
+
   /// `if let error`, `if let e = error`, `error != nil` on a name ``knownNil`` holds: false.
   func isKnownNil(_ condition: SwiftCondition) -> Bool {
     switch condition {
@@ -309,6 +322,13 @@ extension Drafter {
         return steps(truth ? then : otherwise ?? [])
       }
       if conditions.contains(where: isKnownNil) { return steps(otherwise ?? []) }
+      if conditions.allSatisfy(isKnownPresent) {
+        // `if let queue = queue` of a queue or context the draft knows: it is there.
+        for case .binding(.name(let name), let value?) in conditions {
+          if let m = resolve(value) { bind(name, m) }
+        }
+        return steps(then)
+      }
       if conditions.count == 1, case .other(let text) = conditions[0], text.hasPrefix("#") {
         // `#available(iOS 13, *)`: the app runs on a current OS.
         let available = text.hasPrefix("#available")
@@ -325,6 +345,7 @@ extension Drafter {
       return bindSteps + thenSteps + elseSteps
     case .switch(let subject, let cases):
       guard let chosen = switchCase(subject, cases) else { return notModelled(statement) }
+      bindPayload(of: subject, in: chosen)
       return steps(chosen.body.filter { if case .break = $0.kind { false } else { true } })
     case .do(let body, let catches):
       return doCatch(body, catches, at: statement)
@@ -362,6 +383,13 @@ extension Drafter {
       else { return false }
       return !members.contains { $0.key == "try" }
     }
+    if throwing.isEmpty, catches.count == 1, !inner.contains(where: Self.isNotModelledStep),
+      !touchesCoreData(handler)
+    {
+      // Nothing in the block that the model lets throw (the store it sets up loads, as the
+      // scenario's does at launch), and a handler that touches nothing: it never runs.
+      return inner
+    }
     guard catches.count == 1, let last = throwing.last else {
       return inner + notModelled(statement)
     }
@@ -388,6 +416,35 @@ extension Drafter {
       inner[index] = adding("catch", .array(steps), to: inner[index])
     }
     return inner
+  }
+
+  /// Whether lines, drafted on a copy of the drafter, make any step but plain Swift ones
+  /// (`let`, `print`, shared vars, blocks sent to a queue) or pass a line not modelled.
+  func touchesCoreData(_ statements: [SwiftStatement]) -> Bool {
+    var copy = self
+    let drafted = copy.scoped { drafter in
+      drafter.bind("error", .value("error"))  // a handler's implicit `error`
+      return drafter.steps(statements.filter { !Self.exits($0) })
+    }
+    func plain(_ step: JSONValue) -> Bool {
+      guard case .object(let members) = step.kind, let verb = members.first?.key else {
+        return false
+      }
+      guard ["let", "print", "read", "write", "async", "sync", "task"].contains(verb) else {
+        return false
+      }
+      if case .array(let body)? = members.first(where: { $0.key == "do" })?.value.kind {
+        return body.allSatisfy(plain)
+      }
+      return true
+    }
+    return !drafted.allSatisfy(plain)
+  }
+
+  /// A step that marks a line not modelled.
+  static func isNotModelledStep(_ step: JSONValue) -> Bool {
+    guard case .object(let members) = step.kind else { return false }
+    return members.first?.key == "notModelled"
   }
 
   /// `print(…)`, `NSLog(…)`, `logger.error(…)`: a line that only logs.

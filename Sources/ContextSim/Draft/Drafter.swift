@@ -136,6 +136,10 @@ struct Drafter {
   /// The app's types by name, extensions merged (``typeTable(_:)``), and their order.
   var types: [String: SwiftType] = [:]
   var typeOrder: [String] = []
+  /// What an enum case's payload means, for a name given `.success(stack)`.
+  var enumPayloads: [String: Meaning?] = [:]
+  /// The files' type aliases: name → the type it stands for.
+  var typeAliases: [String: String] = [:]
   /// What each app type's stored properties mean on the one instance the draft makes of it.
   var instanceMembers: [String: [String: Meaning]] = [:]
 
@@ -151,6 +155,21 @@ struct Drafter {
         ($0.type ?? "").contains("PersistentContainer")
       }.map(\.name) + ["container", "persistentContainer"])
     if options.model == nil { model.addManagedProperties(of: files.flatMap(\.types)) }
+    typeAliases = Self.typeAliases(in: files)
+  }
+
+  /// `typealias StackResultClosure = (result: Result) -> Void`, by name: the Swift reader
+  /// passes over `typealias`, so its lines are read here.
+  static func typeAliases(in files: [SwiftFile]) -> [String: String] {
+    var aliases: [String: String] = [:]
+    for line in files.flatMap(\.lines) {
+      let words = line.split(separator: " ", omittingEmptySubsequences: true)
+      guard let k = words.firstIndex(of: "typealias"), k + 2 < words.count,
+        words[k + 2] == "="
+      else { continue }
+      aliases[String(words[k + 1])] = words[(k + 3)...].joined(separator: " ")
+    }
+    return aliases
   }
 
   // MARK: Names

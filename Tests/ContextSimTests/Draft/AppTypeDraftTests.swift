@@ -644,6 +644,69 @@ struct ClosureDraftTests {
     #expect(trace.violations.isEmpty)
   }
 
+  @Test("A Swift 2 stack built by hand: its setup, result enum, completion alias and switch")
+  func handBuiltStack() throws {
+    let source = """
+      import CoreData
+      public enum StackResult { case Success(Stack); case Failure(NSError) }
+      public typealias StackClosure = (result: StackResult) -> Void
+      public final class Stack {
+        let main: NSManagedObjectContext
+        init(main: NSManagedObjectContext) { self.main = main }
+      }
+      public final class Factory {
+        let model: NSManagedObjectModel
+        init(model: NSManagedObjectModel) { self.model = model }
+        func create(onQueue queue: dispatch_queue_t? = dispatch_get_global_queue(QOS_CLASS_USER_INITIATED, 0),
+                    completion: StackClosure) {
+          let work = {
+            assert(!NSThread.isMainThread(), "not on main")
+            let coordinator: NSPersistentStoreCoordinator
+            do {
+              coordinator = try self.makeCoordinator()
+            } catch {
+              completion(result: .Failure(error as NSError))
+              return
+            }
+            let main = NSManagedObjectContext(concurrencyType: .MainQueueConcurrencyType)
+            main.persistentStoreCoordinator = coordinator
+            completion(result: .Success(Stack(main: main)))
+          }
+          if let queue = queue {
+            dispatch_async(queue, work)
+          } else {
+            work()
+          }
+        }
+        private func makeCoordinator() throws -> NSPersistentStoreCoordinator {
+          let coordinator = NSPersistentStoreCoordinator(managedObjectModel: model)
+          try coordinator.addPersistentStoreWithType(NSSQLiteStoreType, configuration: nil, URL: nil, options: nil)
+          return coordinator
+        }
+      }
+      final class Screen {
+        let factory: Factory
+        init(factory: Factory) { self.factory = factory }
+        func load() {
+          factory.create { (result: StackResult) -> Void in
+            switch result {
+            case .Success(let stack):
+              _ = try? stack.main.countForFetchRequest(NSFetchRequest(entityName: "Company"))
+            case .Failure(let error):
+              assertionFailure("\\(error)")
+            }
+          }
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["Screen(factory: f).load()"])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    // The completion runs on the global queue that made the stack: the main context's
+    // count there traps.
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+    #expect(trace.violations.first?.labels.first == "App.swift:45")
+  }
+
   @Test("Overloads are told apart by their argument labels")
   func overloads() throws {
     let source = """
