@@ -390,7 +390,7 @@ extension Drafter {
       // scenario's does at launch), and a handler that touches nothing: it never runs.
       return inner
     }
-    guard catches.count == 1, let last = throwing.last else {
+    guard catches.count == 1, !throwing.isEmpty else {
       return inner + notModelled(statement)
     }
     if let crash = handler.last, isFatal(crash), !mentionsCoreData(handler.dropLast()) {
