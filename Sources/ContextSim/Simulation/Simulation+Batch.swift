@@ -180,7 +180,7 @@ extension Simulation {
       call.action = .mergeRemoteChanges(evaluated, into: [name])
       return call
     }
-    var frames = threads[current].frames
+    var frames = threads[now.thread].frames
     var at = frames.count
     while at > 0, frames[at - 1].acquired != nil, frames[at - 1].opener == step.index,
       frames[at - 1].steps.map(\.index) == [step.index]
@@ -190,11 +190,11 @@ extension Simulation {
     var frame = SimulatedThread.Frame(steps: calls, scope: scope, opener: step.index)
     guard at == frames.count else {
       frames.insert(frame, at: at)
-      threads[current].frames = frames
+      threads[now.thread].frames = frames
       return
     }
     frame.next = 1
-    threads[current].frames.append(frame)
+    threads[now.thread].frames.append(frame)
     runRequestingParents(calls[0])
   }
 }

@@ -109,8 +109,8 @@ extension Simulation {
   mutating func runSave(context: String, `try` mode: TryMode, step: Step) {
     let c = contextIndex(context)
     // A save that stopped for its will-save observers goes on where it stopped.
-    if threads[current].postedWillSave == step.index {
-      threads[current].postedWillSave = nil
+    if threads[now.thread].postedWillSave == step.index {
+      threads[now.thread].postedWillSave = nil
     } else {
       checkQueue(c, method: "-[NSManagedObjectContext save:]")
       if let error = injectedError() {
@@ -306,12 +306,12 @@ extension Simulation {
   /// has one, which runs next on this thread with `error` bound; else reported.
   mutating func fail(_ error: CoreDataError, call: String, mode: TryMode) {
     record(.threw(error))
-    if mode == .do, let handler = scenario.allSteps[stepIndex].handler {
+    if mode == .do, let handler = scenario.allSteps[now.index].handler {
       trace.handledErrors.append(HandledError(site: site, error: error, call: call))
       record(.caught(error))
-      let frame = SimulatedThread.Frame(steps: handler, scope: scope, opener: stepIndex)
+      let frame = SimulatedThread.Frame(steps: handler, scope: scope, opener: now.index)
       scopes[frame.scope, "error"] = .string(error.description)
-      threads[current].frames.append(frame)
+      threads[now.thread].frames.append(frame)
       return
     }
     switch mode {

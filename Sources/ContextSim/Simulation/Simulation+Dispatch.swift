@@ -3,7 +3,7 @@ extension Simulation {
 
   /// The current frame's scope, read in place: `frames.last!` would copy the whole frame.
   var scope: Scope {
-    threads[current].frames[threads[current].frames.count - 1].scope
+    threads[now.thread].frames[threads[now.thread].frames.count - 1].scope
   }
 
   mutating func queueIndex(_ name: String) -> Int {
@@ -32,8 +32,8 @@ extension Simulation {
   /// own for a concurrent queue.
   mutating func enqueue(_ block: consuming Block, on q: Int) {
     touch(.queue(q), write: true)
-    block.clock = raceDetector.release(by: current)
-    block.enqueuedAt = stepNumber
+    block.clock = raceDetector.release(by: now.thread)
+    block.enqueuedAt = now.number
     if queues[q].isSerial {
       queues.enqueue(block, on: q)
       if queues[q].server == nil {
@@ -68,23 +68,23 @@ extension Simulation {
   mutating func runSynchronously(
     _ steps: [Step], on q: Int, from step: Step, reentrant: Bool
   ) {
-    let holds = threads[current].held.contains(q)
+    let holds = threads[now.thread].held.contains(q)
     var body = SimulatedThread.Frame(steps: steps, scope: scope, acquired: nil, opener: step.index)
     if !queues[q].isSerial || (holds && reentrant) {
       if !queues[q].isSerial {
         body.acquired = q
-        threads[current].held.append(q)
+        threads[now.thread].held.append(q)
       }
-      threads[current].frames.append(body)
+      threads[now.thread].frames.append(body)
       record(.entered(queue: queues[q].name, reentrant: holds))
       return
     }
     body.acquired = q
     touch(.queue(q), write: true)
-    queues.wait(current, on: q)
-    threads[current].waiting = (q, body)
-    if queues.isTurn(of: current, on: q) {
-      enter(q, by: current, body: body)
+    queues.wait(now.thread, on: q)
+    threads[now.thread].waiting = (q, body)
+    if queues.isTurn(of: now.thread, on: q) {
+      enter(q, by: now.thread, body: body)
       record(.entered(queue: queues[q].name, reentrant: false))
     } else {
       record(.waits(queue: queues[q].name))
@@ -99,7 +99,7 @@ extension Simulation {
     record(.loop(count: elements.count))
     guard let first = elements.first, !body.isEmpty else { return }
     scopes[scope, name] = first
-    threads[current].frames.append(
+    threads[now.thread].frames.append(
       SimulatedThread.Frame(
         steps: body, scope: scope, opener: step.index, loop: (name, elements.dropFirst())))
   }

@@ -533,14 +533,16 @@ enum FingerprintCoverage {
     "Simulation": [
       "script": constant, "options": constant, "trace": .written, "store": .written,
       "graph": .written, "queues": .written, "threads": .written, "sharedVars": .written,
-      "scopes": .written, "current": step, "stepNumber": report, "stepIndex": step,
-      "stepQueue": step, "siteOverride": report, "trappedThisStep": step,
+      "scopes": .written, "now": step,
       "corrupted": .leftOut("whether the violations, written as signatures, hold a corruption"),
-      "stepAccesses": step, "runnableThreadsBuffer": step, "raceDetector": .written,
-      "taskGroups": .written, "injectedCalls": .written, "center": .written,
-      "unprocessed": .written,
-      "controllers": .written, "origins": report,
+      "raceDetector": .written, "taskGroups": .written, "injectedCalls": .written,
+      "center": .written, "unprocessed": .written, "controllers": .written, "origins": report,
     ],
+    "StepInProgress": [
+      "thread": step, "number": report, "index": step, "queue": step, "siteOverride": report,
+      "trapped": step, "accesses": step, "runnable": step,
+    ],
+
     "SimulatedThread": [
       "name": .written, "serves": .written, "frames": .written, "held": .written,
       "waiting": .written, "waitingQueue": index, "inFlight": .written,

@@ -48,7 +48,7 @@ extension Simulation {
       let scope = capture(observer.scope)
       observer.bind.map { scopes[scope, $0] = .notification(n) }
       let q = observer.queue ?? Self.globalQueue
-      let origin = origin(onto: q, at: stepIndex)
+      let origin = origin(onto: q, at: now.index)
       enqueue(Block(steps: observer.body, scope: scope, origin: origin), on: q)
     }
   }

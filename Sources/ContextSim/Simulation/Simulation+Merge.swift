@@ -25,8 +25,8 @@ extension Simulation {
       guard isChild || isSibling || isOtherRoot else { continue }
       let block = Block(
         steps: [], scope: newScope(),
-        origin: origin(onto: graph.contexts[r].queue, at: stepIndex),
-        merge: Merge(changes: changes, into: r, causedBy: stepIndex))
+        origin: origin(onto: graph.contexts[r].queue, at: now.index),
+        merge: Merge(changes: changes, into: r, causedBy: now.index))
       enqueue(block, on: graph.contexts[r].queue)
     }
   }

@@ -56,11 +56,11 @@ extension Simulation {
     for (i, (notification, receivers)) in deliveries.enumerated().reversed() {
       var frame = SimulatedThread.Frame(
         steps: receivers.map { scenario.allSteps[center.observers[$0].step] },
-        scope: threads[current].frames.last?.scope ?? newScope(),
+        scope: threads[now.thread].frames.last?.scope ?? newScope(),
         acquired: i == deliveries.count - 1 ? q : nil,
-        opener: stepIndex)
+        opener: now.index)
       frame.delivery = (notification, receivers)
-      threads[current].frames.append(frame)
+      threads[now.thread].frames.append(frame)
     }
   }
 
@@ -68,7 +68,7 @@ extension Simulation {
   /// observer for the notification being delivered. Returns whether it was one.
   mutating func deliverIfDelivering(_ step: Step) -> Bool {
     // Only a post makes a delivery frame; without observers, no frame need be looked at.
-    guard scenario.features.observes, let frame = threads[current].frames.last,
+    guard scenario.features.observes, let frame = threads[now.thread].frames.last,
       let delivery = frame.delivery
     else {
       return false
@@ -86,8 +86,8 @@ extension Simulation {
     if let k = observer.controller { update(controller: k, with: center.posted[notification]) }
     let scope = capture(observer.scope)
     observer.bind.map { scopes[scope, $0] = .notification(notification) }
-    guard let q = observer.queue, !threads[current].held.contains(q) else {
-      threads[current].frames.append(
+    guard let q = observer.queue, !threads[now.thread].held.contains(q) else {
+      threads[now.thread].frames.append(
         SimulatedThread.Frame(steps: observer.body, scope: scope, opener: step.index))
       return record(.observerRuns(queue: nil))
     }
@@ -174,9 +174,9 @@ extension Simulation {
     guard !center.undelivered.isEmpty else { return false }
     var again = step
     again.condition = nil
-    threads[current].frames.append(
+    threads[now.thread].frames.append(
       SimulatedThread.Frame(steps: [again], scope: scope, opener: step.index))
-    threads[current].postedWillSave = step.index
+    threads[now.thread].postedWillSave = step.index
     return true
   }
 }

@@ -44,7 +44,7 @@ extension Simulation {
   /// context, which waits as `performAndWait` does.
   private func contextToAsk(for step: Step) -> (context: Int, isParent: Bool)? {
     guard let (c, reach) = parentRequest(of: step) else { return nil }
-    let held = threads[current].held
+    let held = threads[now.thread].held
     if case .itself = reach { return held.contains(graph.contexts[c].queue) ? nil : (c, false) }
     guard graph.contexts[c].parent != nil else { return nil }
     // With the flag, a call off the child's own queue traps on entry, before any request.
@@ -72,14 +72,14 @@ extension Simulation {
     var body = SimulatedThread.Frame(
       steps: [request], scope: scope, acquired: q, opener: step.index)
     touch(.queue(q), write: true)
-    queues.wait(current, on: q)
-    threads[current].waiting = (q, body)
-    let blocks = !queues.isTurn(of: current, on: q)
+    queues.wait(now.thread, on: q)
+    threads[now.thread].waiting = (q, body)
+    let blocks = !queues.isTurn(of: now.thread, on: q)
     record(takingQueue(of: context, isParent: isParent, for: step, blocks: blocks))
     guard !blocks else { return false }
     // The request runs now, inside the frame that gives the queue back when it ends.
     body.next = 1
-    enter(q, by: current, body: body)
+    enter(q, by: now.thread, body: body)
     return true
   }
 
@@ -133,7 +133,7 @@ extension Simulation {
       // `performAndWait` on the controller's context, then a fetch there.
       guard case .controller(let k)? = peek(controller) else { return nil }
       let c = controllers[k].context
-      return threads[current].held.contains(graph.contexts[c].queue) ? (c, .root) : (c, .itself)
+      return threads[now.thread].held.contains(graph.contexts[c].queue) ? (c, .root) : (c, .itself)
     case .setContextProperty(let context, _, _):
       return peekContext(context).map { ($0, .itself) }
     case .object(let id, let context, _):

@@ -110,15 +110,15 @@ extension Simulation {
     // than the whole check: `removeAll(keepingCapacity:)` takes the general path.
     var count = 0
     for t in threads.indices where canRun(t) {
-      if count < runnableThreadsBuffer.count {
-        runnableThreadsBuffer[count] = t
+      if count < now.runnable.count {
+        now.runnable[count] = t
       } else {
-        runnableThreadsBuffer.append(t)
+        now.runnable.append(t)
       }
       count += 1
     }
-    while runnableThreadsBuffer.count > count { runnableThreadsBuffer.removeLast() }
-    let runnable = runnableThreadsBuffer
+    while now.runnable.count > count { now.runnable.removeLast() }
+    let runnable = now.runnable
     if runnable.isEmpty {
       reportDeadlock()
       return nil
@@ -133,10 +133,10 @@ extension Simulation {
   /// Lets a runnable thread take one step, and returns what the step touched.
   @discardableResult
   mutating func take(_ t: Int) -> [Access] {
-    stepAccesses.removeAllKeepingCapacity()
+    now.accesses.removeAllKeepingCapacity()
     trace.schedule.threads.append(t)
     if trace.schedule.threads.count == 1 { makeRoomForRun() }
     advance(t, step: trace.schedule.threads.count)
-    return stepAccesses
+    return now.accesses
   }
 }

@@ -41,7 +41,7 @@ extension Simulation {
 
   /// A line of drafted Swift ctxsim could not model: the run can no longer say clean.
   mutating func runNotModelled(why: String) {
-    if !trace.unmodelled.contains(where: { $0.stepIndex == stepIndex }) {
+    if !trace.unmodelled.contains(where: { $0.stepIndex == now.index }) {
       trace.unmodelled.append(site)
     }
     record(.notModelled(why: why))

@@ -5,12 +5,12 @@ extension Simulation {
   /// Records that the current step touched a resource.
   mutating func touch(_ resource: Access.Resource, write: Bool) {
     let access = Access(resource: resource, isWrite: write)
-    if options.recordsFootprints, !stepAccesses.contains(access) { stepAccesses.append(access) }
+    if options.recordsFootprints, !now.accesses.contains(access) { now.accesses.append(access) }
     if resource == .store {
       // The coordinator serialises store access with a lock: acquire, then release.
-      raceDetector.lockStore(by: current)
+      raceDetector.lockStore(by: now.thread)
     } else if resource == .observers {
-      raceDetector.lockNotificationCenter(by: current)
+      raceDetector.lockNotificationCenter(by: now.thread)
     }
   }
 
@@ -38,7 +38,7 @@ extension Simulation {
   /// queue next sees what this thread did. A concurrent queue has nothing to give back.
   mutating func release(_ q: Int, by t: Int) {
     guard queues[q].isSerial else { return }
-    queues.release(q, by: t, clock: raceDetector.release(by: t), at: stepNumber)
+    queues.release(q, by: t, clock: raceDetector.release(by: t), at: now.number)
   }
 
   // MARK: Data races
@@ -49,7 +49,7 @@ extension Simulation {
     guard let v = raceDetector.variable(named: name) else { return }
     touch(.variable(v), write: write)
     for race in raceDetector.access(
-      v, by: current, isWrite: write, step: stepNumber, stepIndex: stepIndex)
+      v, by: now.thread, isWrite: write, step: now.number, stepIndex: now.index)
     {
       reportRace(name, race.access, race.previous)
     }
@@ -73,7 +73,7 @@ extension Simulation {
       Violation(
         site: raceSite,
         detail: .dataRace(variable: name, access: describe(access), previous: describe(previous)),
-        backtrace: backtrace(of: current, at: raceSite.stepIndex)))
+        backtrace: backtrace(of: now.thread, at: raceSite.stepIndex)))
   }
 
   // MARK: Corruption without the flag
@@ -91,10 +91,10 @@ extension Simulation {
   /// names is built only for a report: every Core Data step makes this check.
   mutating func checkQueue(_ c: Int, object: ObjectReference? = nil, method: String) {
     touch(.context(c), write: true)
-    let onQueue = threads[current].held.contains(graph.contexts[c].queue)
+    let onQueue = threads[now.thread].held.contains(graph.contexts[c].queue)
     if options.concurrencyDebug {
-      guard !onQueue, !trappedThisStep else { return }
-      trappedThisStep = true
+      guard !onQueue, !now.trapped else { return }
+      now.trapped = true
       record(.trapped)
       let name = graph.contexts[c].name
       report(
@@ -102,23 +102,25 @@ extension Simulation {
           Violation.WrongQueue(
             subject: object.map { .object(graph[$0].id, context: name) } ?? .context(name),
             ownerQueue: queues[graph.contexts[c].queue].name,
-            touchingQueue: queues[threads[current].held.last ?? 0].name, method: method)))
+            touchingQueue: queues[threads[now.thread].held.last ?? 0].name, method: method)))
       return
     }
-    defer { threads[current].inFlight.insert(c) }
-    guard !trappedThisStep, !corrupted,
-      let other = threads.indices.first(where: { $0 != current && threads[$0].inFlight.contains(c) }
+    defer { threads[now.thread].inFlight.insert(c) }
+    guard !now.trapped, !corrupted,
+      let other = threads.indices.first(where: {
+        $0 != now.thread && threads[$0].inFlight.contains(c)
+      }
       )
     else { return }
     // Two threads inside one context at once; one of them must be off its queue.
     let otherOnQueue = threads[other].held.contains(graph.contexts[c].queue)
     guard !(onQueue && otherOnQueue) else { return }
-    trappedThisStep = true
+    now.trapped = true
     corrupted = true
     report(
       .corruption(
         context: graph.contexts[c].name, otherThread: threads[other].name, method: method,
-        offQueue: onQueue ? threads[other].name : threads[current].name))
+        offQueue: onQueue ? threads[other].name : threads[now.thread].name))
   }
 
   /// Ends what a thread was in the middle of, when its block ends.

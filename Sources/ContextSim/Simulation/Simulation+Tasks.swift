@@ -22,8 +22,8 @@ extension Simulation {
   ) {
     let c = contextIndex(context)
     let q = graph.contexts[c].queue
-    if schedule == .immediate && threads[current].held.contains(q) {
-      threads[current].frames.append(
+    if schedule == .immediate && threads[now.thread].held.contains(q) {
+      threads[now.thread].frames.append(
         SimulatedThread.Frame(steps: body, scope: scope, opener: step.index))
       record(.ranInline(queue: queues[q].name))
       return
@@ -31,7 +31,7 @@ extension Simulation {
     record(.awaits(queue: queues[q].name))
     let sharedScope = scope
     let origin = origin(onto: q, at: step.index)
-    let (frames, executor) = suspend(current)
+    let (frames, executor) = suspend(now.thread)
     var block = Block(steps: body, scope: sharedScope, origin: origin)
     block.completion = .resume(frames: frames, executor: executor)
     enqueue(block, on: q)
@@ -59,7 +59,7 @@ extension Simulation {
     var frame = SimulatedThread.Frame(steps: then, scope: scope, opener: step.index)
     frame.next = then.count
     frame.group = g
-    threads[current].frames.append(frame)
+    threads[now.thread].frames.append(frame)
   }
 
   /// Takes a task off its thread: its frames and its executor's queue, to resume later.
@@ -85,7 +85,7 @@ extension Simulation {
     case .groupChild(let g):
       touch(.taskGroup(g), write: true)
       taskGroups[g].results.append(
-        (scopes.values(in: scope), raceDetector.release(by: current)))
+        (scopes.values(in: scope), raceDetector.release(by: now.thread)))
       taskGroups[g].outstanding -= 1
       if let waiting = taskGroups[g].waiting {
         taskGroups[g].waiting = nil
@@ -105,7 +105,7 @@ extension Simulation {
 
   /// The store error injected into this run of the current step, if one is.
   mutating func injectedError() -> CoreDataError? {
-    guard let label = scenario.allSteps[stepIndex].label else { return nil }
+    guard let label = scenario.allSteps[now.index].label else { return nil }
     for (i, injection) in scenario.injections.enumerated() where injection.label == label {
       if let condition = injection.condition, !holds(condition) { continue }
       injectedCalls[i, default: 0] += 1

@@ -66,33 +66,20 @@ struct Simulation: Sendable {
   var storeIdentifier: String { scenario.storeIdentifier }
   var temporaryIdentifier: String { scenario.temporaryIdentifier }
 
-  /// The thread taking the current step, and where that step is.
-  var current = 0
-  /// The current step: its number, the scenario step it runs, and the queue its thread
-  /// was running when it began. Reports build their ``Site`` from these when they need one.
-  var stepNumber = 0
-  var stepIndex = 0
-  var stepQueue = 0
-  /// A site that reports use instead, for a deadlock, which no single step causes.
-  var siteOverride: Site?
+  /// The step being taken: its thread, where it is, and what it touched so far.
+  var now = StepInProgress()
 
   var site: Site {
-    if let siteOverride { return siteOverride }
-    let step = scenario.allSteps[stepIndex]
+    if let siteOverride = now.siteOverride { return siteOverride }
+    let step = scenario.allSteps[now.index]
     return Site(
-      step: stepNumber, thread: threads[current].name, queue: queues[stepQueue].name,
-      stepIndex: stepIndex, path: step.path, labels: step.labels)
+      step: now.number, thread: threads[now.thread].name, queue: queues[now.queue].name,
+      stepIndex: now.index, path: step.path, labels: step.labels)
   }
-  /// One trap per step: the first touch that fails the check traps, as the real one would.
-  var trappedThisStep = false
   /// Whether a corruption was reported: the first is the one worth reporting, and checking
   /// this flag costs less than scanning the violations on every context touch.
   var corrupted = false
 
-  /// What the current step touched, for partial-order reduction.
-  var stepAccesses: [Access] = []
-  /// The storage ``runnableThreads()`` fills at every step.
-  var runnableThreadsBuffer: [Int] = []
   /// Happens-before between threads, and the races on shared vars it leaves.
   var raceDetector: RaceDetector
   /// Task groups by index, and how many times each injected call's step has run.
@@ -157,7 +144,7 @@ struct Simulation: Sendable {
   private mutating func reserveRoom() {
     trace.schedule.threads.reserveCapacity(64)
     trace.threads.reserveCapacity(8)
-    runnableThreadsBuffer.reserveCapacity(8)
+    now.runnable.reserveCapacity(8)
     graph.reserveRoom(objects: 16)
     origins.reserveCapacity(64)
     threads.reserveCapacity(8)
@@ -191,8 +178,8 @@ struct Simulation: Sendable {
   /// Lets one thread take one step: start its next block or blocked body if it must, then
   /// run one scenario step.
   mutating func advance(_ t: Int, step: Int) {
-    current = t
-    trappedThisStep = false
+    now.thread = t
+    now.trapped = false
     // Tested before it is bound: binding copied the waiting frame at every step.
     if threads[t].waitingQueue != nil, let waiting = threads[t].waiting {
       // It waited for the queue: the thread that gave it back comes first.
@@ -202,7 +189,7 @@ struct Simulation: Sendable {
       let block = startBlock(q, on: t)
       if let merge = block.merge {
         // A merge Core Data enqueued runs as one step on the receiver's queue.
-        (stepNumber, stepIndex, stepQueue) = (step, merge.causedBy, q)
+        (now.number, now.index, now.queue) = (step, merge.causedBy, q)
         // The save enqueued the merge: the timeline's arrow into it starts there.
         if options.recordsEvents && block.enqueuedAt > 0 {
           trace.orderings.append(Trace.Ordering(from: block.enqueuedAt, to: step))
@@ -224,7 +211,7 @@ struct Simulation: Sendable {
     guard let top = threads[t].frames.indices.last else { return }
     let stepToRun = threads[t].frames[top].steps[threads[t].frames[top].next]
     threads[t].frames[top].next += 1
-    (stepNumber, stepIndex, stepQueue) = (step, stepToRun.index, threads[t].held.last ?? 0)
+    (now.number, now.index, now.queue) = (step, stepToRun.index, threads[t].held.last ?? 0)
     if let from = threads[t].startedFrom {
       threads[t].startedFrom = nil
       if options.recordsEvents && from > 0 {
@@ -299,7 +286,7 @@ struct Simulation: Sendable {
 
   mutating func report(_ detail: Violation.Detail) {
     trace.violations.append(
-      Violation(site: site, detail: detail, backtrace: backtrace(of: current, at: stepIndex)))
+      Violation(site: site, detail: detail, backtrace: backtrace(of: now.thread, at: now.index)))
   }
 
   /// The scenario steps that led to the current one, innermost first, through the blocks
@@ -323,8 +310,8 @@ struct Simulation: Sendable {
   /// Xcode's "enqueued from" section. Its lines go straight into the run's table.
   mutating func origin(onto q: Int, at stepIndex: Int) -> OriginTable.Origin {
     let origin = origins.begin()
-    origins.append(.enqueued(queue: q, thread: current))
-    let parent = Self.ownLines(of: threads[current].frames, at: stepIndex) {
+    origins.append(.enqueued(queue: q, thread: now.thread))
+    let parent = Self.ownLines(of: threads[now.thread].frames, at: stepIndex) {
       origins.append($0)
     }
     origins.end(continuing: parent)
@@ -360,7 +347,7 @@ struct Simulation: Sendable {
         heldBy: queues[q].owner.map { threads[$0].name })
     }
     let first = blocked[0]
-    current = first
+    now.thread = first
     var deadlockSite = site
     deadlockSite.thread = threads[first].name
     deadlockSite.queue = queues[threads[first].held.last ?? 0].name
@@ -371,7 +358,7 @@ struct Simulation: Sendable {
       deadlockSite.stepIndex = opener
       deadlockSite.path = scenario.allSteps[opener].path
     }
-    siteOverride = deadlockSite
+    now.siteOverride = deadlockSite
     report(.deadlock(details))
   }
 
