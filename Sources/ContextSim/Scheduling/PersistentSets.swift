@@ -46,7 +46,7 @@ extension Simulation {
     Tally(
       threads: threads.count, queues: queues.count, contexts: graph.contexts.count,
       taskGroups: taskGroups.count, observers: center.observers.count,
-      notifications: center.posted.count, controllers: controllers.count,
+      notifications: center.posted.count, controllers: changes.controllers.count,
       history: store.history.count, violations: trace.violations.count,
       handledErrors: trace.handledErrors.count)
   }

@@ -20,8 +20,8 @@ extension Simulation {
     _ name: String, request: FetchRequest, in context: String, delegate: [Step]?, step: Step
   ) {
     let c = contextIndex(context)
-    let index = controllers.count
-    controllers.append(FetchedResultsController(name: name, context: c, request: request))
+    let index = changes.controllers.count
+    changes.controllers.append(FetchedResultsController(name: name, context: c, request: request))
     scopes[scope, name] = .controller(index)
     guard let delegate else { return }
     // Setting the delegate registers the controller for its context's changes.
@@ -35,25 +35,25 @@ extension Simulation {
 
   mutating func performFetch(_ controller: String, mode: TryMode) {
     guard case .controller(let k) = value(of: controller) else { return }
-    let c = controllers[k].context
+    let c = changes.controllers[k].context
     touch(.context(c), write: false)
     if let error = injectedError() {
       return fail(error, call: "\(controller).performFetch()", mode: mode)
     }
-    let request = controllers[k].request
+    let request = changes.controllers[k].request
     let predicate = evaluate(request.predicate)
-    controllers[k].predicate = predicate
-    controllers[k].objects = fetch(request, in: c, where: predicate)
+    changes.controllers[k].predicate = predicate
+    changes.controllers[k].objects = fetch(request, in: c, where: predicate)
     record(
       .fetched(
         entity: request.entity, context: graph.contexts[c].name,
-        objects: controllers[k].objects.map { graph[$0].id }))
+        objects: changes.controllers[k].objects.map { graph[$0].id }))
   }
 
   /// `fetchedObjects` and the row count: the controller's own array, read without a check.
   mutating func read(_ key: ControllerKey, of controller: String, bind: String?) {
     guard case .controller(let k) = value(of: controller) else { return }
-    let objects = controllers[k].objects
+    let objects = changes.controllers[k].objects
     let value: Value =
       key == .fetchedObjects ? .list(objects.map(Value.object)) : .integer(objects.count)
     let shown: Value =
@@ -66,9 +66,9 @@ extension Simulation {
   /// changed ones are judged again; then the list is sorted. Before `performFetch` the
   /// controller has nothing to update.
   mutating func update(controller k: Int, with notification: PostedNotification) {
-    guard let predicate = controllers[k].predicate else { return }
-    let request = controllers[k].request
-    var objects = controllers[k].objects
+    guard let predicate = changes.controllers[k].predicate else { return }
+    let request = changes.controllers[k].request
+    var objects = changes.controllers[k].objects
     let deleted = Set(notification.deleted.compactMap(\.objectReference))
     objects.removeAll { deleted.contains($0) }
     for ref in (notification.inserted + notification.updated).compactMap(\.objectReference)
@@ -89,8 +89,8 @@ extension Simulation {
         return i < j
       }.map { keyed[$0].ref }
     }
-    controllers[k].objects = objects
-    record(.listed(controller: controllers[k].name, objects: objects.map { graph[$0].id }))
+    changes.controllers[k].objects = objects
+    record(.listed(controller: changes.controllers[k].name, objects: objects.map { graph[$0].id }))
   }
 
   /// An object's values in ID form, as a predicate sees them: its own once fired, else

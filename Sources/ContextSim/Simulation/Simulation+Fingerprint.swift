@@ -491,16 +491,16 @@ private struct StateWriter {
       hasher.combine(delivery.notification)
       hasher.combine(delivery.observers)
     }
-    hasher.combine(s.unprocessed.count)
-    for c in s.unprocessed.keys.sorted() {
-      let pending = s.unprocessed[c]!
+    hasher.combine(s.changes.unprocessed.count)
+    for c in s.changes.unprocessed.keys.sorted() {
+      let pending = s.changes.unprocessed[c]!
       hasher.combine(c)
       write(pending.inserted)
       write(pending.updated)
       write(pending.deleted)
     }
-    hasher.combine(s.controllers.count)
-    for controller in s.controllers {
+    hasher.combine(s.changes.controllers.count)
+    for controller in s.changes.controllers {
       hasher.combine(controller.name)
       hasher.combine(controller.context)
       // Controllers are rare: their request and resolved predicate go in as text, with
@@ -536,7 +536,7 @@ enum FingerprintCoverage {
       "scopes": .written, "now": step,
       "corrupted": .leftOut("whether the violations, written as signatures, hold a corruption"),
       "raceDetector": .written, "taskGroups": .written, "injectedCalls": .written,
-      "center": .written, "unprocessed": .written, "controllers": .written, "origins": report,
+      "center": .written, "changes": .written, "origins": report,
     ],
     "StepInProgress": [
       "thread": step, "number": report, "index": step, "queue": step, "siteOverride": report,
@@ -599,6 +599,7 @@ enum FingerprintCoverage {
       "name": .written, "context": .written, "inserted": .written, "updated": .written,
       "deleted": .written, "historyToken": .written,
     ],
+    "ChangeTracking": ["unprocessed": .written, "controllers": .written],
     "PendingChanges": ["inserted": .written, "updated": .written, "deleted": .written],
     "FetchedResultsController": [
       "name": .written, "context": .written, "request": .written, "predicate": .written,

@@ -92,14 +92,14 @@ extension Simulation {
   /// `reset()`: the context forgets every object; what the app still holds is a fault with
   /// no context (semantics-2 §5.1).
   mutating func reset(_ c: Int) {
-    unprocessed[c] = nil
+    changes.unprocessed[c] = nil
     let forgotten = graph.reset(c)
     record(.reset(context: graph.contexts[c].name, forgotten: forgotten.count))
   }
 
   /// `rollback()`: inserts are undone, changes and deletes discarded.
   mutating func rollback(_ c: Int) {
-    unprocessed[c] = nil
+    changes.unprocessed[c] = nil
     for ref in graph.registeredObjects(in: c) {
       if graph[ref].isInserted {
         graph.unregister(ref, because: .insertRolledBack)

@@ -132,7 +132,7 @@ extension Simulation {
     case .performFetch(let controller, _):
       // `performAndWait` on the controller's context, then a fetch there.
       guard case .controller(let k)? = peek(controller) else { return nil }
-      let c = controllers[k].context
+      let c = changes.controllers[k].context
       return threads[now.thread].held.contains(graph.contexts[c].queue) ? (c, .root) : (c, .itself)
     case .setContextProperty(let context, _, _):
       return peekContext(context).map { ($0, .itself) }

@@ -26,7 +26,7 @@ extension Simulation {
   mutating func noteChange(_ change: PendingChange, of ref: ObjectReference) {
     guard scenario.features.observes else { return }
     let c = graph[ref].context
-    var pending = unprocessed[c] ?? PendingChanges()
+    var pending = changes.unprocessed[c] ?? PendingChanges()
     let isNew = pending.inserted.contains(ref)
     switch change {
     case .inserted:
@@ -41,12 +41,12 @@ extension Simulation {
         if !pending.deleted.contains(ref) { pending.deleted.append(ref) }
       }
     }
-    unprocessed[c] = pending
+    changes.unprocessed[c] = pending
   }
 
   /// Announces a context's pending changes, if it has any and anyone listens.
   mutating func processPendingChanges(_ c: Int) {
-    guard let pending = unprocessed.removeValue(forKey: c), !pending.isEmpty else { return }
+    guard let pending = changes.unprocessed.removeValue(forKey: c), !pending.isEmpty else { return }
     post(
       PostedNotification(
         name: .objectsDidChange, context: c, inserted: pending.inserted.map(Value.object),
@@ -56,8 +56,8 @@ extension Simulation {
   /// The end of a block on queue `q`: each context of that queue processes its changes.
   /// Returns whether observers now run on the thread before the block may end.
   mutating func processPendingChanges(endingBlockOn q: Int) -> Bool {
-    guard !unprocessed.isEmpty else { return false }
-    for c in unprocessed.keys.sorted() where graph.contexts[c].queue == q {
+    guard !changes.unprocessed.isEmpty else { return false }
+    for c in changes.unprocessed.keys.sorted() where graph.contexts[c].queue == q {
       processPendingChanges(c)
     }
     guard !center.undelivered.isEmpty else { return false }

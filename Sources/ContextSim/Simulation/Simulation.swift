@@ -88,10 +88,9 @@ struct Simulation: Sendable {
   /// The observers the app added, the notifications posted to them, and what the current
   /// step posted, delivered once it is done.
   var center = NotificationCenterModel()
-  /// Each context's changes not yet announced by `processPendingChanges`.
-  var unprocessed: [Int: PendingChanges] = [:]
-  /// The fetched results controllers the app made.
-  var controllers: [FetchedResultsController] = []
+  /// Each context's changes not yet announced, and the fetched results controllers that
+  /// listen for them.
+  var changes = ChangeTracking()
   /// Where each block came from, for backtraces.
   var origins = OriginTable()
 
