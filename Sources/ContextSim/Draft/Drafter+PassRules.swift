@@ -132,8 +132,12 @@ extension Drafter {
         if asValue, isPlainStatic(callee) { return .staticValue }
       }
       return nil
-    case .member(let base?, _):
+    case .member(let base?, let key):
       if case .value? = resolve(Self.root(of: base)) { return .value }
+      // `photos.count` of a shared var: its read, which the race detector sees.
+      if case .name = base.kind, case .shared? = resolve(base), ["count", "isEmpty"].contains(key) {
+        return .value
+      }
       if Self.isValueType(base) { return .value }
       return asValue && isPlainStatic(base) ? .staticValue : nil
     case .string, .number, .bool, .nil, .array, .dictionary, .binary, .prefix, .ternary, .tuple:

@@ -88,6 +88,25 @@ struct PassRuleTests {
     #expect(reads.json.contains(#""read": "count""#))
   }
 
+  @Test("A shared array's count is a read of it, passed over as a value")
+  func sharedArrayCount() throws {
+    let source = """
+      final class Screen {
+        let container: NSPersistentContainer
+        var titles: [String] = []
+        func rows() -> Int {
+          titles.count
+        }
+        func load() {
+          _ = try? container.viewContext.count(for: NSFetchRequest<NSManagedObject>(entityName: "Note"))
+        }
+      }
+      """
+    let draft = Draft([.init(name: "Screen.swift", text: source)])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(draft.json.filter { !$0.isWhitespace }.contains(#""read":"titles""#))
+  }
+
   @Test("A test's assertion is passed over, and the Core Data call in its argument drafted")
   func assertionArguments() throws {
     let line =
