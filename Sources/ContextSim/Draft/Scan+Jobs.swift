@@ -16,9 +16,14 @@ extension Scan {
   /// the files' non-private top-level functions that touch it, in the order the files
   /// declare them. A method the system calls (a fetched results controller's delegate, a
   /// notification's selector) is not one.
-  static func entryPoints(in sources: [Draft.Source]) -> [EntryPoint] {
+  static func entryPoints(in sources: [Draft.Source], options: Draft.Options = .init())
+    -> [EntryPoint]
+  {
     let files = sources.map { SwiftParser.parse($0.text, name: $0.name) }
-    let drafter = Drafter(files: files, options: .init())
+    // The model (an `.xcdatamodeld`'s) names the entities whose classes Xcode generates.
+    var known = Draft.Options()
+    known.model = options.model
+    let drafter = Drafter(files: files, options: known)
     let touching = typesTouchingCoreData(files, drafter: drafter)
     var out: [EntryPoint] = []
     for name in drafter.typeOrder {
@@ -30,10 +35,17 @@ extension Scan {
       where !["init", "deinit"].contains(f.name) && !f.isPrivate && !drafter.isCallback(f) {
         let receiver = f.isStatic ? name : name.prefix(1).lowercased() + name.dropFirst()
         var e = entryPoint(f, of: name, receiver: receiver)
-        // An entity's method runs on its object's queue: the screen's object is on main.
+        // An entity's method runs on its object's queue: the screen's object is on main. So
+        // does a method given an object, which it works on where the object is.
         e.isMainOnly =
           isMainOnly(type) || f.attributes.contains("@MainActor")
           || (drafter.isManagedObjectSubclass(type) && !f.isStatic)
+          || f.parameters.contains { takesObject($0, drafter) }
+        e.contextParameter =
+          f.parameters.first {
+            $0.type.trimmingCharacters(in: ["?", "!"]) == "NSManagedObjectContext"
+          }?
+          .name
         out.append(e)
       }
     }
@@ -59,6 +71,13 @@ extension Scan {
     return EntryPoint(
       type: type, method: f.name, place: "\(f.file):\(f.location.line)", call: call,
       isAsync: f.isAsync)
+  }
+
+  /// Whether a parameter takes a managed object, of an entity's class or any.
+  private static func takesObject(_ p: SwiftFunction.Parameter, _ drafter: Drafter) -> Bool {
+    let type = p.type.trimmingCharacters(in: ["?", "!"])
+    return type == "NSManagedObject" || drafter.model.isEntity(type)
+      || drafter.types[type].map(drafter.isManagedObjectSubclass) == true
   }
 
   /// The superclasses and protocols of types only the main thread calls into.
@@ -112,6 +131,11 @@ extension Scan {
   static func jobs(for entryPoints: [EntryPoint], maxPairs: Int) -> (run: [Job], skipped: [Job]) {
     func background(_ e: EntryPoint) -> String {
       if e.isMainOnly { return "DispatchQueue.main.async { \(e.call) }" }
+      if let c = e.contextParameter, !e.isAsync {
+        return "DispatchQueue.global().async { "
+          + "let \(c) = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType); "
+          + "\(c).performAndWait { \(e.call) } }"
+      }
       return e.isAsync
         ? "Task.detached { \(e.call) }" : "DispatchQueue.global().async { \(e.call) }"
     }

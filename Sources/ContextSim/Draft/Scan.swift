@@ -22,6 +22,10 @@ public struct Scan: Sendable {
     /// on main; or an entity's method, called on the screen's object, which is main's. The
     /// scan runs it from main, and beside background work, never from a background queue.
     public var isMainOnly = false
+    /// The parameter that takes a context, if one does: from a background queue the scan
+    /// gives it a private context made there and calls inside its `performAndWait`, as a
+    /// caller keeping Core Data's rule would, so what is found is the method's own.
+    public var contextParameter: String?
     /// `NoteImporter.importNotes`, or a top-level function's own name.
     public var name: String { type.isEmpty ? method : "\(type).\(method)" }
   }
@@ -95,7 +99,7 @@ public struct Scan: Sendable {
     lines = sources.reduce(0) {
       $0 + $1.text.split(separator: "\n", omittingEmptySubsequences: false).count
     }
-    entryPoints = Self.entryPoints(in: sources)
+    entryPoints = Self.entryPoints(in: sources, options: options)
     let jobs = Self.jobs(for: entryPoints, maxPairs: maxPairs)
     var results: [JobResult] = []
     var found: [String: Finding] = [:]

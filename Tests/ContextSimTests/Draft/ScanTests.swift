@@ -75,6 +75,32 @@ struct ScanTests {
     #expect(scan.findings.isEmpty, "\(scan.findings.map(\.place))")
   }
 
+  @Test("Given a context, a method runs from a background queue inside that context's queue")
+  func contextParameter() throws {
+    let source = """
+      import CoreData
+      final class Mapper {
+        let container: NSPersistentContainer
+        init(container: NSPersistentContainer) { self.container = container }
+        func insert(title: String, moc: NSManagedObjectContext) {
+          let note = NSEntityDescription.insertNewObject(forEntityName: "Note", into: moc)
+          note.setValue(title, forKey: "title")
+        }
+        func count() -> Int {
+          (try? container.viewContext.count(for: NSFetchRequest<NSManagedObject>(entityName: "Note"))) ?? 0
+        }
+      }
+      """
+    let scan = Scan([.init(name: "App.swift", text: source)])
+    let insert = try #require(scan.entryPoints.first { $0.method == "insert" })
+    #expect(insert.contextParameter == "moc")
+    let background = try #require(
+      scan.results.first { $0.job.name == "Mapper.insert from a background queue" })
+    #expect(background.job.calls.first?.contains("moc.performAndWait {") == true)
+    // Only count's use of viewContext off main is found; insert keeps to the context given.
+    #expect(scan.findings.map(\.place) == ["App.swift:10"])
+  }
+
   @Test("A finding's calls and schedule replay it: the same violation at the same line")
   func replays() throws {
     let sources = try Self.sources("Examples/Draft/NotesApp")
