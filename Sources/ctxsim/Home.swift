@@ -23,9 +23,16 @@ struct Home {
   func locate(_ relative: String) -> String {
     for home in candidates() {
       let path = home.isEmpty ? relative : home + "/" + relative
-      if case .directory = console.readFile(path) { return path }
+      // Away from the working directory, a home is ctxsim's only with its scenarios
+      // beside the lessons: `~/Lessons` of the user's own is not taken for it.
+      guard home.isEmpty || isFolder(home + "/scenarios") else { continue }
+      if isFolder(path) { return path }
     }
     return relative
+  }
+
+  private func isFolder(_ path: String) -> Bool {
+    if case .directory = console.readFile(path) { true } else { false }
   }
 
   /// The homes to try, in order; "" is the working directory.
