@@ -52,31 +52,20 @@ struct ExerciseCommand {
 
   /// A brief, checked against its starting scenario.
   func load(_ file: String) -> Result<(GradedExercise, Scenario), LoadFailure> {
-    guard case .contents(let bytes) = console.readFile(file) else {
-      return .failure(
-        LoadFailure(
-          message: "\(file): error: the exercise's brief cannot be read\n  fix: check the path",
-          status: ExitStatus.noInput))
-    }
+    let teaching = TeachingFile(console: console, path: file, what: "the exercise's brief")
     let exercise: GradedExercise
-    do {
-      exercise = try ExerciseParser.parse(String(decoding: bytes, as: UTF8.self), file: file)
-    } catch {
-      return .failure(LoadFailure(message: error.description, status: ExitStatus.invalidInput))
+    switch teaching.parsed({ try ExerciseParser.parse($0, file: file) }) {
+    case .success(let parsed): exercise = parsed
+    case .failure(let failure): return .failure(failure)
     }
-    let path = folder(of: file) + "/" + exercise.scenario
-    switch loadScenario(path, console: console) {
+    switch teaching.scenario(exercise.scenario, from: folder(of: file), renamed: false) {
     case .success(let start):
       do {
         return .success((try exercise.validated(against: start), start))
       } catch {
         return .failure(LoadFailure(message: error.description, status: ExitStatus.invalidInput))
       }
-    case .failure(let failure):
-      return .failure(
-        LoadFailure(
-          message: "\(file): error: its scenario \(exercise.scenario) cannot be used\n"
-            + failure.message, status: failure.status))
+    case .failure(let failure): return .failure(failure)
     }
   }
 

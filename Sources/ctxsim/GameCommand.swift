@@ -61,28 +61,17 @@ struct GameCommand {
 
   /// A level with its scenario and its candidate fixes' scenarios, each checked as it loads.
   func load(_ file: String) -> Result<LoadedLevel, LoadFailure> {
-    guard case .contents(let bytes) = console.readFile(file) else {
-      return .failure(
-        LoadFailure(
-          message: "\(file): error: the level cannot be read\n  fix: check the path",
-          status: ExitStatus.noInput))
-    }
+    let teaching = TeachingFile(console: console, path: file, what: "the level")
     let level: Level
-    do {
-      let lesson = try LessonParser.parse(String(decoding: bytes, as: UTF8.self), file: file)
-      level = try Level(file: file, lesson: lesson)
-    } catch {
-      return .failure(LoadFailure(message: error.description, status: ExitStatus.invalidInput))
+    switch teaching.parsed({ try Level(file: file, lesson: LessonParser.parse($0, file: file)) }) {
+    case .success(let parsed): level = parsed
+    case .failure(let failure): return .failure(failure)
     }
     var scenarios: [Scenario] = []
     for path in [level.lesson.scenario] + level.lesson.fixes.map(\.scenario) {
-      switch loadScenario(root(of: file) + "/" + path, console: console) {
-      case .success(let scenario): scenarios.append(scenario.named(path))
-      case .failure(let failure):
-        return .failure(
-          LoadFailure(
-            message: "\(file): error: its scenario \(path) cannot be used\n" + failure.message,
-            status: failure.status))
+      switch teaching.scenario(path, from: root(of: file)) {
+      case .success(let scenario): scenarios.append(scenario)
+      case .failure(let failure): return .failure(failure)
       }
     }
     return .success(

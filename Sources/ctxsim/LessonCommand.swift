@@ -71,27 +71,9 @@ struct LessonCommand {
   }
 
   func load(_ file: String) -> Result<(Lesson, Scenario), LoadFailure> {
-    guard case .contents(let bytes) = console.readFile(file) else {
-      return .failure(
-        LoadFailure(
-          message: "\(file): error: the lesson cannot be read\n  fix: check the path",
-          status: ExitStatus.noInput))
-    }
-    let lesson: Lesson
-    do {
-      lesson = try LessonParser.parse(String(decoding: bytes, as: UTF8.self), file: file)
-    } catch {
-      return .failure(LoadFailure(message: error.description, status: ExitStatus.invalidInput))
-    }
-    let path = root(of: file) + "/" + lesson.scenario
-    switch loadScenario(path, console: console) {
-    case .success(let scenario):
-      return .success((lesson, scenario.named(lesson.scenario)))
-    case .failure(let failure):
-      return .failure(
-        LoadFailure(
-          message: "\(file): error: its scenario \(lesson.scenario) cannot be used\n"
-            + failure.message, status: failure.status))
+    let teaching = TeachingFile(console: console, path: file, what: "the lesson")
+    return teaching.parsed { try LessonParser.parse($0, file: file) }.flatMap { lesson in
+      teaching.scenario(lesson.scenario, from: root(of: file)).map { (lesson, $0) }
     }
   }
 
