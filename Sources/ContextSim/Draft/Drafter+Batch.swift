@@ -63,10 +63,7 @@ extension Drafter {
     _ request: BatchRequest, in context: String, result: String?, at statement: SwiftStatement
   ) -> [JSONValue] {
     model.addEntity(request.entity, fetched: true)  // rows in the store to change
-    let conditions: JSONValue? =
-      request.conditions.isEmpty
-      ? nil
-      : .ordered(request.conditions.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+    let conditions = Self.whereClause(request.conditions)
     if request.isDelete {
       let ids = (result ?? "batch") + "IDs"
       if let result { bind(result, .objectID(ids)) }

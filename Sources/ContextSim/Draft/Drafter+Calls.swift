@@ -112,11 +112,7 @@ extension Drafter {
         call.first || verb == "count"
           ? (verb == "count" ? .value(name) : .object(name, entity: request.entity))
           : .objects(name, entity: request.entity))
-      let conditions: JSONValue? =
-        request.conditions.isEmpty
-        ? nil
-        : .ordered(
-          request.conditions.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+      let conditions = Self.whereClause(request.conditions)
       return [
         step(
           [

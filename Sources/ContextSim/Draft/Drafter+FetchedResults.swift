@@ -21,10 +21,7 @@ extension Drafter {
     else { return nil }
     model.addEntity(request.entity, fetched: true)
     madeControllers.insert(name)  // before its delegate's body, which may read it
-    let conditions: JSONValue? =
-      request.conditions.isEmpty
-      ? nil
-      : .ordered(request.conditions.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+    let conditions = Self.whereClause(request.conditions)
     var delegate: JSONValue?
     let setsDelegate = files.contains { file in
       file.lines.contains { line in

@@ -95,9 +95,7 @@ extension Drafter {
     let fetch = step(
       [
         verb: .string(entity), "in": .string(c),
-        "where": conditions.isEmpty
-          ? nil
-          : .ordered(conditions.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }),
+        "where": Self.whereClause(conditions),
         "first": first ? .bool(true) : nil, "as": .string(name),
       ], at: statement)
     guard readable else {

@@ -169,6 +169,12 @@ extension Drafter {
 
   /// A fetch request: a name bound to one, `NSFetchRequest<…>(entityName: "E")`, or
   /// `E.fetchRequest()`.
+  /// A request's equalities as a step's `"where"`, by key; nil for none.
+  static func whereClause(_ conditions: [String: String]) -> JSONValue? {
+    conditions.isEmpty
+      ? nil : .ordered(conditions.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+  }
+
   func fetchRequest(_ e: SwiftExpression?) -> (entity: String, conditions: [String: String])? {
     guard let e else { return nil }
     if case .request(let entity, let conditions)? = resolve(e) { return (entity, conditions) }

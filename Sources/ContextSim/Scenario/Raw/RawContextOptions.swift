@@ -13,11 +13,17 @@ struct RawContextOptions {
 }
 
 extension RawContextOptions {
-  /// The keys a context's options may have, in the order an error lists them.
-  static let keys = [
-    "queue", "parent", "mergePolicy", "automaticallyMergesChangesFromParent",
-    "shouldDeleteInaccessibleFaults", "name", "transactionAuthor",
+  /// The keys a context's options may have, with their JSON Schema, in the order an error
+  /// lists them: for `"contexts"` and for the `newContext` steps' schema.
+  static let schema: [StepSchema.Key] = [
+    .init("queue", .oneOf(["main", "private"])), .init("parent", .string),
+    .init("mergePolicy", .string), .init("automaticallyMergesChangesFromParent", .boolean),
+    .init("shouldDeleteInaccessibleFaults", .boolean), .init("name", .string),
+    .init("transactionAuthor", .string),
   ]
+
+  /// The keys a context's options may have, in the order an error lists them.
+  static let keys = schema.map(\.name)
 
   /// Where `"queue"` was written, unless it says `"main"`: viewContext may say no more.
   var queueUnlessMain: SourceLocation? {

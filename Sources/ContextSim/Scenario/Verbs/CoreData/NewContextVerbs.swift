@@ -9,20 +9,13 @@ struct NewContextVerbs: VerbFamily {
 
   static func schema(of verb: Verb) -> StepSchema {
     switch verb {
-    case .newContext: StepSchema(.string, options)
+    case .newContext: StepSchema(.string, RawContextOptions.schema)
     // Options set on the new context before its first use, as an app sets them.
     case .newBackgroundContext:
-      StepSchema(.string, options.filter { !["queue", "parent"].contains($0.name) })
+      StepSchema(
+        .string, RawContextOptions.schema.filter { !["queue", "parent"].contains($0.name) })
     }
   }
-
-  /// The options of a context, as the `contexts` section writes them.
-  private static let options: [StepSchema.Key] = [
-    .init("queue", .oneOf(["main", "private"])), .init("parent", .string),
-    .init("mergePolicy", .string), .init("automaticallyMergesChangesFromParent", .boolean),
-    .init("shouldDeleteInaccessibleFaults", .boolean), .init("name", .string),
-    .init("transactionAuthor", .string),
-  ]
 
   var verb: Verb
   var name: Field<String>
