@@ -372,22 +372,6 @@ extension Drafter {
         PassedOver(file: file.name, line: statement.location.line, rule: .testAssertion))
       return call.arguments.flatMap { assertedSteps($0.value, at: statement) }
     }
-    if let entity = call.receiver.map(\.source),
-      ["mr_createEntity", "MR_createEntity"].contains(call.method)
-        || call.method == "MR_createEntityInContext",
-      entity.first?.isUppercase == true,
-      case .context(let c)? = (call.argument("in") ?? call.arguments.first?.value).map(resolve)
-        ?? .context("viewContext")
-    {
-      // MagicalRecord's `Note.mr_createEntity(in: context)`: an insert, into the default
-      // (main-queue) context when none is given.
-      let name = result ?? "_inserted"
-      model.addEntity(entity)
-      bind(name, .object(name, entity: entity))
-      return [
-        step(["insert": .string(entity), "into": .string(c), "as": .string(name)], at: statement)
-      ]
-    }
     if call.receiver == nil,
       ["NSPersistentContainer", "NSPersistentCloudKitContainer"].contains(call.method)
         || isContainerSubclass(call.method)
@@ -447,7 +431,10 @@ extension Drafter {
   private mutating func assertedSteps(_ e: SwiftExpression, at statement: SwiftStatement)
     -> [JSONValue]
   {
-    if Self.isPlainLiteral(e) || Self.isThreadCheck(e) { return [] }
+    var question = e.unwrapped.expression
+    if case .prefix("!", let inner) = question.kind { question = inner }
+    // A literal compared with, or which thread this is: nothing touched.
+    if Self.isPlainLiteral(e) || Self.asksIfMainThread(question) { return [] }
     guard case .member(let base?, let key) = e.unwrapped.expression.kind,
       Call(base.unwrapped.expression) != nil
     else { return expressionSteps(e, result: nil, at: statement) }
@@ -482,14 +469,6 @@ extension Drafter {
     preamble += steps
   }
 
-  /// `Thread.isMainThread`, `!NSThread.isMainThread()`: a question about the thread, which
-  /// touches nothing.
-  static func isThreadCheck(_ e: SwiftExpression) -> Bool {
-    var e = e
-    if case .prefix("!", let inner) = e.kind { e = inner }
-    return e.source.replacingOccurrences(of: "()", with: "").hasSuffix("Thread.isMainThread")
-  }
-
   /// A literal written in place, which an assertion compares with: `"second"`, `3`, `nil`.
   static func isPlainLiteral(_ e: SwiftExpression) -> Bool {
     switch e.kind {
@@ -497,13 +476,6 @@ extension Drafter {
     case .number, .bool, .nil: true
     default: false
     }
-  }
-
-  /// `NSManagedObjectContext.mr_default()`, `MR_defaultContext()`: MagicalRecord's default
-  /// context, which is on the main queue.
-  static func isMagicalRecordDefaultContext(_ call: Call) -> Bool {
-    call.receiver?.source == "NSManagedObjectContext"
-      && ["mr_default", "MR_defaultContext", "mr_defaultContext"].contains(call.method)
   }
 
   /// `DispatchQueue.main`, `DispatchQueue.global(…)` and Swift 2's

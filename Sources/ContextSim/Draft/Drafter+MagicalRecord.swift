@@ -6,6 +6,8 @@
 ///   (`saveWithBlock:completion:`); `save(blockAndWait:)` does the same with
 ///   `performBlockAndWait`. The new context's parent is MagicalRecord's root saving context;
 ///   the draft puts it straight on the store, which changes nothing the queue rule sees.
+/// - `NSManagedObjectContext.mr_default()`: the default context, on the main queue;
+///   `Note.mr_createEntity(in: c)`: an insert, into the default context without `in:`.
 /// - `object.mr_(in: context)`, `MR_inContext:`: `existingObjectWithID:` of the object's ID
 ///   in the other context.
 /// - The finders, `Entity.mr_findFirst(byAttribute:withValue:in:)`, `mr_findAll(with:in:)`,
@@ -38,6 +40,22 @@ extension Drafter {
           ], at: statement),
       ]
     }
+    if let entity = call.receiver.map(\.source),
+      ["mr_createEntity", "MR_createEntity"].contains(call.method)
+        || call.method == "MR_createEntityInContext",
+      entity.first?.isUppercase == true,
+      case .context(let c)? = (call.argument("in") ?? call.arguments.first?.value).map(resolve)
+        ?? .context("viewContext")
+    {
+      // MagicalRecord's `Note.mr_createEntity(in: context)`: an insert, into the default
+      // (main-queue) context when none is given.
+      let name = result ?? "_inserted"
+      model.addEntity(entity)
+      bind(name, .object(name, entity: entity))
+      return [
+        step(["insert": .string(entity), "into": .string(c), "as": .string(name)], at: statement)
+      ]
+    }
     if ["mr_", "MR_inContext", "mr_inContext"].contains(call.method),
       case .object(let object, let entity)? = call.receiver.flatMap(resolve),
       case .context(let c)? = (call.argument("in") ?? call.arguments.first?.value).map(resolve)
@@ -53,6 +71,13 @@ extension Drafter {
       ]
     }
     return finderSteps(call, result: result, at: statement)
+  }
+
+  /// `NSManagedObjectContext.mr_default()`, `MR_defaultContext()`: MagicalRecord's default
+  /// context, which is on the main queue.
+  static func isMagicalRecordDefaultContext(_ call: Call) -> Bool {
+    call.receiver?.source == "NSManagedObjectContext"
+      && ["mr_default", "MR_defaultContext", "mr_defaultContext"].contains(call.method)
   }
 
   private mutating func finderSteps(

@@ -122,10 +122,19 @@ extension Drafter {
   func staticTruth(_ e: SwiftExpression) -> Bool? {
     switch e.kind {
     case .bool(let b): b
-    case .member(_, "isMainThread"): onMainThread
+    case _ where Self.asksIfMainThread(e): onMainThread
     case .prefix("!", let inner): staticTruth(inner).map { !$0 }
     case .tuple(let items) where items.count == 1: staticTruth(items[0].value)
     default: nil
+    }
+  }
+
+  /// `Thread.isMainThread`, and Swift 2's `NSThread.isMainThread()`.
+  static func asksIfMainThread(_ e: SwiftExpression) -> Bool {
+    switch e.kind {
+    case .member(_, "isMainThread"): true
+    case .call(let callee, let arguments): arguments.isEmpty && asksIfMainThread(callee)
+    default: false
     }
   }
 
