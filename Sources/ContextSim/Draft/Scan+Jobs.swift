@@ -20,10 +20,8 @@ extension Scan {
     -> [EntryPoint]
   {
     let files = sources.map { SwiftParser.parse($0.text, name: $0.name) }
-    // The model (an `.xcdatamodeld`'s) names the entities whose classes Xcode generates.
-    var known = Draft.Options()
-    known.model = options.model
-    let drafter = Drafter(files: files, options: known)
+    // Its model (an `.xcdatamodeld`'s) names the entities whose classes Xcode generates.
+    let drafter = Drafter(files: files, options: options)
     let touching = typesTouchingCoreData(files, drafter: drafter)
     var out: [EntryPoint] = []
     for name in drafter.typeOrder {
