@@ -27,7 +27,7 @@ extension Simulation {
 
   /// Whether thread `t` is in the middle of a block: nothing can take its step away.
   func isInBlock(_ t: Int) -> Bool {
-    !threads[t].frames.isEmpty && threads[t].waitingQueue == nil
+    !runtime.threads[t].frames.isEmpty && runtime.threads[t].waitingQueue == nil
   }
 
   /// Whether a step from a state with `tally`, which touched nothing shared, made nothing
@@ -44,8 +44,8 @@ extension Simulation {
 
   var tally: Tally {
     Tally(
-      threads: threads.count, queues: queues.count, contexts: graph.contexts.count,
-      taskGroups: taskGroups.count, observers: center.observers.count,
+      threads: runtime.threads.count, queues: runtime.queues.count, contexts: graph.contexts.count,
+      taskGroups: runtime.taskGroups.count, observers: center.observers.count,
       notifications: center.posted.count, controllers: changes.controllers.count,
       history: store.history.count, violations: trace.violations.count,
       handledErrors: trace.handledErrors.count)
@@ -55,16 +55,18 @@ extension Simulation {
   /// no result waiting, so that the task waits for the next one: a step that touches the
   /// group.
   func mayAwaitResult(_ t: Int) -> Bool {
-    guard let top = threads[t].frames.last, top.next + 1 >= top.steps.count else { return false }
-    return threads[t].frames.contains { frame in
-      frame.group.map { taskGroups[$0].results.isEmpty } ?? false
+    guard let top = runtime.threads[t].frames.last, top.next + 1 >= top.steps.count else {
+      return false
+    }
+    return runtime.threads[t].frames.contains { frame in
+      frame.group.map { runtime.taskGroups[$0].results.isEmpty } ?? false
     }
   }
 
   /// Whether thread `t`'s next step is a `let` before the last step of its innermost frame:
   /// a step that is local unless its value or condition reads a shared var.
   func nextStepIsLet(_ t: Int) -> Bool {
-    guard threads[t].waitingQueue == nil, let frame = threads[t].frames.last,
+    guard runtime.threads[t].waitingQueue == nil, let frame = runtime.threads[t].frames.last,
       frame.next + 1 < frame.steps.count,
       case .letValue = frame.steps[frame.next].action
     else { return false }
@@ -104,15 +106,16 @@ extension Simulation {
   /// commutes with everything the children can do. A step that found a queue empty (and
   /// waited) or appended to it does not.
   func leavesChildrenAlone(_ next: Simulation, groups: Set<Int>) -> Bool {
-    next.leftChildrenAlone(groups, since: taskGroups)
+    next.leftChildrenAlone(groups, since: runtime.taskGroups)
   }
 
   /// ``leavesChildrenAlone(_:groups:)`` from this state back to one whose task groups were
   /// `before`.
   func leftChildrenAlone(_ groups: Set<Int>, since before: [TaskGroupState]) -> Bool {
     groups.allSatisfy { g in
-      taskGroups[g].results.count <= before[g].results.count
-        && taskGroups[g].outstanding == before[g].outstanding && taskGroups[g].waiting == nil
+      runtime.taskGroups[g].results.count <= before[g].results.count
+        && runtime.taskGroups[g].outstanding == before[g].outstanding
+        && runtime.taskGroups[g].waiting == nil
     }
   }
 
@@ -120,7 +123,7 @@ extension Simulation {
   /// its block and hands its bindings to its group, so it touches the group and is never
   /// local.
   func handsOnChildResult(_ t: Int) -> Bool {
-    let frames = threads[t].frames
+    let frames = runtime.threads[t].frames
     guard frames.count == 1, frames[0].loop == nil, frames[0].next + 1 == frames[0].steps.count,
       case .groupChild? = frames[0].completion
     else { return false }
@@ -128,20 +131,21 @@ extension Simulation {
   }
 
   private func pureChildGroup(_ u: Int) -> Int? {
-    let thread = threads[u]
+    let thread = runtime.threads[u]
     guard thread.waiting == nil, thread.serves == nil, thread.inFlight.isEmpty,
-      thread.held.allSatisfy({ !queues[$0].isSerial }),
-      case .groupChild(let g)? = thread.frames.first?.completion, taskGroups[g].waiting == nil
+      thread.held.allSatisfy({ !runtime.queues[$0].isSerial }),
+      case .groupChild(let g)? = thread.frames.first?.completion,
+      runtime.taskGroups[g].waiting == nil
     else { return nil }
     for (i, frame) in thread.frames.enumerated() {
       guard frame.group == nil, frame.delivery == nil, i == 0 || frame.completion == nil,
-        frame.acquired.map({ !queues[$0].isSerial }) ?? true
+        frame.acquired.map({ !runtime.queues[$0].isSerial }) ?? true
       else { return nil }
       let left = frame.loop == nil ? frame.steps[frame.next...] : frame.steps[...]
       // The names the scope binds, the loop's, and those of the `let`s before.
       var earlier: [String] = frame.loop.map { [$0.name] } ?? []
       func isBound(_ name: String) -> Bool {
-        scopes[frame.scope, name] != nil || earlier.contains(name)
+        program.scopes[frame.scope, name] != nil || earlier.contains(name)
       }
       for step in left {
         guard case .letValue(let name, let value) = step.action,

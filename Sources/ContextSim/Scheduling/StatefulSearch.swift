@@ -160,7 +160,7 @@ struct StatefulSearch {
   private func stepInPlace(_ state: inout Execution, _ t: Int, children: Set<Int>?) -> Bool {
     let tally = state.simulation.tally
     let inBlock = state.simulation.isInBlock(t)
-    let groups = state.simulation.taskGroups
+    let groups = state.simulation.runtime.taskGroups
     let footprint = state.step(t)
     if footprint.isEmpty && inBlock && state.simulation.tookLocalStep(after: tally)
       || children.map({ state.simulation.leftChildrenAlone($0, since: groups) }) == true

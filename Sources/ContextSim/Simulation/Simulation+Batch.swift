@@ -39,11 +39,11 @@ extension Simulation {
     switch store.batchDelete(ids) {
     case .refused(let error):
       fail(error, call: call, mode: mode)
-      bind.map { scopes[scope, $0] = .null }
+      bind.map { program.scopes[scope, $0] = .null }
     case .deleted(let deleted, let cascaded):
       record(.batchDeleted(entity: entity, ids: deleted, cascaded: cascaded))
       if !deleted.isEmpty { storeWrote(by: contextIndex(context), deleted: deleted + cascaded) }
-      bind.map { scopes[scope, $0] = .list(deleted.map { .objectID($0) }) }
+      bind.map { program.scopes[scope, $0] = .list(deleted.map { .objectID($0) }) }
     }
   }
 
@@ -64,7 +64,7 @@ extension Simulation {
     }
     record(.batchInserted(entity: entity, ids: ids))
     storeWrote(by: contextIndex(context), inserted: ids)
-    bind.map { scopes[scope, $0] = .list(ids.map { .objectID($0) }) }
+    bind.map { program.scopes[scope, $0] = .list(ids.map { .objectID($0) }) }
   }
 
   /// `mergeChanges(fromRemoteContextSave:into:)`: one context at a time, each on its queue.
@@ -93,7 +93,7 @@ extension Simulation {
     touch(.store, write: true)
     guard let call, let error = injectedError() else { return true }
     fail(error, call: call, mode: mode)
-    bind.map { scopes[scope, $0] = .null }
+    bind.map { program.scopes[scope, $0] = .null }
     return false
   }
 
@@ -180,7 +180,7 @@ extension Simulation {
       call.action = .mergeRemoteChanges(evaluated, into: [name])
       return call
     }
-    var frames = threads[now.thread].frames
+    var frames = runtime.threads[now.thread].frames
     var at = frames.count
     while at > 0, frames[at - 1].acquired != nil, frames[at - 1].opener == step.index,
       frames[at - 1].steps.map(\.index) == [step.index]
@@ -190,11 +190,11 @@ extension Simulation {
     var frame = SimulatedThread.Frame(steps: calls, scope: scope, opener: step.index)
     guard at == frames.count else {
       frames.insert(frame, at: at)
-      threads[now.thread].frames = frames
+      runtime.threads[now.thread].frames = frames
       return
     }
     frame.next = 1
-    threads[now.thread].frames.append(frame)
+    runtime.threads[now.thread].frames.append(frame)
     runRequestingParents(calls[0])
   }
 }

@@ -11,7 +11,7 @@ extension Simulation {
       entity, into: c, values: scenario.entity(named: entity)?.initialValues ?? [:])
     noteChange(.inserted, of: ref)
     record(.inserted(graph[ref].id, context: graph.contexts[c].name))
-    bind.map { scopes[scope, $0] = .object(ref) }
+    bind.map { program.scopes[scope, $0] = .object(ref) }
     for (key, expression) in values {
       assign(evaluate(expression), to: key, of: ref, recorded: false)
     }
@@ -42,7 +42,7 @@ extension Simulation {
     checkQueue(c, method: "-[NSManagedObjectContext executeFetchRequest:error:]")
     if let error = injectedError() {
       fail(error, call: "\(context).fetch(_:)", mode: mode)
-      bind.map { scopes[scope, $0] = .null }
+      bind.map { program.scopes[scope, $0] = .null }
       return
     }
     var found = fetch(request, in: c, where: evaluate(request.predicate))
@@ -55,7 +55,7 @@ extension Simulation {
     }
     let result: Value =
       first ? found.first.map { .object($0) } ?? .null : .list(found.map { .object($0) })
-    bind.map { scopes[scope, $0] = result }
+    bind.map { program.scopes[scope, $0] = result }
   }
 
   /// `context.count(for: request)`.
@@ -66,25 +66,25 @@ extension Simulation {
     checkQueue(c, method: "-[NSManagedObjectContext countForFetchRequest:error:]")
     if let error = injectedError() {
       fail(error, call: "\(context).count(for:)", mode: mode)
-      bind.map { scopes[scope, $0] = .null }
+      bind.map { program.scopes[scope, $0] = .null }
       return
     }
     let n = matchingIDs(request.entity, in: c, where: evaluate(request.predicate)).count
     record(.counted(entity: request.entity, context: graph.contexts[c].name, count: n))
-    bind.map { scopes[scope, $0] = .integer(n) }
+    bind.map { program.scopes[scope, $0] = .integer(n) }
   }
 
   /// `object.value(forKey:)`: fires a fault, through the parents when it must.
   mutating func runGet(variable: String, key: String, bind: String?) {
     guard let ref = objectIn(variable) else {
-      bind.map { scopes[scope, $0] = .null }
+      bind.map { program.scopes[scope, $0] = .null }
       return
     }
     checkObject(ref, method: "-[NSManagedObject valueForKey:]")
     guard hasKey(key, ref), fireFault(ref) else { return }
     let value = graph[ref].value(key)
     if options.recordsEvents { record(readEffect(key, of: ref, value: value)) }
-    bind.map { scopes[scope, $0] = value }
+    bind.map { program.scopes[scope, $0] = value }
   }
 
   /// `object.setValue(_:forKey:)`.
@@ -109,8 +109,8 @@ extension Simulation {
   mutating func runSave(context: String, `try` mode: TryMode, step: Step) {
     let c = contextIndex(context)
     // A save that stopped for its will-save observers goes on where it stopped.
-    if threads[now.thread].postedWillSave == step.index {
-      threads[now.thread].postedWillSave = nil
+    if runtime.threads[now.thread].postedWillSave == step.index {
+      runtime.threads[now.thread].postedWillSave = nil
     } else {
       checkQueue(c, method: "-[NSManagedObjectContext save:]")
       if let error = injectedError() {
@@ -125,12 +125,12 @@ extension Simulation {
   mutating func runObjectID(variable: String, bind: String) {
     // -[NSManagedObject objectID] has no assertion: safe from any thread (§1.9).
     guard let ref = objectIn(variable) else {
-      scopes[scope, bind] = .null
+      program.scopes[scope, bind] = .null
       return
     }
     touch(.context(graph[ref].context), write: false)
     record(.objectID(graph[ref].id))
-    scopes[scope, bind] = .objectID(graph[ref].id)
+    program.scopes[scope, bind] = .objectID(graph[ref].id)
   }
 
   /// `context.refresh(object, mergeChanges:)` on the object's own context.
@@ -235,7 +235,7 @@ extension Simulation {
     var name = description.name
     var n = 1
     while graph.contexts.contains(where: { $0.name == name })
-      || queues.index(named: name) != nil
+      || runtime.queues.index(named: name) != nil
     {
       n += 1
       name = "\(description.name)#\(n)"
@@ -243,20 +243,21 @@ extension Simulation {
     touch(.registry, write: true)
     var queue = Self.mainQueue
     if description.concurrencyType == .privateQueue {
-      if queues.count >= options.maximumThreads, trace.stop == nil {
+      if runtime.queues.count >= options.maximumThreads, trace.stop == nil {
         trace.stop = .limit(.queues(options.maximumThreads))
       }
-      queue = queues.add(named: name, isSerial: true)
+      queue = runtime.queues.add(named: name, isSerial: true)
     }
     var parent: Int?
     if case .context(let parentName) = description.parent { parent = contextIndex(parentName) }
     let made = graph.add(
       ManagedObjectContext(
         name: name, description: description, queue: queue, parent: parent, isRuntime: true))
-    scopes[scope, description.name] = .context(made)
+    program.scopes[scope, description.name] = .context(made)
     record(
       .createdContext(
-        name: name, queue: queues[queue].name, parent: parent.map { graph.contexts[$0].name }))
+        name: name, queue: runtime.queues[queue].name,
+        parent: parent.map { graph.contexts[$0].name }))
   }
 
   // MARK: Looking objects up
@@ -276,7 +277,7 @@ extension Simulation {
     checkQueue(c, method: method)
     guard case .objectID(let id) = evaluate(idExpression) else {
       record(.readNil(variable: idExpression.variableName ?? "id"))
-      bind.map { scopes[scope, $0] = .null }
+      bind.map { program.scopes[scope, $0] = .null }
       return
     }
     let wasRegistered = graph.registered(id, in: c) != nil
@@ -291,7 +292,7 @@ extension Simulation {
         fail(
           CoreDataError(code: 133_000, message: "Attempt to access an object not found in store."),
           call: "\(context).existingObject(with: \(id))", mode: mode)
-        bind.map { scopes[scope, $0] = .null }
+        bind.map { program.scopes[scope, $0] = .null }
         return
       }
     }
@@ -299,7 +300,7 @@ extension Simulation {
     if existing { fireFault(ref) }
     record(
       .lookedUp(id, context: graph.contexts[c].name, registered: wasRegistered, existing: existing))
-    bind.map { scopes[scope, $0] = .object(ref) }
+    bind.map { program.scopes[scope, $0] = .object(ref) }
   }
 
   /// A thrown Core Data error, handled as the step's `try` says: by its `catch` body when it
@@ -310,8 +311,8 @@ extension Simulation {
       trace.handledErrors.append(HandledError(site: site, error: error, call: call))
       record(.caught(error))
       let frame = SimulatedThread.Frame(steps: handler, scope: scope, opener: now.index)
-      scopes[frame.scope, "error"] = .string(error.description)
-      threads[now.thread].frames.append(frame)
+      program.scopes[frame.scope, "error"] = .string(error.description)
+      runtime.threads[now.thread].frames.append(frame)
       return
     }
     switch mode {

@@ -3,11 +3,11 @@ extension Simulation {
 
   /// The current frame's scope, read in place: `frames.last!` would copy the whole frame.
   var scope: Scope {
-    threads[now.thread].frames[threads[now.thread].frames.count - 1].scope
+    runtime.threads[now.thread].frames[runtime.threads[now.thread].frames.count - 1].scope
   }
 
   mutating func queueIndex(_ name: String) -> Int {
-    queues.index(named: name)!
+    runtime.queues.index(named: name)!
   }
 
   /// A context by the name a step uses: one a step made in this scope, or a declared one.
@@ -17,14 +17,14 @@ extension Simulation {
     if !scenario.features.bindsContexts, let declared = graph.declaredContext(named: name) {
       return declared
     }
-    if case .context(let index)? = scopes[scope, name] { return index }
+    if case .context(let index)? = program.scopes[scope, name] { return index }
     return graph.declaredContext(named: name)!
   }
 
   /// `DispatchQueue.async` and `perform`: the block captures the variables bound so far.
   mutating func enqueue(_ steps: [Step], on q: Int, from step: Step) {
     let origin = origin(onto: q, at: step.index)
-    record(.enqueued(queue: queues[q].name))
+    record(.enqueued(queue: runtime.queues[q].name))
     enqueue(Block(steps: steps, scope: capture(scope), origin: origin), on: q)
   }
 
@@ -34,28 +34,30 @@ extension Simulation {
     touch(.queue(q), write: true)
     block.clock = raceDetector.release(by: now.thread)
     block.enqueuedAt = now.number
-    if queues[q].isSerial {
-      queues.enqueue(block, on: q)
-      if queues[q].server == nil {
-        queues.serve(q, by: startThread(named: queues[q].name, serving: q))
+    if runtime.queues[q].isSerial {
+      runtime.queues.enqueue(block, on: q)
+      if runtime.queues[q].server == nil {
+        runtime.queues.serve(q, by: startThread(named: runtime.queues[q].name, serving: q))
       }
     } else {
-      let n = queues.startConcurrentBlock(on: q)
-      let t = startThread(named: "\(queues[q].name)#\(n)", serving: nil)
+      let n = runtime.queues.startConcurrentBlock(on: q)
+      let t = startThread(named: "\(runtime.queues[q].name)#\(n)", serving: nil)
       raceDetector.acquire(block.clock, by: t)
-      threads[t].start(block, on: q)
+      runtime.threads[t].start(block, on: q)
     }
   }
 
   private mutating func startThread(named name: String, serving q: Int?) -> Int {
-    let t = threads.count
+    let t = runtime.threads.count
     if t >= options.maximumThreads, trace.stop == nil {
       trace.stop = .limit(.threads(options.maximumThreads))
     }
     // A run's first change to its threads copies them from the template without spare
     // room; making room for several here saves a copy at each thread started after.
-    if threads.count == threads.capacity { threads.reserveCapacity(t * 2 + 4) }
-    threads.append(SimulatedThread(name: name, serves: q))
+    if runtime.threads.count == runtime.threads.capacity {
+      runtime.threads.reserveCapacity(t * 2 + 4)
+    }
+    runtime.threads.append(SimulatedThread(name: name, serves: q))
     trace.threads.append(name)
     _ = raceDetector.addThread()
     return t
@@ -68,26 +70,26 @@ extension Simulation {
   mutating func runSynchronously(
     _ steps: [Step], on q: Int, from step: Step, reentrant: Bool
   ) {
-    let holds = threads[now.thread].held.contains(q)
+    let holds = runtime.threads[now.thread].held.contains(q)
     var body = SimulatedThread.Frame(steps: steps, scope: scope, acquired: nil, opener: step.index)
-    if !queues[q].isSerial || (holds && reentrant) {
-      if !queues[q].isSerial {
+    if !runtime.queues[q].isSerial || (holds && reentrant) {
+      if !runtime.queues[q].isSerial {
         body.acquired = q
-        threads[now.thread].held.append(q)
+        runtime.threads[now.thread].held.append(q)
       }
-      threads[now.thread].frames.append(body)
-      record(.entered(queue: queues[q].name, reentrant: holds))
+      runtime.threads[now.thread].frames.append(body)
+      record(.entered(queue: runtime.queues[q].name, reentrant: holds))
       return
     }
     body.acquired = q
     touch(.queue(q), write: true)
-    queues.wait(now.thread, on: q)
-    threads[now.thread].waiting = (q, body)
-    if queues.isTurn(of: now.thread, on: q) {
+    runtime.queues.wait(now.thread, on: q)
+    runtime.threads[now.thread].waiting = (q, body)
+    if runtime.queues.isTurn(of: now.thread, on: q) {
       enter(q, by: now.thread, body: body)
-      record(.entered(queue: queues[q].name, reentrant: false))
+      record(.entered(queue: runtime.queues[q].name, reentrant: false))
     } else {
-      record(.waits(queue: queues[q].name))
+      record(.waits(queue: runtime.queues[q].name))
     }
   }
 
@@ -98,8 +100,8 @@ extension Simulation {
     let elements = self.elements(of: sequence)
     record(.loop(count: elements.count))
     guard let first = elements.first, !body.isEmpty else { return }
-    scopes[scope, name] = first
-    threads[now.thread].frames.append(
+    program.scopes[scope, name] = first
+    runtime.threads[now.thread].frames.append(
       SimulatedThread.Frame(
         steps: body, scope: scope, opener: step.index, loop: (name, elements.dropFirst())))
   }

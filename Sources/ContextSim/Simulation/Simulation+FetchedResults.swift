@@ -22,7 +22,7 @@ extension Simulation {
     let c = contextIndex(context)
     let index = changes.controllers.count
     changes.controllers.append(FetchedResultsController(name: name, context: c, request: request))
-    scopes[scope, name] = .controller(index)
+    program.scopes[scope, name] = .controller(index)
     guard let delegate else { return }
     // Setting the delegate registers the controller for its context's changes.
     touch(.observers, write: true)
@@ -59,7 +59,7 @@ extension Simulation {
     let shown: Value =
       key == .fetchedObjects ? .list(objects.map { .objectID(graph[$0].id) }) : value
     record(.property(owner: controller, name: key.rawValue, value: shown, isSet: false))
-    bind.map { scopes[scope, $0] = value }
+    bind.map { program.scopes[scope, $0] = value }
   }
 
   /// Takes an objects-did-change in: new matching objects join, deleted ones leave, and

@@ -28,7 +28,8 @@ extension Simulation {
   /// This state's fingerprint.
   func fingerprint() -> StateFingerprint {
     var writer = StateWriter(
-      graph: graph, scopes: scopes, raceDetector: raceDetector, values: ValueNumbering(self))
+      graph: graph, scopes: program.scopes, raceDetector: raceDetector, values: ValueNumbering(self)
+    )
     writer.write(self)
     return writer.hasher.finalize()
   }
@@ -77,16 +78,16 @@ private struct StateWriter {
 
   mutating func write(_ s: Simulation) {
     writeOutcomeSoFar(s.trace)
-    hasher.combine(s.threads.count)
-    for thread in s.threads { write(thread) }
-    hasher.combine(s.queues.count)
-    for q in 0..<s.queues.count { write(s.queues[q]) }
+    hasher.combine(s.runtime.threads.count)
+    for thread in s.runtime.threads { write(thread) }
+    hasher.combine(s.runtime.queues.count)
+    for q in 0..<s.runtime.queues.count { write(s.runtime.queues[q]) }
     write(graph)
     write(s.store)
-    write(s.sharedVars)
+    write(s.program.sharedVars)
     write(s.raceDetector)
-    hasher.combine(s.taskGroups.count)
-    for group in s.taskGroups {
+    hasher.combine(s.runtime.taskGroups.count)
+    for group in s.runtime.taskGroups {
       hasher.combine(group.results.count)
       for result in group.results {
         write(result.values)
@@ -96,10 +97,10 @@ private struct StateWriter {
       hasher.combine(group.waiting?.executor)
       if let waiting = group.waiting { write(waiting.frames) }
     }
-    hasher.combine(s.injectedCalls.count)
-    for key in s.injectedCalls.keys.sorted() {
+    hasher.combine(s.program.injectedCalls.count)
+    for key in s.program.injectedCalls.keys.sorted() {
       hasher.combine(key)
-      hasher.combine(s.injectedCalls[key]!)
+      hasher.combine(s.program.injectedCalls[key]!)
     }
     writeNotifications(s)
   }
@@ -531,13 +532,14 @@ enum FingerprintCoverage {
 
   static let owners: [String: [String: Field]] = [
     "Simulation": [
-      "script": constant, "options": constant, "trace": .written, "store": .written,
-      "graph": .written, "queues": .written, "threads": .written, "sharedVars": .written,
-      "scopes": .written, "now": step,
-      "corrupted": .leftOut("whether the violations, written as signatures, hold a corruption"),
-      "raceDetector": .written, "taskGroups": .written, "injectedCalls": .written,
-      "center": .written, "changes": .written, "origins": report,
+      "script": constant, "trace": .written, "store": .written, "graph": .written,
+      "runtime": .written, "program": .written, "now": step, "raceDetector": .written,
+      "center": .written, "changes": .written,
     ],
+    "Runtime": [
+      "queues": .written, "threads": .written, "taskGroups": .written, "origins": report,
+    ],
+    "ProgramState": ["sharedVars": .written, "scopes": .written, "injectedCalls": .written],
     "StepInProgress": [
       "thread": step, "number": report, "index": step, "queue": step, "siteOverride": report,
       "trapped": step, "accesses": step, "runnable": step,
@@ -612,7 +614,7 @@ enum FingerprintCoverage {
     "Access", "Attribute", "Binding", "ChangeSet", "ContextDescription", "Entity", "EntityRows",
     "FetchRequest", "History", "HistoryTransaction", "Merge", "NamedNumber", "NamedValue",
     "ObjectID", "ObjectReference", "Origin", "OriginTable", "Record", "RegisteredID",
-    "Relationship", "Row", "RowPosition", "Scope", "SimulationOptions", "VarAccess",
+    "Relationship", "Row", "RowPosition", "Scope", "VarAccess",
     "VectorClock", "Registrations", "ReportedPair",
   ]
 }

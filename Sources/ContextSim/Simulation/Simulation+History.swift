@@ -46,7 +46,7 @@ extension Simulation {
     record(.postedRemoteChange(token: token, observers: receivers.count))
     for observer in receivers.map({ center.observers[$0] }) {
       let scope = capture(observer.scope)
-      observer.bind.map { scopes[scope, $0] = .notification(n) }
+      observer.bind.map { program.scopes[scope, $0] = .notification(n) }
       let q = observer.queue ?? Self.globalQueue
       let origin = origin(onto: q, at: now.index)
       enqueue(Block(steps: observer.body, scope: scope, origin: origin), on: q)
@@ -64,7 +64,7 @@ extension Simulation {
     touch(.store, write: false)
     if let error = injectedError() {
       fail(error, call: "\(context).execute(NSPersistentHistoryChangeRequest)", mode: mode)
-      bind.map { scopes[scope, $0] = .null }
+      bind.map { program.scopes[scope, $0] = .null }
       return
     }
     var token: Int?
@@ -72,14 +72,14 @@ extension Simulation {
     let found = store.transactions(after: token)
     record(
       .fetchedHistory(context: graph.contexts[c].name, after: token, tokens: found.map(\.token)))
-    bind.map { scopes[scope, $0] = .list(found.map { .transaction($0.token) }) }
+    bind.map { program.scopes[scope, $0] = .list(found.map { .transaction($0.token) }) }
   }
 
   /// `tx.token`, `tx.author`, the IDs it changed: read from the transaction, never trapping.
   mutating func read(_ key: TransactionKey, of variable: String, bind: String?) {
     guard case .transaction(let token) = value(of: variable) else {
       record(.readNil(variable: variable))
-      bind.map { scopes[scope, $0] = .null }
+      bind.map { program.scopes[scope, $0] = .null }
       return
     }
     let tx = store.history[token - 1]
@@ -96,7 +96,7 @@ extension Simulation {
     // Lists of IDs print as URIs, as `print` shows them; a token or a name as itself.
     let shownValue = if case .list = value { Value.string(describe(value)) } else { value }
     record(.property(owner: variable, name: key.rawValue, value: shownValue, isSet: false))
-    bind.map { scopes[scope, $0] = value }
+    bind.map { program.scopes[scope, $0] = value }
   }
 
   /// The changes `tx.objectIDNotification()` lists, as a merge takes them.

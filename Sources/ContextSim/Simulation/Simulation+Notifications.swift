@@ -17,7 +17,7 @@ extension Simulation {
     else { return }
     touch(.observers, write: true)
     // The token is bound before the body's scope is captured: the body may remove itself.
-    token.map { scopes[scope, $0] = .observer(center.observers.count) }
+    token.map { program.scopes[scope, $0] = .observer(center.observers.count) }
     _ = center.add(
       Observer(
         name: name, object: object.map { contextIndex($0) }, queue: queue.map { queueIndex($0) },
@@ -56,11 +56,11 @@ extension Simulation {
     for (i, (notification, receivers)) in deliveries.enumerated().reversed() {
       var frame = SimulatedThread.Frame(
         steps: receivers.map { scenario.allSteps[center.observers[$0].step] },
-        scope: threads[now.thread].frames.last?.scope ?? newScope(),
+        scope: runtime.threads[now.thread].frames.last?.scope ?? newScope(),
         acquired: i == deliveries.count - 1 ? q : nil,
         opener: now.index)
       frame.delivery = (notification, receivers)
-      threads[now.thread].frames.append(frame)
+      runtime.threads[now.thread].frames.append(frame)
     }
   }
 
@@ -68,7 +68,7 @@ extension Simulation {
   /// observer for the notification being delivered. Returns whether it was one.
   mutating func deliverIfDelivering(_ step: Step) -> Bool {
     // Only a post makes a delivery frame; without observers, no frame need be looked at.
-    guard scenario.features.observes, let frame = threads[now.thread].frames.last,
+    guard scenario.features.observes, let frame = runtime.threads[now.thread].frames.last,
       let delivery = frame.delivery
     else {
       return false
@@ -85,13 +85,13 @@ extension Simulation {
     guard observer.isActive else { return record(.skipped) }
     if let k = observer.controller { update(controller: k, with: center.posted[notification]) }
     let scope = capture(observer.scope)
-    observer.bind.map { scopes[scope, $0] = .notification(notification) }
-    guard let q = observer.queue, !threads[now.thread].held.contains(q) else {
-      threads[now.thread].frames.append(
+    observer.bind.map { program.scopes[scope, $0] = .notification(notification) }
+    guard let q = observer.queue, !runtime.threads[now.thread].held.contains(q) else {
+      runtime.threads[now.thread].frames.append(
         SimulatedThread.Frame(steps: observer.body, scope: scope, opener: step.index))
       return record(.observerRuns(queue: nil))
     }
-    record(.observerRuns(queue: queues[q].name))
+    record(.observerRuns(queue: runtime.queues[q].name))
     let origin = origin(onto: q, at: step.index)
     enqueue(Block(steps: observer.body, scope: scope, origin: origin), on: q)
     // `waitUntilAllOperationsAreFinished`: the poster's turn comes after the body's.
@@ -129,7 +129,7 @@ extension Simulation {
   mutating func read(_ key: NotificationKey, of variable: String, bind: String?) {
     guard case .notification(let n) = value(of: variable) else {
       record(.readNil(variable: variable))
-      bind.map { scopes[scope, $0] = .null }
+      bind.map { program.scopes[scope, $0] = .null }
       return
     }
     let posted = center.posted[n]
@@ -144,7 +144,7 @@ extension Simulation {
     // A token prints as itself; objects and contexts as `print` shows them.
     let shownValue = key == .historyToken ? value : .string(describe(value))
     record(.property(owner: variable, name: key.rawValue, value: shownValue, isSet: false))
-    bind.map { scopes[scope, $0] = value }
+    bind.map { program.scopes[scope, $0] = value }
   }
 
   // MARK: What a save posts
@@ -174,9 +174,9 @@ extension Simulation {
     guard !center.undelivered.isEmpty else { return false }
     var again = step
     again.condition = nil
-    threads[now.thread].frames.append(
+    runtime.threads[now.thread].frames.append(
       SimulatedThread.Frame(steps: [again], scope: scope, opener: step.index))
-    threads[now.thread].postedWillSave = step.index
+    runtime.threads[now.thread].postedWillSave = step.index
     return true
   }
 }

@@ -44,7 +44,7 @@ extension Simulation {
   /// context, which waits as `performAndWait` does.
   private func contextToAsk(for step: Step) -> (context: Int, isParent: Bool)? {
     guard let (c, reach) = parentRequest(of: step) else { return nil }
-    let held = threads[now.thread].held
+    let held = runtime.threads[now.thread].held
     if case .itself = reach { return held.contains(graph.contexts[c].queue) ? nil : (c, false) }
     guard graph.contexts[c].parent != nil else { return nil }
     // With the flag, a call off the child's own queue traps on entry, before any request.
@@ -72,9 +72,9 @@ extension Simulation {
     var body = SimulatedThread.Frame(
       steps: [request], scope: scope, acquired: q, opener: step.index)
     touch(.queue(q), write: true)
-    queues.wait(now.thread, on: q)
-    threads[now.thread].waiting = (q, body)
-    let blocks = !queues.isTurn(of: now.thread, on: q)
+    runtime.queues.wait(now.thread, on: q)
+    runtime.threads[now.thread].waiting = (q, body)
+    let blocks = !runtime.queues.isTurn(of: now.thread, on: q)
     record(takingQueue(of: context, isParent: isParent, for: step, blocks: blocks))
     guard !blocks else { return false }
     // The request runs now, inside the frame that gives the queue back when it ends.
@@ -87,7 +87,7 @@ extension Simulation {
   /// up; a remote merge says which context it merges into; an accessor waits as
   /// `performAndWait` does.
   private func takingQueue(of c: Int, isParent: Bool, for step: Step, blocks: Bool) -> Effect {
-    let (name, queue) = (graph.contexts[c].name, queues[graph.contexts[c].queue].name)
+    let (name, queue) = (graph.contexts[c].name, runtime.queues[graph.contexts[c].queue].name)
     if case .mergeRemoteChanges = step.action {
       return .mergesOnQueue(context: name, queue: queue, blocks: blocks)
     }
@@ -133,7 +133,8 @@ extension Simulation {
       // `performAndWait` on the controller's context, then a fetch there.
       guard case .controller(let k)? = peek(controller) else { return nil }
       let c = changes.controllers[k].context
-      return threads[now.thread].held.contains(graph.contexts[c].queue) ? (c, .root) : (c, .itself)
+      return runtime.threads[now.thread].held.contains(graph.contexts[c].queue)
+        ? (c, .root) : (c, .itself)
     case .setContextProperty(let context, _, _):
       return peekContext(context).map { ($0, .itself) }
     case .object(let id, let context, _):
@@ -153,7 +154,7 @@ extension Simulation {
   /// A variable's value without reading it as the app does: deciding where a step runs is
   /// not an access the race checker should see.
   private func peek(_ name: String) -> Value? {
-    scopes[scope, name] ?? sharedVars[name]
+    program.scopes[scope, name] ?? program.sharedVars[name]
   }
 
   private func peek(_ expression: Expression) -> Value? {
@@ -165,7 +166,7 @@ extension Simulation {
   }
 
   private func peekContext(_ name: String) -> Int? {
-    if case .context(let index)? = scopes[scope, name] { return index }
+    if case .context(let index)? = program.scopes[scope, name] { return index }
     return graph.declaredContext(named: name)
   }
 }

@@ -100,11 +100,11 @@ public func simulate(
 
 extension Simulation {
   func snapshot() -> WorldSnapshot {
-    let threadStates = threads.indices.map { t -> WorldSnapshot.Thread in
-      let thread = threads[t]
+    let threadStates = runtime.threads.indices.map { t -> WorldSnapshot.Thread in
+      let thread = runtime.threads[t]
       let status: WorldSnapshot.Thread.Status
       if let waiting = thread.waiting {
-        status = .waiting(queue: queues[waiting.queue].name)
+        status = .waiting(queue: runtime.queues[waiting.queue].name)
       } else if let top = thread.frames.last, top.next < top.steps.count {
         status = .ready(next: top.steps[top.next].index)
       } else if canRun(t) {
@@ -114,7 +114,8 @@ extension Simulation {
       }
       let top = thread.frames.last
       return WorldSnapshot.Thread(
-        number: t, name: thread.name, status: status, holds: thread.held.map { queues[$0].name },
+        number: t, name: thread.name, status: status,
+        holds: thread.held.map { runtime.queues[$0].name },
         at: top.flatMap { frame in
           // A waiting thread has moved past the performAndWait or sync it waits in.
           let next = thread.waiting == nil ? frame.next : frame.next - 1
@@ -123,7 +124,7 @@ extension Simulation {
     }
     let contextStates = graph.contexts.enumerated().map { c, context in
       WorldSnapshot.Context(
-        name: context.name, queue: queues[context.queue].name,
+        name: context.name, queue: runtime.queues[context.queue].name,
         parent: context.parent.map { graph.contexts[$0].name },
         objects: graph.registeredObjects(in: c).map { ref in
           let object = graph[ref]
@@ -142,8 +143,8 @@ extension Simulation {
     }
     return WorldSnapshot(
       threads: threadStates, contexts: contextStates,
-      runnable: trace.stop == nil ? threads.indices.filter { canRun($0) } : [],
-      vars: scenario.vars.map { ($0.name, sharedVars[$0.name] ?? .null) }, store: rows)
+      runnable: trace.stop == nil ? runtime.threads.indices.filter { canRun($0) } : [],
+      vars: scenario.vars.map { ($0.name, program.sharedVars[$0.name] ?? .null) }, store: rows)
   }
 
   /// An entity's attributes, then its relationships, each as `value` gives it; objects

@@ -16,7 +16,7 @@ extension Simulation {
       .property(
         owner: graph.contexts[c].name, name: property.rawValue, value: shownState(value),
         isSet: false))
-    bind.map { scopes[scope, $0] = value }
+    bind.map { program.scopes[scope, $0] = value }
   }
 
   /// A context's property set, inside the `performAndWait` Core Data wraps it in.
@@ -32,7 +32,7 @@ extension Simulation {
   /// An object's state (`isInserted`, `hasChanges`, …): checked or not, as Core Data makes it.
   mutating func runObjectState(variable: String, property: ObjectStateProperty, bind: String?) {
     guard let ref = objectIn(variable) else {
-      bind.map { scopes[scope, $0] = .null }
+      bind.map { program.scopes[scope, $0] = .null }
       return
     }
     if property.getter == .checked {
@@ -45,7 +45,7 @@ extension Simulation {
       .property(
         owner: graph[ref].id.description, name: property.rawValue, value: shownState(value),
         isSet: false))
-    bind.map { scopes[scope, $0] = value }
+    bind.map { program.scopes[scope, $0] = value }
   }
 
   private func read(_ property: ContextProperty, of c: Int) -> Value {

@@ -109,7 +109,7 @@ extension Simulation {
     // storage is reused rather than allocated at every step. Emptying it first cost more
     // than the whole check: `removeAll(keepingCapacity:)` takes the general path.
     var count = 0
-    for t in threads.indices where canRun(t) {
+    for t in runtime.threads.indices where canRun(t) {
       if count < now.runnable.count {
         now.runnable[count] = t
       } else {

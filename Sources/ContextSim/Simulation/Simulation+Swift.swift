@@ -3,23 +3,23 @@ extension Simulation {
   /// `let name = value`: a local of the current frame.
   mutating func runLetValue(name: String, value: Expression) {
     let bound = evaluate(value)
-    scopes[scope, name] = bound
+    program.scopes[scope, name] = bound
     record(.bound(name: name, value: shown(bound)))
   }
 
   /// A read of a shared property, seen by the race detector.
   mutating func runRead(variable name: String, bind: String?) {
     accessVar(name, write: false)
-    let value = sharedVars[name] ?? .null
+    let value = program.sharedVars[name] ?? .null
     record(.varRead(name: name, value: value))
-    bind.map { scopes[scope, $0] = value }
+    bind.map { program.scopes[scope, $0] = value }
   }
 
   /// A write of a shared property, seen by the race detector.
   mutating func runWrite(variable name: String, value expression: Expression) {
     let value = evaluate(expression)
     accessVar(name, write: true)
-    sharedVars[name] = value
+    program.sharedVars[name] = value
     record(.varWritten(name: name, value: value))
   }
 
@@ -58,12 +58,12 @@ extension Simulation {
 
   /// A variable's value: a binding in scope, or else a shared var.
   mutating func value(of variable: String) -> Value {
-    if let local = scopes[scope, variable] { local } else { readShared(variable) }
+    if let local = program.scopes[scope, variable] { local } else { readShared(variable) }
   }
 
   /// A shared var read through `$name`: a read the race checker sees.
   private mutating func readShared(_ name: String) -> Value {
-    guard let value = sharedVars[name] else { return .null }
+    guard let value = program.sharedVars[name] else { return .null }
     accessVar(name, write: false)
     return value
   }

@@ -20,14 +20,14 @@ extension Simulation {
   /// or `performAndWait` on its own thread. It has seen everything done on the queue before.
   mutating func enter(_ q: Int, by t: Int, body: SimulatedThread.Frame) {
     touch(.queue(q), write: true)
-    raceDetector.acquire(queues.handOff(q, to: t), by: t)
-    threads[t].enter(q, body: body)
+    raceDetector.acquire(runtime.queues.handOff(q, to: t), by: t)
+    runtime.threads[t].enter(q, body: body)
   }
 
   /// Serving thread `t` takes the block at the front of `q`'s line. It has seen everything
   /// done on the queue before, and what the enqueuing thread did before enqueueing.
   mutating func startBlock(_ q: Int, on t: Int) -> Block {
-    let (block, clock) = queues.startBlock(q, on: t)
+    let (block, clock) = runtime.queues.startBlock(q, on: t)
     touch(.queue(q), write: true)
     raceDetector.acquire(clock, by: t)
     raceDetector.acquire(block.clock, by: t)
@@ -37,8 +37,8 @@ extension Simulation {
   /// A thread gives a queue back when the frame that took it ends: whoever takes a serial
   /// queue next sees what this thread did. A concurrent queue has nothing to give back.
   mutating func release(_ q: Int, by t: Int) {
-    guard queues[q].isSerial else { return }
-    queues.release(q, by: t, clock: raceDetector.release(by: t), at: now.number)
+    guard runtime.queues[q].isSerial else { return }
+    runtime.queues.release(q, by: t, clock: raceDetector.release(by: t), at: now.number)
   }
 
   // MARK: Data races
@@ -60,7 +60,7 @@ extension Simulation {
   ) {
     func describe(_ a: RaceDetector.VarAccess) -> Violation.RaceAccess {
       Violation.RaceAccess(
-        isWrite: a.isWrite, thread: threads[a.thread].name, step: a.step,
+        isWrite: a.isWrite, thread: runtime.threads[a.thread].name, step: a.step,
         stepIndex: a.stepIndex)
     }
     var raceSite = site
@@ -91,7 +91,7 @@ extension Simulation {
   /// names is built only for a report: every Core Data step makes this check.
   mutating func checkQueue(_ c: Int, object: ObjectReference? = nil, method: String) {
     touch(.context(c), write: true)
-    let onQueue = threads[now.thread].held.contains(graph.contexts[c].queue)
+    let onQueue = runtime.threads[now.thread].held.contains(graph.contexts[c].queue)
     if options.concurrencyDebug {
       guard !onQueue, !now.trapped else { return }
       now.trapped = true
@@ -101,39 +101,41 @@ extension Simulation {
         .wrongQueue(
           Violation.WrongQueue(
             subject: object.map { .object(graph[$0].id, context: name) } ?? .context(name),
-            ownerQueue: queues[graph.contexts[c].queue].name,
-            touchingQueue: queues[threads[now.thread].held.last ?? 0].name, method: method)))
+            ownerQueue: runtime.queues[graph.contexts[c].queue].name,
+            touchingQueue: runtime.queues[runtime.threads[now.thread].held.last ?? 0].name,
+            method: method)))
       return
     }
-    defer { threads[now.thread].inFlight.insert(c) }
-    guard !now.trapped, !corrupted,
-      let other = threads.indices.first(where: {
-        $0 != now.thread && threads[$0].inFlight.contains(c)
+    defer { runtime.threads[now.thread].inFlight.insert(c) }
+    guard !now.trapped,
+      let other = runtime.threads.indices.first(where: {
+        $0 != now.thread && runtime.threads[$0].inFlight.contains(c)
       }
       )
     else { return }
-    // Two threads inside one context at once; one of them must be off its queue.
-    let otherOnQueue = threads[other].held.contains(graph.contexts[c].queue)
-    guard !(onQueue && otherOnQueue) else { return }
+    // Two threads inside one context at once; one of them must be off its queue. Overlaps
+    // are rare, so the violations are looked through for an earlier one only then.
+    let otherOnQueue = runtime.threads[other].held.contains(graph.contexts[c].queue)
+    guard !(onQueue && otherOnQueue), !trace.violations.contains(where: { $0.kind == .corruption })
+    else { return }
     now.trapped = true
-    corrupted = true
     report(
       .corruption(
-        context: graph.contexts[c].name, otherThread: threads[other].name, method: method,
-        offQueue: onQueue ? threads[other].name : threads[now.thread].name))
+        context: graph.contexts[c].name, otherThread: runtime.threads[other].name, method: method,
+        offQueue: onQueue ? runtime.threads[other].name : runtime.threads[now.thread].name))
   }
 
   /// Ends what a thread was in the middle of, when its block ends.
   mutating func endWork(of t: Int) {
-    guard !threads[t].inFlight.isEmpty else { return }
+    guard !runtime.threads[t].inFlight.isEmpty else { return }
     // In order, so every run lists the same accesses; most blocks touch one context, which
     // needs no sorted copy.
-    if threads[t].inFlight.count == 1 {
-      touch(.context(threads[t].inFlight.first!), write: true)
+    if runtime.threads[t].inFlight.count == 1 {
+      touch(.context(runtime.threads[t].inFlight.first!), write: true)
     } else {
-      for c in threads[t].inFlight.sorted() { touch(.context(c), write: true) }
+      for c in runtime.threads[t].inFlight.sorted() { touch(.context(c), write: true) }
     }
     // The thread serves its queue's next block, which fills the set again.
-    threads[t].inFlight.removeAll(keepingCapacity: true)
+    runtime.threads[t].inFlight.removeAll(keepingCapacity: true)
   }
 }

@@ -6,7 +6,7 @@ extension Simulation {
   /// on the global executor).
   mutating func startTask(_ executor: TaskExecutor, body: [Step], from step: Step) {
     let q = executor == .main ? Self.mainQueue : Self.globalQueue
-    record(.taskStarted(queue: queues[q].name))
+    record(.taskStarted(queue: runtime.queues[q].name))
     enqueue(
       Block(steps: body, scope: capture(scope), origin: origin(onto: q, at: step.index)), on: q)
   }
@@ -22,13 +22,13 @@ extension Simulation {
   ) {
     let c = contextIndex(context)
     let q = graph.contexts[c].queue
-    if schedule == .immediate && threads[now.thread].held.contains(q) {
-      threads[now.thread].frames.append(
+    if schedule == .immediate && runtime.threads[now.thread].held.contains(q) {
+      runtime.threads[now.thread].frames.append(
         SimulatedThread.Frame(steps: body, scope: scope, opener: step.index))
-      record(.ranInline(queue: queues[q].name))
+      record(.ranInline(queue: runtime.queues[q].name))
       return
     }
-    record(.awaits(queue: queues[q].name))
+    record(.awaits(queue: runtime.queues[q].name))
     let sharedScope = scope
     let origin = origin(onto: q, at: step.index)
     let (frames, executor) = suspend(now.thread)
@@ -43,13 +43,13 @@ extension Simulation {
     over sequence: Expression, as name: String, child: [Step], then: [Step], from step: Step
   ) {
     let elements = self.elements(of: sequence)
-    let g = taskGroups.count
-    taskGroups.append(TaskGroupState(outstanding: elements.count))
+    let g = runtime.taskGroups.count
+    runtime.taskGroups.append(TaskGroupState(outstanding: elements.count))
     touch(.taskGroup(g), write: true)
     record(.groupStarted(children: elements.count))
     for element in elements {
       let childScope = capture(scope)
-      scopes[childScope, name] = element
+      program.scopes[childScope, name] = element
       var block = Block(
         steps: child, scope: childScope, origin: origin(onto: Self.globalQueue, at: step.index))
       block.completion = .groupChild(g)
@@ -59,18 +59,18 @@ extension Simulation {
     var frame = SimulatedThread.Frame(steps: then, scope: scope, opener: step.index)
     frame.next = then.count
     frame.group = g
-    threads[now.thread].frames.append(frame)
+    runtime.threads[now.thread].frames.append(frame)
   }
 
   /// Takes a task off its thread: its frames and its executor's queue, to resume later.
   mutating func suspend(_ t: Int) -> (frames: [SimulatedThread.Frame], executor: Int) {
-    let frames = threads[t].frames
+    let frames = runtime.threads[t].frames
     let executor = frames.first?.acquired ?? Self.mainQueue
     for frame in frames.reversed() {
       if let q = frame.acquired { release(q, by: t) }
     }
-    threads[t].frames = []
-    threads[t].held = []
+    runtime.threads[t].frames = []
+    runtime.threads[t].held = []
     endWork(of: t)
     return (frames, executor)
   }
@@ -84,11 +84,11 @@ extension Simulation {
       enqueue(block, on: executor)
     case .groupChild(let g):
       touch(.taskGroup(g), write: true)
-      taskGroups[g].results.append(
-        (scopes.values(in: scope), raceDetector.release(by: now.thread)))
-      taskGroups[g].outstanding -= 1
-      if let waiting = taskGroups[g].waiting {
-        taskGroups[g].waiting = nil
+      runtime.taskGroups[g].results.append(
+        (program.scopes.values(in: scope), raceDetector.release(by: now.thread)))
+      runtime.taskGroups[g].outstanding -= 1
+      if let waiting = runtime.taskGroups[g].waiting {
+        runtime.taskGroups[g].waiting = nil
         var block = Block(steps: [], scope: scope, origin: nil)
         block.resume = waiting.frames
         enqueue(block, on: waiting.executor)
@@ -108,8 +108,8 @@ extension Simulation {
     guard let label = scenario.allSteps[now.index].label else { return nil }
     for (i, injection) in scenario.injections.enumerated() where injection.label == label {
       if let condition = injection.condition, !holds(condition) { continue }
-      injectedCalls[i, default: 0] += 1
-      if injectedCalls[i] == injection.call {
+      program.injectedCalls[i, default: 0] += 1
+      if program.injectedCalls[i] == injection.call {
         return CoreDataError(
           code: injection.code,
           message: "The operation couldn’t be completed. (Cocoa error \(injection.code).)")

@@ -20,19 +20,19 @@ struct ValueNumbering {
     slots = InterchangeableValues.of(s.scenario, under: s.options).slots
     numbers = Array(repeating: -1, count: slots.count)
     guard !slots.isEmpty else { return }
-    scopesSeen = Array(repeating: false, count: s.scopes.count)
-    for thread in s.threads {
+    scopesSeen = Array(repeating: false, count: s.program.scopes.count)
+    for thread in s.runtime.threads {
       visit(thread.frames, s)
       if let body = thread.waiting?.body { visit(body, s) }
     }
-    for q in 0..<s.queues.count {
-      for case .block(let block) in s.queues[q].pending { visit(block, s) }
+    for q in 0..<s.runtime.queues.count {
+      for case .block(let block) in s.runtime.queues[q].pending { visit(block, s) }
     }
-    for group in s.taskGroups {
+    for group in s.runtime.taskGroups {
       for result in group.results { visit(result.values) }
       if let waiting = group.waiting { visit(waiting.frames, s) }
     }
-    visit(s.sharedVars)
+    visit(s.program.sharedVars)
     for row in s.store.rows { visit(row.values) }
     for c in s.graph.contexts.indices {
       for ref in s.graph.registeredObjects(in: c) { visit(s.graph[ref]) }
@@ -67,7 +67,7 @@ struct ValueNumbering {
     guard !scopesSeen[scope.index] else { return }
     scopesSeen[scope.index] = true
     // Only strings, alone or in lists, get numbers: the rest is left out before sorting.
-    let named = s.scopes.bindings(in: scope).filter {
+    let named = s.program.scopes.bindings(in: scope).filter {
       switch $0.value {
       case .string, .list: true
       default: false

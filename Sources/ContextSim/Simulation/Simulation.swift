@@ -50,17 +50,16 @@ struct Simulation: Sendable {
   private let script: Script
   /// The scenario the run follows, held once for every copy of the run (``Script``).
   var scenario: Scenario { script.scenario }
-  let options: SimulationOptions
+  var options: SimulationOptions { script.options }
   var trace: Trace
 
   var store: PersistentStore
   /// The contexts and the object instances registered in them.
   var graph = ObjectGraph()
-  var queues = QueueTable()
-  var threads: [SimulatedThread] = []
-  var sharedVars: NamedValues
-  /// Every scope's bindings, by ``Scope/index``: blocks and frames name their scope.
-  var scopes = ScopeTable()
+  /// The queues, threads and task groups, and where each block came from.
+  var runtime = Runtime()
+  /// The app's shared variables and scopes.
+  var program = ProgramState()
   /// The store's UUID in permanent object IDs, and the coordinator's in temporary ones:
   /// made from the scenario's title, so every run prints the same IDs.
   var storeIdentifier: String { scenario.storeIdentifier }
@@ -73,48 +72,38 @@ struct Simulation: Sendable {
     if let siteOverride = now.siteOverride { return siteOverride }
     let step = scenario.allSteps[now.index]
     return Site(
-      step: now.number, thread: threads[now.thread].name, queue: queues[now.queue].name,
+      step: now.number, thread: runtime.threads[now.thread].name,
+      queue: runtime.queues[now.queue].name,
       stepIndex: now.index, path: step.path, labels: step.labels)
   }
-  /// Whether a corruption was reported: the first is the one worth reporting, and checking
-  /// this flag costs less than scanning the violations on every context touch.
-  var corrupted = false
-
   /// Happens-before between threads, and the races on shared vars it leaves.
   var raceDetector: RaceDetector
-  /// Task groups by index, and how many times each injected call's step has run.
-  var taskGroups: [TaskGroupState] = []
-  var injectedCalls: [Int: Int] = [:]
   /// The observers the app added, the notifications posted to them, and what the current
   /// step posted, delivered once it is done.
   var center = NotificationCenterModel()
   /// Each context's changes not yet announced, and the fetched results controllers that
   /// listen for them.
   var changes = ChangeTracking()
-  /// Where each block came from, for backtraces.
-  var origins = OriginTable()
 
   static let mainQueue = QueueTable.main
   static let globalQueue = QueueTable.global
 
   init(scenario: Scenario, options: SimulationOptions) {
-    script = Script(scenario)
-    self.options = options
+    script = Script(scenario, options: options)
     trace = Trace(concurrencyDebug: options.concurrencyDebug)
     store = scenario.initialStore
-    sharedVars = NamedValues()
-    for variable in scenario.vars where !sharedVars.contains(key: variable.name) {
-      sharedVars[variable.name] = variable.value
+    for variable in scenario.vars where !program.sharedVars.contains(key: variable.name) {
+      program.sharedVars[variable.name] = variable.value
     }
     raceDetector = RaceDetector(variables: scenario.vars.map(\.name))
 
     for queue in scenario.queues {
-      queues.add(named: queue.name, isSerial: queue.attributes == .serial)
+      runtime.queues.add(named: queue.name, isSerial: queue.attributes == .serial)
     }
     for description in scenario.contexts {
       var queue = Self.mainQueue
       if description.concurrencyType == .privateQueue {
-        queue = queues.add(named: description.name, isSerial: true)
+        queue = runtime.queues.add(named: description.name, isSerial: true)
       }
       var parent: Int?
       if case .context(let name) = description.parent {
@@ -125,13 +114,13 @@ struct Simulation: Sendable {
           name: description.name, description: description, queue: queue, parent: parent))
     }
     var main = SimulatedThread(name: "main", serves: Self.mainQueue)
-    let launch = origins.add([.launch])
+    let launch = runtime.origins.add([.launch])
     main.frames = [
       SimulatedThread.Frame(
         steps: scenario.main, scope: newScope(), acquired: Self.mainQueue, origin: launch)
     ]
     main.held = [Self.mainQueue]
-    threads = [main]
+    runtime.threads = [main]
     trace.threads = ["main"]
     unwind(0)
     reserveRoom()
@@ -145,32 +134,32 @@ struct Simulation: Sendable {
     trace.threads.reserveCapacity(8)
     now.runnable.reserveCapacity(8)
     graph.reserveRoom(objects: 16)
-    origins.reserveCapacity(64)
-    threads.reserveCapacity(8)
-    scopes.reserveCapacity(bindings: 32, scopes: 16)
+    runtime.origins.reserveCapacity(64)
+    runtime.threads.reserveCapacity(8)
+    program.scopes.reserveCapacity(bindings: 32, scopes: 16)
   }
 
   /// Copies, at a run's first step, the template's lists that the run both changes in place
   /// and grows, with room for what it adds. A copy made by a change in place keeps no spare
   /// room, so the first thread started after it cost a second copy.
   mutating func makeRoomForRun() {
-    threads.reserveCapacity(8)
-    threads[0].frames.reserveCapacity(4)
+    runtime.threads.reserveCapacity(8)
+    runtime.threads[0].frames.reserveCapacity(4)
     raceDetector.reserveThreads(8)
   }
 
   /// A scope with no bindings, for a new block or task.
-  mutating func newScope() -> Scope { scopes.open() }
+  mutating func newScope() -> Scope { program.scopes.open() }
 
   /// A new scope with the same bindings as `scope`: what an escaping closure captures.
-  mutating func capture(_ scope: Scope) -> Scope { scopes.capture(scope) }
+  mutating func capture(_ scope: Scope) -> Scope { program.scopes.capture(scope) }
 
   /// Whether a thread can take a step now. Asked of every thread at every step, so the
   /// thread is read in place, not copied.
   func canRun(_ t: Int) -> Bool {
-    if let q = threads[t].waitingQueue { return queues.isTurn(of: t, on: q) }
-    if !threads[t].frames.isEmpty { return true }
-    if let served = threads[t].serves { return queues.hasBlockReady(served) }
+    if let q = runtime.threads[t].waitingQueue { return runtime.queues.isTurn(of: t, on: q) }
+    if !runtime.threads[t].frames.isEmpty { return true }
+    if let served = runtime.threads[t].serves { return runtime.queues.hasBlockReady(served) }
     return false
   }
 
@@ -180,11 +169,11 @@ struct Simulation: Sendable {
     now.thread = t
     now.trapped = false
     // Tested before it is bound: binding copied the waiting frame at every step.
-    if threads[t].waitingQueue != nil, let waiting = threads[t].waiting {
+    if runtime.threads[t].waitingQueue != nil, let waiting = runtime.threads[t].waiting {
       // It waited for the queue: the thread that gave it back comes first.
-      threads[t].startedFrom = queues[waiting.queue].releasedAt
+      runtime.threads[t].startedFrom = runtime.queues[waiting.queue].releasedAt
       enter(waiting.queue, by: t, body: waiting.body)
-    } else if threads[t].frames.isEmpty, let q = threads[t].serves {
+    } else if runtime.threads[t].frames.isEmpty, let q = runtime.threads[t].serves {
       let block = startBlock(q, on: t)
       if let merge = block.merge {
         // A merge Core Data enqueued runs as one step on the receiver's queue.
@@ -200,19 +189,19 @@ struct Simulation: Sendable {
           return
         }
         // The merge's objects-did-change observers run on the queue before it is free.
-        threads[t].held = [q]
+        runtime.threads[t].held = [q]
         deliverPosted(releasing: q)
         return
       }
-      threads[t].start(block, on: q)
+      runtime.threads[t].start(block, on: q)
     }
     unwind(t)
-    guard let top = threads[t].frames.indices.last else { return }
-    let stepToRun = threads[t].frames[top].steps[threads[t].frames[top].next]
-    threads[t].frames[top].next += 1
-    (now.number, now.index, now.queue) = (step, stepToRun.index, threads[t].held.last ?? 0)
-    if let from = threads[t].startedFrom {
-      threads[t].startedFrom = nil
+    guard let top = runtime.threads[t].frames.indices.last else { return }
+    let stepToRun = runtime.threads[t].frames[top].steps[runtime.threads[t].frames[top].next]
+    runtime.threads[t].frames[top].next += 1
+    (now.number, now.index, now.queue) = (step, stepToRun.index, runtime.threads[t].held.last ?? 0)
+    if let from = runtime.threads[t].startedFrom {
+      runtime.threads[t].startedFrom = nil
       if options.recordsEvents && from > 0 {
         trace.orderings.append(Trace.Ordering(from: from, to: step))
       }
@@ -231,45 +220,45 @@ struct Simulation: Sendable {
   /// A blocked thread is still inside its `sync` or `performAndWait` step, so nothing
   /// around that step may end yet: its queues stay held.
   mutating func unwind(_ t: Int) {
-    guard threads[t].waitingQueue == nil else { return }
+    guard runtime.threads[t].waitingQueue == nil else { return }
     // The top frame is read field by field and moved out only when it ends: copying it
     // whole on every check retained and released each of its lists.
-    while let last = threads[t].frames.indices.last,
-      threads[t].frames[last].next >= threads[t].frames[last].steps.count
+    while let last = runtime.threads[t].frames.indices.last,
+      runtime.threads[t].frames[last].next >= runtime.threads[t].frames[last].steps.count
     {
-      if let g = threads[t].frames[last].group {
+      if let g = runtime.threads[t].frames[last].group {
         // A task group's `then` body: take the next result, wait for one, or finish.
         touch(.taskGroup(g), write: true)
-        if !taskGroups[g].results.isEmpty {
-          let result = taskGroups[g].results.removeFirst()
-          scopes.merge(result.values, into: threads[t].frames[last].scope)
+        if !runtime.taskGroups[g].results.isEmpty {
+          let result = runtime.taskGroups[g].results.removeFirst()
+          program.scopes.merge(result.values, into: runtime.threads[t].frames[last].scope)
           raceDetector.acquire(result.clock, by: t)
-          threads[t].frames[last].next = 0
+          runtime.threads[t].frames[last].next = 0
           continue
         }
-        if taskGroups[g].outstanding > 0 {
-          taskGroups[g].waiting = suspend(t)
+        if runtime.taskGroups[g].outstanding > 0 {
+          runtime.taskGroups[g].waiting = suspend(t)
           return
         }
       }
-      if let loop = threads[t].frames[last].loop, let element = loop.rest.first {
-        scopes[threads[t].frames[last].scope, loop.name] = element
-        threads[t].frames[last].loop = (loop.name, loop.rest.dropFirst())
-        threads[t].frames[last].next = 0
+      if let loop = runtime.threads[t].frames[last].loop, let element = loop.rest.first {
+        program.scopes[runtime.threads[t].frames[last].scope, loop.name] = element
+        runtime.threads[t].frames[last].loop = (loop.name, loop.rest.dropFirst())
+        runtime.threads[t].frames[last].next = 0
         continue
       }
       // A block's end processes its contexts' changes; their observers run first.
-      if last == 0, let q = threads[t].frames[last].acquired,
+      if last == 0, let q = runtime.threads[t].frames[last].acquired,
         processPendingChanges(endingBlockOn: q)
       {
         continue
       }
-      let top = threads[t].frames.removeLast()
+      let top = runtime.threads[t].frames.removeLast()
       if let q = top.acquired {
-        threads[t].held.removeLast()
+        runtime.threads[t].held.removeLast()
         release(q, by: t)
       }
-      if threads[t].frames.isEmpty {
+      if runtime.threads[t].frames.isEmpty {
         endWork(of: t)
         if let completion = top.completion { complete(completion, scope: top.scope) }
       }
@@ -293,13 +282,13 @@ struct Simulation: Sendable {
   func backtrace(of t: Int, at stepIndex: Int) -> [BacktraceEntry] {
     var lines: [OriginEntry] = []
     lines.reserveCapacity(16)
-    let origin = Self.ownLines(of: threads[t].frames, at: stepIndex) { lines.append($0) }
-    if let origin { origins.lines(of: origin, into: &lines, limit: 16) }
+    let origin = Self.ownLines(of: runtime.threads[t].frames, at: stepIndex) { lines.append($0) }
+    if let origin { runtime.origins.lines(of: origin, into: &lines, limit: 16) }
     return lines.map { line in
       switch line {
       case .step(let index): .step(index)
       case .enqueued(let q, let thread):
-        .enqueued(queue: queues[q].name, thread: threads[thread].name)
+        .enqueued(queue: runtime.queues[q].name, thread: runtime.threads[thread].name)
       case .launch: .launch
       }
     }
@@ -308,12 +297,12 @@ struct Simulation: Sendable {
   /// Where a block the current thread hands to queue `q` is enqueued from, for backtraces:
   /// Xcode's "enqueued from" section. Its lines go straight into the run's table.
   mutating func origin(onto q: Int, at stepIndex: Int) -> OriginTable.Origin {
-    let origin = origins.begin()
-    origins.append(.enqueued(queue: q, thread: now.thread))
-    let parent = Self.ownLines(of: threads[now.thread].frames, at: stepIndex) {
-      origins.append($0)
+    let origin = runtime.origins.begin()
+    runtime.origins.append(.enqueued(queue: q, thread: now.thread))
+    let parent = Self.ownLines(of: runtime.threads[now.thread].frames, at: stepIndex) {
+      runtime.origins.append($0)
     }
-    origins.end(continuing: parent)
+    runtime.origins.end(continuing: parent)
     return origin
   }
 
@@ -337,23 +326,24 @@ struct Simulation: Sendable {
   }
 
   mutating func reportDeadlock() {
-    let blocked = threads.indices.filter { threads[$0].waiting != nil }
+    let blocked = runtime.threads.indices.filter { runtime.threads[$0].waiting != nil }
     guard !blocked.isEmpty else { return }
     let details = blocked.map { t in
-      let q = threads[t].waiting!.queue
+      let q = runtime.threads[t].waiting!.queue
       return Violation.BlockedThread(
-        thread: threads[t].name, waitsFor: queues[q].name,
-        heldBy: queues[q].owner.map { threads[$0].name })
+        thread: runtime.threads[t].name, waitsFor: runtime.queues[q].name,
+        heldBy: runtime.queues[q].owner.map { runtime.threads[$0].name })
     }
     let first = blocked[0]
     now.thread = first
     var deadlockSite = site
-    deadlockSite.thread = threads[first].name
-    deadlockSite.queue = queues[threads[first].held.last ?? 0].name
+    deadlockSite.thread = runtime.threads[first].name
+    deadlockSite.queue = runtime.queues[runtime.threads[first].held.last ?? 0].name
     deadlockSite.labels = blocked.flatMap { t in
-      threads[t].waiting.flatMap { w in w.body.opener.map { scenario.allSteps[$0].labels } } ?? []
+      runtime.threads[t].waiting.flatMap { w in w.body.opener.map { scenario.allSteps[$0].labels } }
+        ?? []
     }
-    if let opener = threads[first].waiting?.body.opener {
+    if let opener = runtime.threads[first].waiting?.body.opener {
       deadlockSite.stepIndex = opener
       deadlockSite.path = scenario.allSteps[opener].path
     }
@@ -363,13 +353,15 @@ struct Simulation: Sendable {
 
 }
 
-/// The scenario a run follows, which no step changes: held by reference, so a copy of a run
+/// The scenario a run follows and the options it runs with, which no step changes: held by reference, so a copy of a run
 /// (a search copies one at every branch) does not copy and later free the scenario's many
 /// buffers along with it.
 final class Script: Sendable {
   let scenario: Scenario
+  let options: SimulationOptions
 
-  init(_ scenario: Scenario) {
+  init(_ scenario: Scenario, options: SimulationOptions) {
     self.scenario = scenario
+    self.options = options
   }
 }

@@ -1,0 +1,14 @@
+/// The app's runtime, as Dispatch and Swift concurrency keep it: the queues and who holds
+/// or waits for each, the threads and the frames each is running, the task groups, and
+/// where each block came from.
+///
+/// One owner, so `Simulation` coordinates it as a whole; each part keeps its own rules
+/// (``QueueTable`` its queues' turns, ``OriginTable`` its shared lines).
+struct Runtime: Sendable {
+  var queues = QueueTable()
+  var threads: [SimulatedThread] = []
+  /// Task groups by index.
+  var taskGroups: [TaskGroupState] = []
+  /// Where each block came from, for backtraces.
+  var origins = OriginTable()
+}
