@@ -12,7 +12,21 @@ let package = Package(
     .executable(name: "ctxsim-fuzz", targets: ["ctxsim-fuzz"]),
   ],
   targets: [
-    .target(name: "ContextSim"),
+    // The layers, each a target so an import the design does not allow fails to build:
+    // the core runs scenarios; reports render what it finds; the DSL writes scenarios in
+    // Swift; the drafter reads an app's Swift; teaching is lessons, the game and grading.
+    // `ContextSim` is all of them under one import.
+    .target(name: "ContextSimCore"),
+    .target(name: "ContextSimReports", dependencies: ["ContextSimCore"]),
+    .target(name: "ContextSimDSL", dependencies: ["ContextSimCore"]),
+    .target(name: "ContextSimDraft", dependencies: ["ContextSimCore", "ContextSimReports"]),
+    .target(name: "ContextSimTeaching", dependencies: ["ContextSimCore", "ContextSimReports"]),
+    .target(
+      name: "ContextSim",
+      dependencies: [
+        "ContextSimCore", "ContextSimReports", "ContextSimDSL", "ContextSimDraft",
+        "ContextSimTeaching",
+      ]),
     .executableTarget(name: "ctxsim", dependencies: ["ContextSim"]),
     .executableTarget(name: "ctxsim-bench", dependencies: ["ContextSim"]),
     // The fuzzer's driver is looked up at run time, so its symbol must be exported.

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// Decodes a scenario written inline in a test; fails the test if it has errors.
 func scenario(_ json: String, file: String = "test.json") throws -> Scenario {

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// The bound DPOR searches to its end within `budget` for a design declared buggy, found
 /// apart from `check`: each bounded search run on its own, from bound 0 up, with what is

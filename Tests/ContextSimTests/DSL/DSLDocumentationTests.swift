@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// docs/library.md's "The Swift DSL": its example runs as the text says, and the section
-/// names every public declaration of Sources/ContextSim/DSL and every case of the enums the
+/// names every public declaration of Sources/ContextSimDSL and every case of the enums the
 /// steps take, so a new step or case without documentation fails here.
 @Suite("The Swift DSL's documentation")
 struct DSLDocumentationTests {
@@ -63,9 +63,9 @@ struct DSLDocumentationTests {
     }
   }
 
-  @Test("The section names every public declaration of Sources/ContextSim/DSL")
+  @Test("The section names every public declaration of Sources/ContextSimDSL")
   func everyDeclaration() throws {
-    let folder = Self.root.appendingPathComponent("Sources/ContextSim/DSL")
+    let folder = Self.root.appendingPathComponent("Sources/ContextSimDSL")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".swift") }.sorted()
     var declared: [(file: String, name: String)] = []

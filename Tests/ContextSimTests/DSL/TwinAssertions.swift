@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// The scenario file `name` in `folder` (by default scenarios/), decoded under its own path.
 func repositoryScenario(_ name: String, in folder: String = "scenarios") throws -> Scenario {

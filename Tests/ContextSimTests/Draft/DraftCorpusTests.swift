@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// Real Core Data code from public projects, drafted and run against the verdict its thread
 /// reports. Fixtures/Draft/corpus.json lists each case: its files (whole files quoted at a

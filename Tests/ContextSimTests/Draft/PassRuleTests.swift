@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// The rules of docs/draft.md by which a line is passed over as having no Core Data effect:
 /// each passes a line it names, and a line that looks alike but may touch Core Data is not

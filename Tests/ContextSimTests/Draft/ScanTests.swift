@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// `ctxsim scan`: every entry point of the types that touch Core Data, from main, from a
 /// background queue and in pairs; findings ranked, each replayable.

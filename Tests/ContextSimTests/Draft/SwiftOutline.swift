@@ -1,4 +1,9 @@
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// A parsed file as an indented outline, one line per declaration and statement, for
 /// tests to compare with what the Swift says.

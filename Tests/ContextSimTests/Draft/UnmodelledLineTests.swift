@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// A drafted run never says clean when it could not look: every construct the drafter does
 /// not follow is a `notModelled` step, and a run, an exploration or a check that passes one

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// The repository root, found from this file's place in it.
 private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// A level-shaped lesson: the sections every lesson has, with `extra` sections after them.
 private func levelText(_ extra: String, header: String = "play: reach dataRace\n") -> String {

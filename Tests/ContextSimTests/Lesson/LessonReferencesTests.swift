@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// A model doc with sections 1, 2 and 2.1 to 2.3, and a heading in fenced code that is not one.
 private let modelDoc = """

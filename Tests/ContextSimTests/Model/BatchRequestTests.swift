@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 @Suite("Batch delete and insert")
 struct BatchRequestTests {
@@ -157,7 +162,7 @@ struct BatchRequestTests {
         """#))
     #expect(trace.kinds == [.invalidRequest])
     #expect(
-      trace.violations.first.map(Messages.headline)
+      trace.violations.first.map(\.headline)
         == "a request Core Data refuses: NSInvalidArgumentException")
     #expect(trace.lines.last == "counted 2 Album in viewContext")
   }

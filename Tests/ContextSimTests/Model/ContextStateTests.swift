@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// Context properties and object state, each guarded as Core Data guards it
 /// (semantics-2 §3.1): checked getters trap, plain reads never do, thread-safe accessors

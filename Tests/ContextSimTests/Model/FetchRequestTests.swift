@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// Five notes with a title, a rank (one of them nil), a date and a read flag, in a model
 /// with an album, and the given steps for the main thread.

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// The worked example of the semantics reference (§8.4): two contexts load one row;
 /// context one saves first, then context two saves its own changes under a policy.

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 @Suite("Merging changes between contexts")
 struct MergeTests {
@@ -29,7 +34,7 @@ struct MergeTests {
     let trace = run(try screen(viewContext: "{}"))
     #expect(trace.kinds == [.expectationFailed, .expectationFailed])
     #expect(
-      trace.violations.map { Messages.headline($0) } == [
+      trace.violations.map(\.headline) == [
         #"expected album.title == "Renamed", saw "Trip""#, "expected album.photos to hold 2, saw 1",
       ])
   }

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// A child context's fetch, save, fault and lookups run on its parent's queue, as a
 /// `performAndWait` from the child's thread (semantics-2 §1).

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 @Suite("Data races on shared vars")
 struct DataRaceTests {
@@ -36,7 +41,7 @@ struct DataRaceTests {
     let race = try #require(run(s).violations.first)
     #expect(Set(race.labels) == ["a", "b"])
     #expect(
-      Messages.headline(race).hasPrefix(
+      race.headline.hasPrefix(
         "data race on self.count: global#2 writes, unordered with global#1's write at step"))
   }
 
@@ -110,7 +115,7 @@ struct CorruptionTests {
     #expect(violation.termination == .badAccess)
     #expect(violation.termination?.exitStatus == 139)
     #expect(
-      Messages.headline(violation)
+      violation.headline
         == "main touches context viewContext while global#1 is inside it off its queue: they overlap"
     )
     #expect(violation.labels == ["main-count"])

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 @Suite("Relationships and delete rules")
 struct RelationshipTests {
@@ -159,7 +164,7 @@ struct RelationshipTests {
       ).withDeleteRule("deny"))
     #expect(trace.kinds == [.validationFailed])
     #expect(
-      Messages.headline(trace.violations[0]).contains("threw 1600: album-1 cannot be deleted"))
+      trace.violations[0].headline.contains("threw 1600: album-1 cannot be deleted"))
   }
 }
 

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// `reset()` and the objects the app still holds afterwards (semantics-2 §5): each is a
 /// fault with no context and its old object ID; reading it gives nil (a best guess, §5.2);

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 @Suite("Store, object IDs and lookups")
 struct StoreAndObjectTests {
@@ -77,7 +82,7 @@ struct StoreAndObjectTests {
     #expect(caught.kinds == [.objectNotFound])
     #expect(caught.violations.first?.termination == nil)
     #expect(
-      Messages.headline(caught.violations[0])
+      caught.violations[0].headline
         == "viewContext.existingObject(with: Note/t1) threw 133000: Attempt to access an object not found in store."
     )
     #expect(run(try notes(steps("?"))).kinds == [.discardedError])
@@ -119,7 +124,7 @@ struct StoreAndObjectTests {
       """#)
     let trace = run(s)
     #expect(trace.kinds == [.discardedError])
-    #expect(Messages.headline(trace.violations[0]).contains("1570 title is a required value."))
+    #expect(trace.violations[0].headline.contains("1570 title is a required value."))
   }
 
   @Test("A key the entity does not have raises NSUnknownKeyException at run time")
@@ -149,6 +154,6 @@ struct StoreAndObjectTests {
          {"expect": {"count": "Note", "in": "viewContext", "equals": 5}, "label": "wrong"}]
         """#))
     #expect(trace.kinds == [.expectationFailed])
-    #expect(Messages.headline(trace.violations[0]) == "expected 5 Note in viewContext, saw 2")
+    #expect(trace.violations[0].headline == "expected 5 Note in viewContext, saw 2")
   }
 }

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// A note fetched on its context's queue, then touched from main: two traps, then a clean
 /// lookup by object ID.
@@ -103,10 +108,10 @@ struct HTMLTimelineTests {
     let violations = try #require(data["violations"]?.elements)
     #expect(violations.count == trace.violations.count && !trace.violations.isEmpty)
     for (v, shown) in zip(trace.violations, violations) {
-      #expect(shown["headline"]?.string == Messages.headline(v))
+      #expect(shown["headline"]?.string == v.headline)
       #expect(shown["crash"]?.string == Messages.crashLine(v))
       // The list under the page says it too, without the script.
-      #expect(html.contains(HTMLTimeline.escape(Messages.headline(v))))
+      #expect(html.contains(HTMLTimeline.escape(v.headline)))
     }
     #expect(html.contains("schedule \(trace.schedule)"))
     #expect(html.contains("__Multithreading_Violation_AllThatIsLeftToUsIsHonor__"))

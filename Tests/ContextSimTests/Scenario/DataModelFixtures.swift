@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// The folder of Xcode-written fixtures: `Photos.xcdatamodeld` and a scenario naming it.
 let dataModelFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

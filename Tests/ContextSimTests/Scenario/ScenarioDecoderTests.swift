@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// One test per class of decoding error: each names the place and says how to fix it.
 @Suite("Scenario decoding errors")

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// docs/scenario.schema.json, whose `step` variants are made from the verb families'
 /// declarations: a verb added or changed there changes the committed schema, or this fails.

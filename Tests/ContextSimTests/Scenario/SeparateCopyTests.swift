@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// The copy of a scenario each core of a search runs from (``Scenario/separateCopy()``).
 @Suite("A scenario's copy for another core")

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// Xcode's types, defaults, delete rules and sub-entities in a scenario model's terms.
 @Suite("Xcode data model conversion")

@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// The stateful search merges two states whose fingerprints agree, so a property of the
 /// state that the fingerprint forgets would merge states that go on differently, and the

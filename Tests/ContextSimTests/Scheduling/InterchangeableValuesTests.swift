@@ -2,6 +2,11 @@ import Foundation
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// The stateful search treats a task group's or loop's elements that nothing else names as
 /// interchangeable (symmetry reduction): only where every step treats them alike, and

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// Small random programs: two or three blocks over two private contexts, `viewContext` and
 /// two shared vars, each block on its context's queue (`perform`) or on a global thread,

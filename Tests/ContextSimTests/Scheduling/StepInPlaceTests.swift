@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// The stateful search steps a run in place, without copying it, where it can tell before
 /// the step that it will take that step alone. Where it guessed wrong, it runs the state's

@@ -1,6 +1,11 @@
 import Testing
 
 @testable import ContextSim
+@testable import ContextSimCore
+@testable import ContextSimDSL
+@testable import ContextSimDraft
+@testable import ContextSimReports
+@testable import ContextSimTeaching
 
 /// Runs a scenario on the default schedule, keeping what it leaves behind.
 private func endState(_ scenario: Scenario) throws -> EndState {

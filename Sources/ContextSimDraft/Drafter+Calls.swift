@@ -1,0 +1,512 @@
+import ContextSimCore
+import ContextSimReports
+
+/// A call taken apart: who receives it, the method, its arguments and closure.
+struct Call {
+  var receiver: SwiftExpression?
+  var method: String
+  var arguments: [SwiftArgument]
+  /// `fetch(request).first`: the call's result narrowed to its first element.
+  var first = false
+  /// `handler?(x)`: a call through an optional.
+  var optional = false
+
+  init?(_ e: SwiftExpression) {
+    switch e.kind {
+    case .member(let inner, "first"):
+      guard let inner, var call = Call(inner) else { return nil }
+      call.first = true
+      self = call
+    case .call(let callee, let arguments):
+      self.arguments = arguments
+      switch callee.kind {
+      case .member(let base, let name):
+        (receiver, method) = (base, name)
+      case .name(let name):
+        (receiver, method) = (nil, name)
+      case .generic(let base, _):
+        guard case .name(let name) = base.kind else { return nil }
+        (receiver, method) = (nil, name)
+      case .optionalChain(let inner):
+        (receiver, method, optional) = (nil, inner.source, true)
+      default:
+        return nil
+      }
+    default:
+      return nil
+    }
+  }
+
+  func argument(_ label: String?) -> SwiftExpression? {
+    arguments.first { $0.label == label }?.value
+  }
+
+  var closure: SwiftClosure? {
+    for argument in arguments.reversed() {
+      if case .closure(let c) = argument.value.kind { return c }
+    }
+    return nil
+  }
+}
+
+extension Drafter {
+  /// Swift 2's and Objective-C's names of the same methods.
+  static let oldNames = [
+    "performBlock": "perform", "performBlockAndWait": "performAndWait",
+    "executeFetchRequest": "fetch", "countForFetchRequest": "count",
+    "deleteObject": "delete", "objectWithID": "object", "existingObjectWithID": "existingObject",
+    "mergeChangesFromContextDidSaveNotification": "mergeChanges",
+  ]
+
+  mutating func callSteps(
+    _ call: Call, result: String?, tryMark: String?, awaited: Bool, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    var call = call
+    call.method = Self.oldNames[call.method] ?? call.method
+    var receiver = call.receiver.map(resolve)
+    var isValue = false
+    if case .value?? = receiver { isValue = true }
+    if receiver == .some(nil) || receiver == .some(.dependency) || isValue,
+      call.method == "newBackgroundContext"
+    {
+      // `dataStack.newBackgroundContext()`: whatever makes it, a private-queue context
+      // on the coordinator, as the container's does.
+      receiver = .container
+    }
+    switch (receiver, call.method) {
+    case (.context(let c)?, "perform"), (.context(let c)?, "performAndWait"):
+      guard let closure = call.closure else { return nil }
+      let synchronous = call.method == "performAndWait" && !awaited
+      let body = onThread(main: c == "viewContext") {
+        $0.closureSteps(closure, result: result, synchronous: synchronous)
+      }
+      if awaited {
+        var members: KeyValuePairs<String, JSONValue?> = [
+          "perform": .string(c), "await": .bool(true), "do": .array(body),
+        ]
+        if call.argument("schedule")?.source.contains("enqueued") == true {
+          members = [
+            "perform": .string(c), "await": .bool(true), "schedule": .string("enqueued"),
+            "do": .array(body),
+          ]
+        }
+        return [step(members, at: statement)]
+      }
+      return [step([call.method: .string(c), "do": .array(body)], at: statement)]
+    case (.controller(let name, _)?, "performFetch"):
+      // A controller whose making the draft did not model is nothing to fetch with.
+      guard madeControllers.contains(name) else { return nil }
+      return [step(["performFetch": .string(name)], at: statement)]
+    case (.context(let c)?, "execute"):
+      guard case .batchRequest(let request)? = call.arguments.first.flatMap({ resolve($0.value) })
+      else { return nil }
+      return executeBatch(request, in: c, result: result, at: statement)
+    case (.context(let c)?, "mergeChanges"):
+      return mergeSteps(call, into: c, at: statement)
+    case (.context(let c)?, "save"):
+      return [step(["save": .string(c)], at: statement)]
+    case (.context(let c)?, "fetch"), (.context(let c)?, "count"):
+      guard let request = fetchRequest(call.arguments.first?.value) else { return nil }
+      let verb = call.method == "fetch" ? "fetch" : "count"
+      let name = result ?? "_\(verb)"
+      model.addEntity(request.entity, fetched: true)
+      bind(
+        name,
+        call.first || verb == "count"
+          ? (verb == "count" ? .value(name) : .object(name, entity: request.entity))
+          : .objects(name, entity: request.entity))
+      let conditions = Self.whereClause(request.conditions)
+      return [
+        step(
+          [
+            verb: .string(request.entity), "in": .string(c), "where": conditions,
+            "first": call.first ? .bool(true) : nil, "as": .string(name),
+          ],
+          at: statement)
+      ]
+    case (.context, "delete"):
+      guard case .object(let name, _)? = call.arguments.first.map({ resolve($0.value) }) else {
+        return nil
+      }
+      return [step(["delete": .string(name)], at: statement)]
+    case (.context(let c)?, "object"), (.context(let c)?, "existingObject"):
+      guard let argument = call.argument("with"), let result else { return nil }
+      standInFreeID(argument, at: statement)
+      var before: [JSONValue] = []
+      var id = value(of: argument)
+      var entity: String?
+      if case .objectID(let n)? = resolve(argument) { entity = idEntities[n] }
+      if case .member(let base?, "objectID") = argument.unwrapped.expression.kind,
+        case .object(let object, let objectEntity)? = resolve(base)
+      {
+        // `existingObject(with: printer.objectID)`: the ID read, then looked up.
+        let name = "_\(object)ID"
+        before.append(step(["objectID": .string(object), "as": .string(name)], at: statement))
+        bind(name, .objectID(name))
+        (id, entity) = (.string("$" + name), objectEntity)
+      }
+      guard let id else { return nil }
+      bind(result, .object(result, entity: entity))
+      return before
+        + [step([call.method: id, "in": .string(c), "as": .string(result)], at: statement)]
+    case (.context(let c)?, "reset"), (.context(let c)?, "rollback"),
+      (.context(let c)?, "refreshAllObjects"):
+      return [step([call.method: .string(c)], at: statement)]
+    case (.context, "refresh"):
+      guard case .object(let name, _)? = call.arguments.first.map({ resolve($0.value) }) else {
+        return nil
+      }
+      let merge = call.argument("mergeChanges").map { $0.source == "true" } ?? false
+      return [step(["refresh": .string(name), "merge": .bool(merge)], at: statement)]
+    case (.container?, "newBackgroundContext"):
+      let name = freshContext(Self.contextName(result ?? "backgroundContext"))
+      bind(result ?? name, .context(name))
+      return [step(["newBackgroundContext": .string(name)], at: statement)]
+    case (.container?, "loadPersistentStores"):
+      // The scenario's store is loaded at launch, and loads: the handler runs here, at once,
+      // with no error, as it does by default (stores are added synchronously).
+      guard let closure = call.closure else { return [] }
+      return scoped { drafter in
+        var steps: [JSONValue] = []
+        for (index, parameter) in closure.parameters.enumerated() where parameter != "_" {
+          drafter.bind(parameter, .value(parameter))
+          if index == 1 { drafter.knownNil.insert(parameter) }
+          let value: JSONValue = index == 1 ? .null : .string("stand-in store description")
+          steps.append(drafter.step(["let": .string(parameter), "value": value], at: statement))
+        }
+        defer { drafter.knownNil = [] }
+        return steps + drafter.steps(closure.body)
+      }
+    case (.container?, "performBackgroundTask"):
+      guard let closure = call.closure else { return nil }
+      let name = closure.parameters.first ?? "context"
+      let create = step(["newBackgroundContext": .string(name)], at: statement)
+      let body = onThread(main: false) { outer in
+        outer.scoped { drafter in
+          drafter.bind(name, .context(name))
+          return drafter.closureSteps(closure, result: nil)
+        }
+      }
+      return [create, step(["perform": .string(name), "do": .array(body)], at: statement)]
+    case (.object(let name, let entity)?, "setValue"):
+      guard case .string(let key, _)? = call.argument("forKey")?.kind,
+        let value = call.arguments.first?.value
+      else { return nil }
+      return setSteps(object: name, entity: entity, key: key, value: value, at: statement)
+    case (.object(let name, let entity)?, "value"):
+      guard case .string(let key, _)? = call.argument("forKey")?.kind else { return nil }
+      if let entity { model.add(key: key, to: entity, type: nil) }
+      let target = result ?? "_value"
+      bind(target, .value(target))
+      return [step(["get": .string("\(name).\(key)"), "as": .string(target)], at: statement)]
+    case (.objects(let name, let entity)?, "forEach"):
+      guard let closure = call.closure else { return nil }
+      let element = closure.parameters.first ?? "$0"
+      let variable = element == "$0" ? singular(name) : element
+      let body = scoped { drafter in
+        drafter.bind(element, .object(variable, entity: entity))
+        return drafter.steps(closure.body)
+      }
+      return [
+        step(
+          ["forEach": .string("$" + name), "as": .string(variable), "do": .array(body)],
+          at: statement)
+      ]
+    case (.queue(let queue)?, "async"), (.queue(let queue)?, "sync"):
+      guard let closure = call.closure else { return nil }
+      let body = onThread(main: queue == "main") {
+        $0.closureSteps(closure, result: nil, synchronous: call.method == "sync")
+      }
+      return [
+        step(
+          [call.method: .string(queue), "do": .array(body)],
+          at: statement)
+      ]
+    case (.dependency?, _):
+      let name = result ?? "_" + call.method
+      let standIn = call.arguments.first.flatMap { value(of: $0.value) } ?? .string(call.method)
+      bind(name, .value(name))
+      valueTypes[name] = dependencyReturnType(call.method)
+      var steps = [
+        step(
+          [
+            "let": .string(name), "value": standIn,
+            "note": .string("Stood in: \(call.method) answers at once."),
+          ],
+          at: statement)
+      ]
+      // `--fail-item`: for that sample, `try?` gives nil, as a failing fake's call does.
+      if let failing = failingSample, tryMark == "?", case .string(let text) = standIn.kind,
+        text.hasPrefix("$")
+      {
+        steps.append(
+          when(
+            step(
+              [
+                "let": .string(name), "value": .null,
+                "note": .string("Stood in: \(call.method) fails for this item."),
+              ], at: statement),
+            Test(variable: String(text.dropFirst()), value: failing, holdsWhenEqual: true),
+            holds: true))
+      }
+      return steps
+    default:
+      return otherCallSteps(call, result: result, awaited: awaited, at: statement)
+    }
+  }
+
+  /// Calls on no recognised receiver: queues, tasks, inserts, the instance's own methods.
+  private mutating func otherCallSteps(
+    _ call: Call, result: String?, awaited: Bool, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    if let steps = notificationSteps(call, result: result, at: statement) { return steps }
+    if let steps = mergeRemote(call, at: statement) { return steps }
+    if let result, let steps = fetchedResultsController(call, named: result, at: statement) {
+      return steps
+    }
+    let receiverText = call.receiver?.source ?? ""
+    if ["async", "sync"].contains(call.method), let queue = dispatchQueue(receiverText),
+      let closure = call.closure
+    {
+      let body = onThread(main: queue == "main") {
+        $0.closureSteps(closure, result: nil, synchronous: call.method == "sync")
+      }
+      return [
+        step(
+          [call.method: .string(queue), "do": .array(body)],
+          at: statement)
+      ]
+    }
+    // Swift 2: `insertNewObjectForEntityForName("Item", inManagedObjectContext: c)`.
+    if ["insertNewObject", "insertNewObjectForEntityForName"].contains(call.method),
+      receiverText == "NSEntityDescription",
+      case .string(let entity, _)? =
+        (call.argument("forEntityName") ?? call.arguments.first?.value)?
+        .kind,
+      case .context(let c)? = (call.argument("into") ?? call.argument("inManagedObjectContext"))
+        .map(resolve)
+    {
+      let name = result ?? "_inserted"
+      model.addEntity(entity)
+      bind(name, .object(name, entity: entity))
+      return [
+        step(["insert": .string(entity), "into": .string(c), "as": .string(name)], at: statement)
+      ]
+    }
+    if isEntityInit(call),
+      let steps = entityInit(call.method, call: call, result: result, at: statement)
+    {
+      // `Photo(context: context)`, or one of the app's own initialisers of an entity.
+      return steps
+    }
+    if let steps = selfInit(call, at: statement) { return steps }
+    if call.method == "managedObjectID", call.argument("forURIRepresentation") != nil, let result {
+      // An object ID from a stored URI: a saved object's, of the entity the method returns,
+      // looked up on the main thread before the call, as the app once stored it.
+      let entity =
+        returning.map { $0.trimmingCharacters(in: ["?", "!"]) }.flatMap {
+          Self.isDependency($0) || model.isEntity($0) ? $0 : nil
+        } ?? "Item"
+      model.addEntity(entity, fetched: true)
+      preamble += [
+        .object([
+          "fetch": .string(entity), "in": .string("viewContext"), "first": .bool(true),
+          "as": .string(result + "Object"),
+          "note": .string("A stand-in for the stored URI: a saved \(entity)."),
+        ]),
+        .object(["objectID": .string(result + "Object"), "as": .string(result)]),
+      ]
+      bind(result, .objectID(result))
+      idEntities[result] = entity
+      return []
+    }
+    if call.receiver == nil && call.method == "DispatchQueue", call.argument("label") != nil {
+      // A queue of the app's own: declared in "queues", serial unless `.concurrent`.
+      let name = result ?? "queue"
+      declareQueue(
+        name, concurrent: call.argument("attributes")?.source.contains("concurrent") == true)
+      bind(name, .queue(name))
+      return []
+    }
+    if call.receiver == nil && call.method == "NSManagedObjectContext",
+      let type = call.argument("concurrencyType").map({ enumArguments[$0.source] ?? $0.source })
+    {
+      let name = freshContext(Self.contextName(result ?? "context"))
+      bind(result ?? name, .context(name))
+      // `.mainQueueConcurrencyType`, Swift 2's `.MainQueueConcurrencyType`.
+      let queue = type.lowercased().contains("mainqueue") ? "main" : "private"
+      if queue == "main" { mainQueueContexts.insert(name) }
+      return [step(["newContext": .string(name), "queue": .string(queue)], at: statement)]
+    }
+    if call.method == "Task" || (receiverText == "Task" && call.method == "detached"),
+      let closure = call.closure
+    {
+      let detached =
+        call.method == "detached" || !(onMainActor || closure.attributes.contains("@MainActor"))
+      let body = onThread(main: !detached) { $0.closureSteps(closure, result: nil) }
+      return [
+        step(["task": .string(detached ? "detached" : "main"), "do": .array(body)], at: statement)
+      ]
+    }
+    if call.method == "withTaskGroup" || call.method == "withThrowingTaskGroup",
+      let closure = call.closure
+    {
+      return taskGroupSteps(closure, at: statement)
+    }
+    if call.optional,
+      case .shared(let variable)? = meaning(
+        of: call.method.replacingOccurrences(of: "self.", with: ""))
+    {
+      return [
+        step(
+          [
+            "read": .string(variable), "as": .string("_handler"),
+            "note": .string("Calls \(variable) if it is set; what it does is not in these files."),
+          ],
+          at: statement)
+      ]
+    }
+    if let steps = magicalRecordSteps(call, result: result, at: statement) { return steps }
+    if call.receiver == nil,
+      call.method.hasPrefix("XCTAssert") || call.method == "XCTFail"
+        || ["assert", "precondition", "assertionFailure"].contains(call.method)
+    {
+      passedOver.append(
+        PassedOver(file: file.name, line: statement.location.line, rule: .testAssertion))
+      return call.arguments.flatMap { assertedSteps($0.value, at: statement) }
+    }
+    if call.receiver == nil,
+      ["NSPersistentContainer", "NSPersistentCloudKitContainer"].contains(call.method)
+        || isContainerSubclass(call.method)
+    {
+      // `let container = NSPersistentContainer(name: "Model")`: the scenario's one store.
+      if let result { bind(result, .container) }
+      return []
+    }
+    if call.receiver == nil, isAppType(call.method) {
+      // `CoreDataStack()`: the one instance the draft makes of it; its `init` ran first.
+      if let result { bind(result, .instanceOf(call.method)) }
+      return []
+    }
+    let receiver = call.receiver.flatMap(resolve)
+    if let (type, function) = extensionMethod(call.method, on: receiver),
+      !inlining.contains(function.identity)
+    {
+      // `context.saveIfNeeded()`: a method an extension of Core Data's type adds, `self`
+      // the receiver, its bare `hasChanges` the receiver's.
+      var method = function
+      method.body = function.body.map { Self.withImplicitSelf($0, for: receiver) }
+      return inlineMethod(
+        method, of: type, self: receiver, call: call, result: result, at: statement)
+    }
+    if let (type, function) = method(
+      named: call.method, receiver: call.receiver, labels: call.arguments.map(\.label)),
+      !inlining.contains(function.identity)
+    {
+      let members = type.flatMap { instanceMembers[$0.name] } ?? [:]
+      return inlineMethod(
+        function, of: type, self: type.map { .instanceOf($0.name) }, members: members,
+        call: call, result: result, at: statement)
+    }
+    return nil
+  }
+
+  /// A method of `type` drafted in place, its own lines labelling its steps, `self` and the
+  /// instance's `members` bound.
+  private mutating func inlineMethod(
+    _ function: SwiftFunction, of type: SwiftType?, self me: Meaning?,
+    members: [String: Meaning] = [:], call: Call, result: String?, at statement: SwiftStatement
+  ) -> [JSONValue] {
+    let (savedSubject, savedEntity) = (subject, currentEntity)
+    if let type, isAppType(type.name) { subject = type }
+    // A method of an entity's class: its bare property names are the object's.
+    if case .object(let object, let entity?)? = me { currentEntity = (object, entity) }
+    defer { (subject, currentEntity) = (savedSubject, savedEntity) }
+    var bound = members
+    if let me, !isAppType(type?.name ?? "") { bound["self"] = me }
+    return inline(
+      function, call: call, result: result, members: bound,
+      in: files.first { $0.name == function.file }, at: statement)
+  }
+
+  /// An assertion's argument: nothing for a literal; for `f().key`, the call, then the
+  /// read of `key` when the call gives an object (a struct's field touches nothing).
+  private mutating func assertedSteps(_ e: SwiftExpression, at statement: SwiftStatement)
+    -> [JSONValue]
+  {
+    var question = e.unwrapped.expression
+    if case .prefix("!", let inner) = question.kind { question = inner }
+    // A literal compared with, or which thread this is: nothing touched.
+    if Self.isPlainLiteral(e) || Self.asksIfMainThread(question) { return [] }
+    guard case .member(let base?, let key) = e.unwrapped.expression.kind,
+      Call(base.unwrapped.expression) != nil
+    else { return expressionSteps(e, result: nil, at: statement) }
+    let value = "_asserted\(statement.location.line)"
+    var steps = expressionSteps(base, result: value, at: statement)
+    if case .object(let name, _)? = meaning(of: value) {
+      steps.append(step(["get": .string("\(name).\(key)")], at: statement))
+    }
+    return steps
+  }
+
+  /// An object ID a `--call` names that nothing binds (`w.object(with: id) as! Printer`):
+  /// the ID of the screen's object of the entity the result is cast to, taken on the main
+  /// thread before the call, as a parameter is stood in.
+  private mutating func standInFreeID(_ argument: SwiftExpression, at statement: SwiftStatement) {
+    guard file.name == "--call", case .name(let name) = argument.kind, meaning(of: name) == nil
+    else { return }
+    let text = line(of: statement)
+    guard let call = text.range(of: "(with: \(name))"),
+      let cast = text[call.upperBound...].range(
+        of: #"^\s*as[!?]\s*\w+"#, options: .regularExpression)
+    else { return }
+    let entity = String(
+      text[cast].split(whereSeparator: { $0 == " " || $0 == "!" || $0 == "?" }).last ?? "")
+    guard entityTypes.contains(entity) || model.isEntity(entity) else { return }
+    var steps: [JSONValue] = []
+    let object = "_" + name + "Object"
+    bindStandIn(.init(label: nil, name: object, type: entity, defaultValue: nil), steps: &steps)
+    steps.append(.object(["objectID": .string(object), "as": .string(name)]))
+    bind(name, .objectID(name))
+    idEntities[name] = entity
+    preamble += steps
+  }
+
+  /// A literal written in place, which an assertion compares with: `"second"`, `3`, `nil`.
+  static func isPlainLiteral(_ e: SwiftExpression) -> Bool {
+    switch e.kind {
+    case .string(_, let interpolations): interpolations.isEmpty
+    case .number, .bool, .nil: true
+    default: false
+    }
+  }
+
+  /// `DispatchQueue.main`, `DispatchQueue.global(…)` and Swift 2's
+  /// `dispatch_get_main_queue()`, `dispatch_get_global_queue(…)`: the scenario's `main` or
+  /// `global`.
+  func dispatchQueue(_ receiver: String) -> String? {
+    if receiver == "DispatchQueue.main" || receiver.hasPrefix("dispatch_get_main_queue") {
+      return "main"
+    }
+    if receiver.hasPrefix("DispatchQueue.global") || receiver.hasPrefix("dispatch_get_global_queue")
+    {
+      return "global"
+    }
+    return nil
+  }
+
+  private func dependencyReturnType(_ method: String) -> String? {
+    for file in files {
+      for type in file.types where type.keyword == "protocol" {
+        if let f = type.functions.first(where: { $0.name == method }), f.returnType == "Data" {
+          return "binary"
+        }
+      }
+    }
+    return nil
+  }
+
+  func singular(_ name: String) -> String {
+    name.hasSuffix("s") && name.count > 1 ? String(name.dropLast()) : "element"
+  }
+}

@@ -1,0 +1,127 @@
+import ContextSimCore
+import ContextSimReports
+
+/// The app's `NSManagedObject` subclasses: their convenience initialisers, called as
+/// `--call 'Journey()'` or from other code, insert an object and run their body with
+/// `self` that object; inside, a bare property name is the object's.
+extension Drafter {
+  /// The entities the files declare as `NSManagedObject` subclasses.
+  var entityTypes: Set<String> {
+    Set(files.flatMap(\.types).filter(isManagedObjectSubclass).map(\.name))
+  }
+
+  /// `Photo(context: c)` or `Journey()`: a type's initialiser that makes an object.
+  func isEntityInit(_ call: Call) -> Bool {
+    call.receiver == nil && call.method.first?.isUppercase == true
+      && (entityTypes.contains(call.method) || Self.insertContext(of: call) != nil)
+  }
+
+  /// The context an initialiser inserts into, under each label Swift has spelt it:
+  /// `init(context:)`, `init(entity:insertInto:)`, Swift 2's
+  /// `init(entity:insertIntoManagedObjectContext:)`.
+  static func insertContext(of call: Call) -> SwiftExpression? {
+    call.argument("context") ?? call.argument("insertInto")
+      ?? call.argument("insertIntoManagedObjectContext")
+  }
+
+  /// An initialiser of `entity` declared in the files (in the class or an extension)
+  /// whose parameter labels are `labels`.
+  func initializer(of entity: String, labels: [String?]) -> (SwiftFile, SwiftFunction)? {
+    for file in files {
+      for type in file.types where type.name == entity {
+        if let f = type.functions.first(where: {
+          $0.name == "init" && $0.parameters.map(\.label) == labels
+        }) {
+          return (file, f)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// `Entity(…, context: c)` or, with `context` nil, an initialiser that makes its own
+  /// (`self.init(context:)` inside): the insert, then the initialiser's body in place.
+  mutating func entityInit(
+    _ entity: String, call: Call, result: String?, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    let name = result ?? entity.prefix(1).lowercased() + entity.dropFirst()
+    let found = initializer(of: entity, labels: call.arguments.map(\.label))
+    var out: [JSONValue] = []
+    if let context = Self.insertContext(of: call).flatMap(resolve), case .context(let c) = context,
+      found == nil || call.arguments.count == 1
+    {
+      model.addEntity(entity)
+      bind(name, .object(name, entity: entity))
+      out.append(
+        step(["insert": .string(entity), "into": .string(c), "as": .string(name)], at: statement))
+      guard let found, call.arguments.count > 1 else { return out }
+      return out + initBody(found, entity: entity, object: name, call: call)
+    }
+    guard let found else { return nil }
+    let body = initBody(found, entity: entity, object: name, call: call)
+    bind(name, .object(name, entity: entity))  // the new object, once its initialiser ran
+    return body
+  }
+
+  /// The body of an entity's initialiser, `self` the object named `object`, its parameters
+  /// bound to the call's arguments.
+  private mutating func initBody(
+    _ found: (SwiftFile, SwiftFunction), entity: String, object: String, call: Call
+  ) -> [JSONValue] {
+    let (initFile, function) = found
+    let savedFile = file
+    file = initFile
+    defer { file = savedFile }
+    return scoped { drafter in
+      drafter.bind("self", .object(object, entity: entity))
+      drafter.currentEntity = (object, entity)
+      defer { drafter.currentEntity = nil }
+      var out: [JSONValue] = []
+      for (index, parameter) in function.parameters.enumerated() where index < call.arguments.count
+      {
+        let argument = call.arguments[index].value
+        if let m = drafter.resolve(argument), m.isCoreData {
+          drafter.bind(parameter.name, m)
+        } else if let v = drafter.value(of: argument) {
+          let local = drafter.localName(parameter.name)
+          drafter.bind(parameter.name, .value(local))
+          out.append(.object(["let": .string(local), "value": v]))
+        } else {
+          let local = drafter.localName(parameter.name)
+          drafter.bind(parameter.name, .value(local))
+          let standIn = drafter.standIn(for: argument)
+          out.append(
+            .object([
+              "let": .string(local), "value": standIn.json,
+              "note": .string("Stood in: \(standIn.what)."),
+            ]))
+        }
+      }
+      return out + drafter.steps(function.body ?? [])
+    }
+  }
+
+  /// `self.init(context: c)`, `super.init(entity: e, insertInto: c)` inside an entity's
+  /// initialiser: the insert of `self`.
+  mutating func selfInit(_ call: Call, at statement: SwiftStatement) -> [JSONValue]? {
+    guard let (object, entity) = currentEntity,
+      call.receiver?.source == "self" || call.receiver?.source == "super",
+      call.method == "init", let argument = Self.insertContext(of: call),
+      case .context(let c)? = resolve(argument)
+    else { return nil }
+    model.addEntity(entity)
+    return [
+      step(["insert": .string(entity), "into": .string(c), "as": .string(object)], at: statement)
+    ]
+  }
+
+  /// Inside a method of an entity's class, `title` or `self.title` where the class (or an
+  /// extension of it) declares `title`: the object's property, whatever another type calls
+  /// by the same name.
+  func entityProperty(_ target: SwiftExpression) -> (object: String, entity: String, key: String)? {
+    guard let (object, entity) = currentEntity, let (key, _) = propertyName(target),
+      types[entity]?.properties.contains(where: { $0.name == key }) == true
+    else { return nil }
+    return (object, entity, key)
+  }
+}

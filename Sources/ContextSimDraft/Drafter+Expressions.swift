@@ -1,0 +1,451 @@
+import ContextSimCore
+import ContextSimReports
+
+/// One expression statement, or the value a `let` binds, as steps: the Core Data calls,
+/// queues and tasks the drafter recognises (docs/draft.md lists them).
+extension Drafter {
+  mutating func expressionSteps(
+    _ expression: SwiftExpression, result: String?, at statement: SwiftStatement
+  ) -> [JSONValue] {
+    if let result, reservedNames.contains(result) {
+      // A local that hides a property: the scenario needs another name for it.
+      let renamed = result + "Local"
+      let out = expressionSteps(expression, result: renamed, at: statement)
+      if let m = meaning(of: renamed) { bind(result, m) }
+      return out
+    }
+    let (held, tryMark, awaited) = expression.unwrapped
+    // A closure held in a name, handed on (`context.perform(block)`): the closure itself.
+    let (e, handedOn) = withHeldClosures(Self.modernDispatch(held))
+    // A closure that hands itself on (`let b = { c.perform(b) }`) would be drafted without end.
+    if handedOn.contains(where: runningClosures.contains) { return notModelled(statement) }
+    runningClosures.formUnion(handedOn)
+    defer { runningClosures.subtract(handedOn) }
+    if let result, case .closure(let closure) = e.kind {
+      holdClosure(closure, as: result)  // `let block = { … }`: drafted where it runs
+      return []
+    }
+    if let called = heldClosureCall(e, result: result, at: statement) { return called }
+    if awaited, let steps = awaitedTaskValue(e, result: result, at: statement) { return steps }
+    if let result, let name = Self.notificationName(e), Call(e) == nil {
+      notificationNames[result] = name  // `let didSaveName = ….NSManagedObjectContextDidSave`
+      return []
+    }
+    if let result, Self.isUnpostedNotification(e.source), Call(e) == nil {
+      notificationNames[result] = ""  // a notification the model never posts
+      return []
+    }
+    if let result, let method = selectorMethod(e) {
+      selectors[result] = method  // `let didSave = #selector(…)`
+      return []
+    }
+    if let result, Self.isNotificationCenter(e) {
+      notificationCenters.insert(result)  // `let center = NotificationCenter.default`
+      return []
+    }
+    let call = Call(e)
+    if let call, Self.isMagicalRecordDefaultContext(call) {
+      if let result { bind(result, .context("viewContext")) }  // MagicalRecord's, on main
+      return []
+    }
+    if let call, let chained = chainedOwnCall(e, call, result: result, at: statement) {
+      return chained
+    }
+    var steps: [JSONValue]?
+    switch e.kind {
+    case .binary("=", let target, let value):
+      if case .name("_") = target.kind {
+        return expressionSteps(value, result: nil, at: statement)  // `_ = try? …`: the call
+      }
+      steps = assignment(target, value, at: statement)
+    case .binary(let op, let target, _)
+    where op.count >= 2 && op.hasSuffix("=")
+      && !["==", "!=", "<=", ">=", "==="].contains(op):
+      // `count += 1` on a shared var: a read, then a write.
+      if let (property, explicit) = propertyName(target),
+        case .shared(let variable)? = explicit
+          ? instanceMeaning(of: property) : meaning(of: property)
+      {
+        steps = [
+          step(["read": .string(variable)], at: statement),
+          step(["write": .string(variable), "value": standIn(for: e).json], at: statement),
+        ]
+      }
+    case .ternary(let condition, let then, let otherwise):
+      if let truth = staticTruth(condition) {
+        return expressionSteps(truth ? then : otherwise, result: result, at: statement)
+      }
+      if result == nil {
+        // `wait ? context.performAndWait(block) : context.perform(block)`: an `if`.
+        let branch = { (e: SwiftExpression) in
+          [SwiftStatement(kind: .expression(e), location: e.location)]
+        }
+        return self.steps(
+          SwiftStatement(
+            kind: .if([.expression(condition)], then: branch(then), else: branch(otherwise)),
+            location: statement.location))
+      }
+    case .binary("??", let first, let fallback):
+      if case .name(let n) = first.unwrapped.expression.kind, knownNil.contains(n) {
+        return expressionSteps(fallback, result: result, at: statement)  // `nil ?? viewContext`
+      }
+      if let result {
+        var firstSteps = expressionSteps(first, result: result, at: statement)
+        if let m = meaning(of: result), let variable = m.variable, variable != result {
+          // `existing ?? insert…`: the name is another's so far; the fallback is tested on,
+          // and may bind, a variable of its own.
+          firstSteps.append(
+            step(["let": .string(result), "value": .string("$" + variable)], at: statement))
+          bind(result, meaning(copying: first, as: result))
+        }
+        // `fetchedObjects ?? []`: a list or object stays one; an empty fallback adds nothing.
+        if meaning(of: result)?.isCoreData == true, literal(fallback) != nil {
+          steps = firstSteps
+        } else {
+          let fallbackSteps = expressionSteps(fallback, result: result, at: statement)
+          steps = firstSteps + fallbackSteps.map { when($0, result, equals: false) }
+        }
+      }
+    default:
+      if let result, let call, let request = batchRequest(call) {
+        bind(result, .batchRequest(request))
+        steps = []
+      } else if let result, let call, ["NSFetchRequest", "fetchRequest"].contains(call.method),
+        let request = fetchRequest(e)
+      {
+        bind(result, .request(entity: request.entity, conditions: request.conditions))
+        model.addEntity(request.entity)
+        steps = []
+      } else if let call {
+        steps = callSteps(call, result: result, tryMark: tryMark, awaited: awaited, at: statement)
+      } else if let result {
+        steps = binding(result, to: e, at: statement)
+      }
+    }
+    if var steps {
+      if let tryMark, !steps.isEmpty, tryMark != "" {
+        steps[steps.count - 1] = markingTry(tryMark, steps[steps.count - 1])
+      }
+      return steps
+    }
+    // Not modelled, unless a rule of docs/draft.md passes it over as no Core Data effect.
+    if let passed = passOver(expression, result: result, at: statement) { return passed }
+    let unmodelled = notModelled(statement, why: reason(expression), at: e)
+    guard let result else { return unmodelled }
+    // The value is not modelled, but later steps name it: a stand-in keeps them valid.
+    let standIn = standIn(for: expression)
+    bind(result, .value(result))
+    valueTypes[result] = standIn.type
+    return unmodelled + [
+      step(
+        [
+          "let": .string(result), "value": standIn.json,
+          "note": .string("Stood in: \(standIn.what), from a line not modelled."),
+        ],
+        at: statement)
+    ]
+  }
+
+  /// `try?` or `try!` on the step that throws.
+  private func markingTry(_ mark: String, _ step: JSONValue) -> JSONValue {
+    guard case .object(let members) = step.kind, let verb = members.first?.key,
+      ["save", "fetch", "count", "existingObject", "performFetch"].contains(verb),
+      !members.contains(where: { $0.key == "catch" })  // its error is caught where it is
+    else { return step }
+    return adding("try", .string(mark), to: step)
+  }
+
+  /// `let result = e` for an expression that is not a call: a member read, a name, a literal.
+  private mutating func binding(
+    _ result: String, to e: SwiftExpression, at statement: SwiftStatement
+  )
+    -> [JSONValue]?
+  {
+    if case .cast(_, let inner, _) = e.kind {
+      return binding(result, to: inner, at: statement)  // `note.object as? NSManagedObjectContext`
+    }
+    if case .member(let base?, let key) = e.kind, key == "parent" || key == "parentContext",
+      case .context(let c)? = resolve(base)
+    {
+      // Swift 2's `parentContext` too: a variable that holds the parent, or nil.
+      bind(result, .context(result))
+      return [step(["get": .string("\(c).parent"), "as": .string(result)], at: statement)]
+    }
+    if case .member(let base?, "object") = e.kind, case .notification(let name)? = resolve(base) {
+      // The context that posted: a variable that holds a context.
+      bind(result, .context(result))
+      return [step(["get": .string("\(name).object"), "as": .string(result)], at: statement)]
+    }
+    if case .member(let base?, let key) = e.kind {
+      switch resolve(base) {
+      case .container where key == "viewContext":
+        bind(result, .context("viewContext"))
+        return []
+      case .controller(let name, let entity)
+      where (key == "fetchedObjects" || key == "numberOfObjects") && madeControllers.contains(name):
+        let listed: Meaning =
+          key == "fetchedObjects" ? .objects(result, entity: entity) : .value(result)
+        bind(result, listed)
+        return [step(["get": .string("\(name).\(key)"), "as": .string(result)], at: statement)]
+      case .object(let name, let entity):
+        if key == "objectID" {
+          bind(result, .objectID(result))
+          idEntities[result] = entity
+          return [step(["objectID": .string(name), "as": .string(result)], at: statement)]
+        }
+        if let entity { model.add(key: key, to: entity, type: nil) }
+        bind(result, .value(result))
+        return [step(["get": .string("\(name).\(key)"), "as": .string(result)], at: statement)]
+      default: break
+      }
+    }
+    if let m = resolve(e), m.isCoreData {
+      // Another name for the same context, object, list or ID: the scenario keeps its own.
+      bind(result, m)
+      return []
+    }
+    if let (object, entity, key) = entityProperty(e) {
+      model.add(key: key, to: entity, type: nil)
+      bind(result, .value(result))
+      return [step(["get": .string("\(object).\(key)"), "as": .string(result)], at: statement)]
+    }
+    if case .name(let n) = e.kind, case .shared(let variable) = meaning(of: n) {
+      bind(result, .value(result))
+      return [step(["read": .string(variable), "as": .string(result)], at: statement)]
+    }
+    if e.kind.isNil, result == returnTarget, boundToNil.contains(result) { return [] }
+    if let v = value(of: e) {
+      // `return nil` where the same name elsewhere holds an object: still an object's name.
+      let keeps = e.kind.isNil && meaning(of: result)?.isCoreData == true
+      if !keeps { bind(result, meaning(copying: e, as: result)) }
+      return [step(["let": .string(result), "value": v], at: statement)]
+    }
+    return nil
+  }
+
+  /// What a name bound to a copy of `e` means: the same object or list, or a plain value.
+  private func meaning(copying e: SwiftExpression, as name: String) -> Meaning {
+    switch resolve(e) {
+    case .object(_, let entity): .object(name, entity: entity)
+    case .objects(_, let entity): .objects(name, entity: entity)
+    case .objectID: .objectID(name)
+    case .context(let c): .context(c)
+    default: .value(name)
+    }
+  }
+
+  // MARK: Assignment
+
+  private mutating func assignment(
+    _ target: SwiftExpression, _ value: SwiftExpression, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    if let (object, entity, key) = entityProperty(target) {
+      return setSteps(object: object, entity: entity, key: key, value: value, at: statement)
+    }
+    if isInterface(target), Call(value.unwrapped.expression) != nil {
+      // `self.coordinate = pin.asCoordinate()`, `label.text = note.summary()`: the call, then
+      // a view's property set, which touches nothing the model sees.
+      passedOver.append(
+        PassedOver(file: file.name, line: statement.location.line, rule: .userInterface))
+      return expressionSteps(value, result: "_shown\(statement.location.line)", at: statement)
+    }
+    // A stored property of the instance: `self.onSaved = …`, `context = …`.
+    if let (property, explicit) = propertyName(target) {
+      switch explicit ? instanceMeaning(of: property) : meaning(of: property) {
+      case .shared(let variable):
+        if let call = Call(value), call.method == "addObserver", isNotificationCenter(call) {
+          // `token = NotificationCenter.default.addObserver(…)`: the observer, then the write.
+          let made = "new" + variable.prefix(1).uppercased() + variable.dropFirst()
+          let steps = expressionSteps(value, result: made, at: statement)
+          return steps + [
+            step(["write": .string(variable), "value": .string("$" + made)], at: statement)
+          ]
+        }
+        // A value the draft does not compute is stood in by one of its type.
+        let v = self.value(of: value) ?? standIn(for: value).json
+        return [step(["write": .string(variable), "value": v], at: statement)]
+      case .context(let name):
+        if case .context(let c)? = resolve(value) {
+          // `self.context = context`: the property is that context from now on.
+          scopes[0][property] = .context(c)
+          return []
+        }
+        let call = Call(value)
+        let followed =
+          call.map { c in
+            ["NSManagedObjectContext", "newBackgroundContext"].contains(c.method)
+              || method(named: c.method, receiver: c.receiver) != nil
+          } ?? false
+        if !followed, resolve(value) == nil {
+          // Made by code not read (`store.backgroundContext`): a private context when its
+          // name says so, else the app's main context; the summary says which.
+          let source = value.source.lowercased()
+          // A guess: the run goes on with it, and is never clean past it.
+          guard source.contains("background") || source.contains("private") else {
+            scopes[0][property] = .context("viewContext")
+            summary.append("\(property) = \(value.source): taken as viewContext")
+            return notModelled(
+              statement, why: "made by code not read: taken as viewContext", at: value)
+          }
+          summary.append("\(property) = \(value.source): taken as a new private context")
+          return [step(["newBackgroundContext": .string(name)], at: statement)]
+            + notModelled(
+              statement, why: "made by code not read: taken as a new private context", at: value)
+        }
+        let made = expressionSteps(value, result: name, at: statement)
+        // The context made may have taken another name (a second `main`): the property's it.
+        if case .context(let c)? = meaning(of: name), c != name {
+          scopes[0][property] = .context(c)
+        }
+        return made
+      case .queue(let name), .controller(let name, _):
+        return expressionSteps(value, result: name, at: statement)
+      case .value(let local)?:
+        // A local `var` given a new value: the same name, rebound.
+        if let m = resolve(value), m.isCoreData {
+          bind(property, m)
+          return []
+        }
+        if Call(value.unwrapped.expression) != nil {
+          return expressionSteps(value, result: local, at: statement)  // `result = try block()`
+        }
+        return binding(local, to: value, at: statement)
+      case .dependency, .container, .instanceOf:
+        return []  // `self.stack = stack`: the same one instance
+      default: break
+      }
+    }
+    if case .name(let key) = target.kind, meaning(of: key) == nil,
+      let (object, entity) = currentEntity
+    {
+      // A bare property name inside an entity's initialiser is `self`'s.
+      return setSteps(object: object, entity: entity, key: key, value: value, at: statement)
+    }
+    guard case .member(let base?, let key) = target.kind else { return nil }
+    if key == "delegate", case .controller? = resolve(base) {
+      return []  // the delegate's body is the controller's, drafted where it is made
+    }
+    switch resolve(base) {
+    case .context(let context):
+      if key == "persistentStoreCoordinator" { return [] }  // the coordinator is the store
+      if key == "parent" || key == "parentContext", case .context(let parent)? = resolve(value) {
+        parents[context] = parent
+        return []
+      }
+      if key == "mergePolicy" {
+        guard let policy = mergePolicy(value) else { return nil }
+        return [
+          step(["set": .string("\(context).mergePolicy"), "to": .string(policy)], at: statement)
+        ]
+      }
+      let settable = [
+        "automaticallyMergesChangesFromParent", "shouldDeleteInaccessibleFaults", "name",
+        "transactionAuthor",
+      ]
+      // A name made by interpolation is only a label: a stand-in string.
+      let label = ["name", "transactionAuthor"].contains(key) ? standIn(for: value).json : nil
+      guard settable.contains(key), let v = self.value(of: value) ?? label else { return nil }
+      return [step(["set": .string("\(context).\(key)"), "to": v], at: statement)]
+    case .object(let name, let entity):
+      return setSteps(object: name, entity: entity, key: key, value: value, at: statement)
+    case .batchRequest(let request):
+      guard case .name(let name) = base.kind else { return nil }
+      return setBatch(request, named: name, key: key, value: value)
+    case .request(let entity, var conditions):
+      guard key == "predicate", let (k, v) = predicate(value) else {
+        return key == "fetchLimit" ? [] : nil
+      }
+      conditions[k] = v
+      model.add(key: k, to: entity, type: nil)  // compared with a string: a string attribute
+      if let name = requestName(base) {
+        bind(name, .request(entity: entity, conditions: conditions))
+      }
+      return []
+    default:
+      return nil
+    }
+  }
+
+  mutating func setSteps(
+    object name: String, entity: String?, key: String, value: SwiftExpression,
+    at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    // A new object set straight away (`startingPoint = Location(context: context)`): made
+    // first, then set.
+    if let call = Call(value), isEntityInit(call),
+      let made = entityInit(call.method, call: call, result: key, at: statement)
+    {
+      let set = setSteps(
+        object: name, entity: entity, key: key,
+        value: SwiftExpression(kind: .name(key), location: value.location), at: statement)
+      return made + (set ?? [])
+    }
+    // The access is what matters to the queue rules; a value the draft does not compute is
+    // stood in by a sample of the attribute's type, and a line whose value may do more than
+    // compute one is not modelled.
+    var before: [JSONValue] = []
+    var note: JSONValue?
+    var type = valueType(value)
+    var v = self.value(of: value)
+    if v == nil {
+      let declared = entity.flatMap { model.attributeType(key, of: $0) }
+      let standIn = standIn(for: value, attribute: declared)
+      if passRule(value, asValue: true) != nil, let reads = plainReads(in: value) {
+        before = reads.map { readStep($0, at: statement) }
+      } else {
+        before = notModelled(statement, why: reason(value), at: value)
+      }
+      v = standIn.json
+      type = standIn.type ?? type
+      note = .string("Stood in: \(standIn.what).")
+    }
+    if let entity {
+      if case .object(_, let destination) = resolve(value) {
+        model.add(key: key, to: entity, type: nil, destination: destination ?? "Item")
+      } else {
+        model.add(key: key, to: entity, type: type)
+      }
+    }
+    return before + [
+      step(["set": .string("\(name).\(key)"), "to": v, "note": note], at: statement)
+    ]
+  }
+
+  /// The instance property an assignment's target names: `self.x` (explicit) or a bare `x`.
+  func propertyName(_ target: SwiftExpression) -> (String, explicit: Bool)? {
+    switch target.kind {
+    case .member(let base?, let name):
+      if case .name("self") = base.kind { return (name, true) }
+      return nil
+    case .name(let name): return (name, false)
+    default: return nil
+    }
+  }
+
+  private func requestName(_ e: SwiftExpression) -> String? {
+    if case .name(let n) = e.kind { return n }
+    return nil
+  }
+
+  /// `NSPredicate(format: "remoteURL == %@", url.absoluteString)`: one equality.
+  func predicate(_ e: SwiftExpression) -> (String, String)? {
+    guard case .call(let callee, let arguments) = e.kind, case .name("NSPredicate") = callee.kind,
+      arguments.count == 2, case .string(let format, _) = arguments[0].value.kind
+    else { return nil }
+    let parts = format.split(separator: " ").map(String.init)
+    guard parts.count == 3, parts[1] == "==", let v = value(of: arguments[1].value),
+      case .string(let text) = v.kind
+    else { return nil }
+    return (parts[0], text)
+  }
+
+  private func mergePolicy(_ e: SwiftExpression) -> String? {
+    let text = e.source
+    for policy in [
+      "mergeByPropertyObjectTrump", "mergeByPropertyStoreTrump", "overwrite", "rollback", "error",
+    ] where text.lowercased().contains(policy.lowercased()) {
+      return policy
+    }
+    return nil
+  }
+}

@@ -1,0 +1,219 @@
+import ContextSimCore
+import ContextSimReports
+
+/// The app's own methods drafted in place: which method a call names, its body with the
+/// call's arguments bound, and closures' bodies with what their `return` binds.
+extension Drafter {
+  /// The method a call names: the current type's, a drafted type's (`manager.save()` when
+  /// one type declares `save`), or a top-level function; with its type. Among overloads,
+  /// the one whose argument labels the call's `labels` match.
+  func method(named name: String, receiver: SwiftExpression?, labels: [String?]? = nil)
+    -> (SwiftType?, SwiftFunction)?
+  {
+    func pick(_ functions: [SwiftFunction]) -> SwiftFunction? {
+      let named = functions.filter { $0.name == name }
+      guard let labels, named.count > 1 else { return named.first }
+      return named.first { Self.accepts($0, labels: labels) } ?? named.first
+    }
+    if let receiver {
+      // `stack.save()`, `CoreDataStack.shared.save()`, `CoreDataStack.make()`.
+      var typeName: String?
+      if case .instanceOf(let t)? = resolve(receiver) { typeName = t }
+      if case .name(let n) = receiver.kind, meaning(of: n) == nil, types[n] != nil {
+        typeName = n
+      }
+      if let typeName, let type = types[typeName], let f = pick(functions(of: type)) {
+        return (type, f)
+      }
+    }
+    let own = receiver == nil || receiver?.source == "self"
+    if own, let subject, let f = pick(functions(of: subject)) { return (subject, f) }
+    let declaring = drafted.filter { type in type.functions.contains { $0.name == name } }
+    if declaring.count == 1, let type = declaring.first, let f = pick(type.functions) {
+      return (type, f)
+    }
+    if own, let f = pick(files.flatMap(\.functions)) { return (nil, f) }
+    return nil
+  }
+
+  /// A type's methods, then those the extensions of the protocols it adopts add
+  /// (`extension Persisting { func log() }` on a class declared `: Persisting`), which Swift
+  /// calls with the instance as `self`.
+  func functions(of type: SwiftType) -> [SwiftFunction] {
+    type.functions
+      + type.inherits.flatMap { name in
+        types[name].map {
+          $0.keyword == "protocol" || $0.keyword == "extension" ? $0.functions : []
+        }
+          ?? []
+      }
+  }
+
+  /// Each parameter's argument, by the parameter's index, matched by label as Swift does:
+  /// a defaulted parameter may be left out, a trailing closure is the parameter of function
+  /// type it reaches.
+  static func arguments(of call: Call, for f: SwiftFunction) -> [Int: SwiftExpression] {
+    var given: [Int: SwiftExpression] = [:]
+    var next = 0
+    for (index, parameter) in f.parameters.enumerated() where next < call.arguments.count {
+      let argument = call.arguments[next]
+      let closure = argument.label == nil && parameter.type.contains("->")
+      if argument.label == parameter.label || closure || parameter.defaultValue == nil {
+        given[index] = argument.value
+        next += 1
+      }
+    }
+    return given
+  }
+
+  /// Whether a call with argument `labels` calls `f`: each label its parameter's in order,
+  /// defaulted parameters left out, a trailing closure for a parameter of function type.
+  static func accepts(_ f: SwiftFunction, labels: [String?]) -> Bool {
+    var next = 0
+    for parameter in f.parameters {
+      if next < labels.count,
+        labels[next] == parameter.label || (labels[next] == nil && parameter.type.contains("->"))
+      {
+        next += 1
+      } else if parameter.defaultValue == nil {
+        return false
+      }
+    }
+    return next == labels.count
+  }
+
+  /// The instance's own method, its body drafted in place with its parameters bound.
+  mutating func inline(
+    _ function: SwiftFunction, call: Call, result: String?, members: [String: Meaning] = [:],
+    in bodyFile: SwiftFile? = nil, at statement: SwiftStatement
+  ) -> [JSONValue] {
+    var out: [JSONValue] = []
+    var returned: Meaning?
+    if let result {
+      // Bound (to nil) before the body runs, so later steps may name it whatever path the
+      // method returns by.
+      out.append(step(["let": .string(result), "value": .null], at: statement))
+      boundToNil.insert(result)
+    }
+    let body: [JSONValue] = scoped { drafter in
+      // The instance's properties, or `self`, for the body's bare names.
+      for (name, meaning) in members.sorted(by: { $0.key < $1.key }) { drafter.bind(name, meaning) }
+      let given = Self.arguments(of: call, for: function)
+      for (index, parameter) in function.parameters.enumerated() {
+        guard let argument = given[index] else { continue }
+        if case .member(nil, _) = argument.kind {
+          drafter.enumArguments[parameter.name] = argument.source  // `.mainQueueConcurrencyType`
+        }
+        if case .closure(let closure) = argument.kind {
+          // A completion handler, a block: run where the method calls or hands it on.
+          drafter.holdClosure(closure, as: parameter.name)
+          continue
+        }
+        if argument.kind.isNil, parameter.type.contains("->") {
+          // `completion: nil`: calling it does nothing.
+          drafter.bind(parameter.name, .callersClosure)
+          continue
+        }
+        if Call(argument) != nil, drafter.resolve(argument) == nil {
+          // `manager.safeContext()` as an argument: drafted, its result the parameter.
+          out += drafter.expressionSteps(argument, result: parameter.name, at: statement)
+          continue
+        }
+        if case .name(let n) = argument.kind, drafter.meaning(of: n) == nil {
+          // A name nothing binds (a `--call`'s `urls`): the parameter, stood in on main.
+          var standIns: [JSONValue] = []
+          drafter.bindStandIn(parameter, steps: &standIns)
+          drafter.preamble += standIns
+          continue
+        }
+        switch drafter.resolve(argument) {
+        case let m? where m.isCoreData:
+          drafter.bind(parameter.name, m)  // the same object, list, ID or context
+        case let m? where m.isInstanceOrClosure:
+          drafter.bind(parameter.name, m)
+        default:
+          guard let v = drafter.value(of: argument) else { continue }
+          let local = drafter.localName(parameter.name)
+          drafter.bind(parameter.name, .value(local))
+          if v != .string("$" + local) {
+            out.append(drafter.step(["let": .string(local), "value": v], at: statement))
+          }
+          if case .name(let name) = argument.kind {
+            drafter.valueTypes[local] = drafter.valueTypes[name]
+          }
+        }
+      }
+      // A parameter the call leaves out takes its default: a queue, a context, a literal.
+      var defaultedNil: [String] = []
+      for (index, parameter) in function.parameters.enumerated() where given[index] == nil {
+        guard let given = parameter.defaultValue else { continue }
+        if case .member(nil, _) = given.kind {
+          drafter.enumArguments[parameter.name] = given.source  // `kind: Kind = .archive`
+        }
+        if let queue = drafter.dispatchQueue(given.source) {
+          drafter.bind(parameter.name, .queue(queue))
+        } else if let m = drafter.resolve(given), m.isCoreData {
+          drafter.bind(parameter.name, m)
+        } else if given.kind.isNil, !drafter.knownNil.contains(parameter.name) {
+          // `backgroundContext: NSManagedObjectContext? = nil`: nil in this call.
+          drafter.knownNil.insert(parameter.name)
+          defaultedNil.append(parameter.name)
+        } else if !given.kind.isNil, let v = drafter.literal(given) {
+          // `wait: Bool = true`: the value, as a caller's literal would be.
+          let local = drafter.localName(parameter.name)
+          drafter.bind(parameter.name, .value(local))
+          out.append(drafter.step(["let": .string(local), "value": v], at: statement))
+        }
+      }
+      defer { drafter.knownNil.subtract(defaultedNil) }
+      drafter.inlining.append(function.identity)
+      defer { drafter.inlining.removeLast() }
+      // The arguments are the caller's lines; the body's are the method's own file's.
+      let savedFile = drafter.file
+      drafter.file = bodyFile ?? drafter.file
+      defer { drafter.file = savedFile }
+      let savedReturning = drafter.returning
+      drafter.returning = function.returnType
+      defer { drafter.returning = savedReturning }
+      let saved = drafter.returnTarget
+      drafter.returnTarget = result
+      defer { drafter.returnTarget = saved }
+      // A body of one expression returns it.
+      var steps: [JSONValue]
+      if let result, let body = function.body, body.count == 1,
+        case .expression(let e) = body[0].kind
+      {
+        steps = drafter.expressionSteps(e, result: result, at: body[0])
+      } else {
+        steps = drafter.steps(function.body ?? [])
+      }
+      // What the result is (a context, an object) outlives the method's own names.
+      returned = result.flatMap { drafter.meaning(of: $0) }
+      return steps
+    }
+    if let result { bind(result, returned ?? .value(result)) }
+    return out + body
+  }
+
+  /// A closure's body as steps; a `return` in it binds `result`.
+  ///
+  /// A synchronous block (`performAndWait`, `sync`) binds into the scope around it, as
+  /// assigning to an outer `var` does, and as the scenario's synchronous blocks do.
+  mutating func closureSteps(_ closure: SwiftClosure, result: String?, synchronous: Bool = false)
+    -> [JSONValue]
+  {
+    guard !synchronous else { return closureBody(closure, result: result) }
+    return scoped { $0.closureBody(closure, result: result) }
+  }
+
+  private mutating func closureBody(_ closure: SwiftClosure, result: String?) -> [JSONValue] {
+    let saved = returnTarget
+    returnTarget = result
+    defer { returnTarget = saved }
+    // A closure of one expression returns it.
+    if let result, closure.body.count == 1, case .expression(let e) = closure.body[0].kind {
+      return expressionSteps(e, result: result, at: closure.body[0])
+    }
+    return steps(closure.body)
+  }
+}

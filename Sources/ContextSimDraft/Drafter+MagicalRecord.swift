@@ -1,0 +1,136 @@
+import ContextSimCore
+import ContextSimReports
+
+/// MagicalRecord 2.3's helpers, as its sources define them: apps that use it reach Core
+/// Data only through these, so a draft that did not know them would see nothing.
+///
+/// - `MagicalRecord.save({ localContext in … }, completion:)` makes a private-queue context
+///   and runs the block with `performBlock` on it, then saves it and its parents
+///   (`saveWithBlock:completion:`); `save(blockAndWait:)` does the same with
+///   `performBlockAndWait`. The new context's parent is MagicalRecord's root saving context;
+///   the draft puts it straight on the store, which changes nothing the queue rule sees.
+/// - `NSManagedObjectContext.mr_default()`: the default context, on the main queue;
+///   `Note.mr_createEntity(in: c)`: an insert, into the default context without `in:`.
+/// - `object.mr_(in: context)`, `MR_inContext:`: `existingObjectWithID:` of the object's ID
+///   in the other context.
+/// - The finders, `Entity.mr_findFirst(byAttribute:withValue:in:)`, `mr_findAll(with:in:)`,
+///   `mr_findFirst(in:)`, `mr_countOfEntities(…)` and their `MR_` spellings: a fetch (or a
+///   count) in the context given, MagicalRecord's default one (on the main queue) without.
+///   A predicate the draft cannot read still fetches from that context, and the line is
+///   not modelled, since which objects it finds is a guess.
+extension Drafter {
+  mutating func magicalRecordSteps(_ call: Call, result: String?, at statement: SwiftStatement)
+    -> [JSONValue]?
+  {
+    if call.receiver?.source == "MagicalRecord", let closure = call.closure,
+      ["save", "saveWithBlock", "saveWithBlockAndWait"].contains(call.method)
+    {
+      let waits =
+        call.method == "saveWithBlockAndWait" || call.arguments.first?.label == "blockAndWait"
+      let name = freshContext(closure.parameters.first.map(Self.contextName) ?? "localContext")
+      let body = onThread(main: false) { outer in
+        outer.scoped { drafter in
+          drafter.bind(closure.parameters.first ?? name, .context(name))
+          return drafter.closureSteps(closure, result: nil, synchronous: waits)
+        }
+      }
+      return [
+        step(["newContext": .string(name), "queue": .string("private")], at: statement),
+        step(
+          [
+            waits ? "performAndWait" : "perform": .string(name),
+            "do": .array(body + [step(["save": .string(name)], at: statement)]),
+          ], at: statement),
+      ]
+    }
+    if let entity = call.receiver.map(\.source),
+      ["mr_createEntity", "MR_createEntity"].contains(call.method)
+        || call.method == "MR_createEntityInContext",
+      entity.first?.isUppercase == true,
+      case .context(let c)? = (call.argument("in") ?? call.arguments.first?.value).map(resolve)
+        ?? .context("viewContext")
+    {
+      // MagicalRecord's `Note.mr_createEntity(in: context)`: an insert, into the default
+      // (main-queue) context when none is given.
+      let name = result ?? "_inserted"
+      model.addEntity(entity)
+      bind(name, .object(name, entity: entity))
+      return [
+        step(["insert": .string(entity), "into": .string(c), "as": .string(name)], at: statement)
+      ]
+    }
+    if ["mr_", "MR_inContext", "mr_inContext"].contains(call.method),
+      case .object(let object, let entity)? = call.receiver.flatMap(resolve),
+      case .context(let c)? = (call.argument("in") ?? call.arguments.first?.value).map(resolve)
+    {
+      let id = "_\(object)ID"
+      let name = result ?? "_\(object)In\(c)"
+      bind(name, .object(name, entity: entity))
+      return [
+        step(["objectID": .string(object), "as": .string(id)], at: statement),
+        step(
+          ["existingObject": .string("$" + id), "in": .string(c), "as": .string(name)],
+          at: statement),
+      ]
+    }
+    return finderSteps(call, result: result, at: statement)
+  }
+
+  /// `NSManagedObjectContext.mr_default()`, `MR_defaultContext()`: MagicalRecord's default
+  /// context, which is on the main queue.
+  static func isMagicalRecordDefaultContext(_ call: Call) -> Bool {
+    call.receiver?.source == "NSManagedObjectContext"
+      && ["mr_default", "MR_defaultContext", "mr_defaultContext"].contains(call.method)
+  }
+
+  private mutating func finderSteps(
+    _ call: Call, result: String?, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    let method = call.method.lowercased()
+    guard let entity = call.receiver?.source, entity.first?.isUppercase == true,
+      method.hasPrefix("mr_findfirst") || method.hasPrefix("mr_findall")
+        || method.hasPrefix("mr_countofentities") || method.hasPrefix("mr_numberofentities"),
+      case .context(let c)? = (call.argument("in") ?? call.argument("inContext")).map(resolve)
+        ?? .context("viewContext")
+    else { return nil }
+    let count = method.hasPrefix("mr_countof") || method.hasPrefix("mr_numberof")
+    let first = method.hasPrefix("mr_findfirst")
+    var conditions: [String: String] = [:]
+    var readable = true
+    if let key = call.argument("byAttribute") {
+      if case .string(let k, _) = key.kind, let v = call.argument("withValue").flatMap(value(of:)),
+        case .string(let text) = v.kind
+      {
+        conditions[k] = text
+        model.add(key: k, to: entity, type: nil)
+      } else {
+        readable = false
+      }
+    } else if let predicate = call.argument("with") ?? call.argument("withPredicate") {
+      if let (k, v) = self.predicate(predicate) {
+        conditions[k] = v
+        model.add(key: k, to: entity, type: nil)
+      } else {
+        readable = false
+      }
+    }
+    let verb = count ? "count" : "fetch"
+    let name = result ?? "_\(verb)"
+    model.addEntity(entity, fetched: true)
+    bind(
+      name,
+      count ? .value(name) : first ? .object(name, entity: entity) : .objects(name, entity: entity))
+    let fetch = step(
+      [
+        verb: .string(entity), "in": .string(c),
+        "where": Self.whereClause(conditions),
+        "first": first ? .bool(true) : nil, "as": .string(name),
+      ], at: statement)
+    guard readable else {
+      let why =
+        "a predicate ctxsim cannot read: the fetch from \(c) is modelled, what it finds is not"
+      return [fetch] + notModelled(statement, why: why)
+    }
+    return [fetch]
+  }
+}

@@ -1,0 +1,489 @@
+import ContextSimCore
+import ContextSimReports
+
+/// Statements into steps: declarations bind names, control flow becomes `forEach` and
+/// `when`, and each line the drafter cannot follow stays as a "not modelled" step.
+extension Drafter {
+  /// What a condition tests in the scenario: a variable, equal (or not) to a value.
+  struct Test {
+    var variable: String
+    var value: JSONValue
+    /// The condition holds when the variable equals the value; else when it does not.
+    var holdsWhenEqual: Bool
+
+    /// `if let x`: x is not nil.
+    static func notNil(_ variable: String) -> Test {
+      Test(variable: variable, value: .null, holdsWhenEqual: false)
+    }
+  }
+
+  mutating func steps(_ statements: [SwiftStatement]) -> [JSONValue] {
+    let statements = Self.deferredLast(statements)
+    var out: [JSONValue] = []
+    for (k, statement) in statements.enumerated() {
+      if case .guard(let conditions, let otherwise) = statement.kind,
+        let (bindSteps, test) = guardBinding(conditions, at: statement)
+      {
+        // `guard let x = … else { exit }`: what follows runs only when x is not nil, unless
+        // x is a stand-in's value, which never is.
+        out += bindSteps
+        if Self.isStandIn(bindSteps) { return out + steps(Array(statements[(k + 1)...])) }
+        let exits = otherwise.last.map(Self.exits) ?? false
+        let elseSteps = steps(exits ? Array(otherwise.dropLast()) : otherwise)
+        out += elseSteps.map { when($0, test, holds: false) }
+        let rest = steps(Array(statements[(k + 1)...]))
+        return out + (exits ? rest.map { when($0, test, holds: true) } : rest)
+      }
+      // `if let x = … { …; return }`: what follows runs only when x is nil.
+      if case .if(let conditions, let then, nil) = statement.kind,
+        then.last.map(Self.exits) == true,
+        let name = Self.lastBinding(conditions)
+      {
+        out += steps(statement)
+        // Not modelled, the `if` bound nothing to test: what follows runs unconditioned.
+        guard let variable = meaning(of: name)?.variable else { continue }
+        let rest = steps(Array(statements[(k + 1)...]))
+        return out + rest.map { when($0, variable, equals: false) }
+      }
+      if case .asyncLet = statement.kind {
+        let run = statements[k...].prefix {
+          if case .asyncLet = $0.kind { true } else { false }
+        }
+        out += asyncLetSteps(Array(run))
+        return out + steps(Array(statements[(k + run.count)...]))
+      }
+      out += steps(statement)
+    }
+    return out
+  }
+
+  /// A block with its `defer` bodies moved to its end, the last written first, when nothing
+  /// after them leaves the block early: what runs is then the same. With an early exit
+  /// after one, the `defer` stays where it is, a line not modelled.
+  static func deferredLast(_ statements: [SwiftStatement]) -> [SwiftStatement] {
+    guard
+      let first = statements.firstIndex(where: { if case .defer = $0.kind { true } else { false } })
+    else { return statements }
+    let after = statements[(first + 1)...]
+    let leavesEarly = after.dropLast().contains { statement in
+      switch statement.kind {
+      case .return, .throw, .break, .continue, .guard: true
+      case .if(_, let then, let otherwise): (then + (otherwise ?? [])).contains(where: exits)
+      default: false
+      }
+    }
+    guard !leavesEarly else { return statements }
+    var kept: [SwiftStatement] = []
+    var deferred: [SwiftStatement] = []
+    for statement in statements {
+      if case .defer(let body) = statement.kind {
+        deferred = body + deferred
+      } else {
+        kept.append(statement)
+      }
+    }
+    return kept + deferred
+  }
+
+  /// The name the last `let` of a condition list binds.
+  static func lastBinding(_ conditions: [SwiftCondition]) -> String? {
+    conditions.reversed().lazy.compactMap { condition -> String? in
+      if case .binding(.name(let name), _) = condition { return name }
+      return nil
+    }.first
+  }
+
+  /// One `let` of a value that is not nil: what a stand-in binds.
+  static func isStandIn(_ steps: [JSONValue]) -> Bool {
+    guard steps.count == 1, case .object(let members) = steps[0].kind, members.first?.key == "let"
+    else { return false }
+    return members.first?.value != .null
+  }
+
+  /// A step that takes `"catch"`: a call that throws.
+  static func throwsCatchably(_ step: JSONValue) -> Bool {
+    guard case .object(let members) = step.kind, let verb = members.first?.key else { return false }
+    return ["save", "fetch", "count", "existingObject", "performFetch"].contains(verb)
+  }
+
+  /// `fatalError(…)`, `preconditionFailure(…)`: the app ends here.
+  func isFatal(_ statement: SwiftStatement) -> Bool {
+    guard case .expression(let e) = statement.kind, let call = Call(e) else { return false }
+    return call.receiver == nil && ["fatalError", "preconditionFailure"].contains(call.method)
+  }
+
+  static func exits(_ statement: SwiftStatement) -> Bool {
+    switch statement.kind {
+    case .return, .continue, .break, .throw: true
+    default: false
+    }
+  }
+
+  /// The binding steps of a `guard let` / `if let` with one binding, and its name.
+  ///
+  /// With several conditions, each binding is drafted in order and what the statement
+  /// guards is conditioned on the last one; a boolean condition that reads an object's
+  /// property is drafted as that read (the access is what the queue rules judge), one
+  /// the draft can decide (`Thread.isMainThread`) is decided; any other makes the
+  /// statement not modelled.
+  private mutating func guardBinding(_ conditions: [SwiftCondition], at statement: SwiftStatement)
+    -> ([JSONValue], Test)?
+  {
+    // A statement not modelled binds nothing: names its conditions bound are forgotten.
+    let saved = (scopes, unmodelled, preamble)
+    guard let result = conditionSteps(conditions, at: statement) else {
+      (scopes, unmodelled, preamble) = saved
+      return nil
+    }
+    return result
+  }
+
+  private mutating func conditionSteps(_ conditions: [SwiftCondition], at statement: SwiftStatement)
+    -> ([JSONValue], Test)?
+  {
+    var steps: [JSONValue] = []
+    var variable: String?
+    // `if context.hasChanges` alone: the read, and what it read is the test.
+    if conditions.count == 1, case .expression(let e) = conditions[0], staticTruth(e) == nil {
+      if let (read, test) = booleanRead(e, at: statement) { return ([read], test) }
+      if let test = valueTest(e) { return ([], test) }
+    }
+    for condition in conditions {
+      switch condition {
+      case .binding(.name(let name), let value?):
+        steps += expressionSteps(value, result: name, at: statement)
+        // The condition tests the scenario's variable; a binding that made none cannot be.
+        if case .context(name)? = meaning(of: name) {
+          variable = name  // a variable that holds a context: `note.object as? …Context`
+          continue
+        }
+        guard let bound = meaning(of: name)?.variable else { return nil }
+        variable = bound
+      case .binding(.name(let name), nil):
+        // `guard let data`: a step bound it already, or the draft cannot test it.
+        switch meaning(of: name) {
+        case .value?, .object?, .objectID?: variable = meaning(of: name)?.variable ?? name
+        default: return nil
+        }
+      case .expression(let e) where staticTruth(e) == true:
+        continue
+      case .expression(let e):
+        let reads = objectReads(in: e, at: statement)
+        guard !reads.isEmpty else { return nil }
+        steps += reads
+      default:
+        return nil
+      }
+    }
+    return variable.map { (steps, .notNil($0)) }
+  }
+
+  /// `x.flag` or `!x.flag` on an object or a context: the read into a variable of the
+  /// statement's own, and the test that it holds.
+  private mutating func booleanRead(_ e: SwiftExpression, at statement: SwiftStatement)
+    -> (JSONValue, Test)?
+  {
+    var holds = true
+    var e = e
+    if case .prefix("!", let inner) = e.kind {
+      holds = false
+      e = inner
+    }
+    guard case .member(let base?, let key) = e.kind else { return nil }
+    let target: String
+    switch resolve(base) {
+    case .object(let name, let entity)?:
+      if let entity { model.add(key: key, to: entity, type: "boolean") }
+      target = name
+    case .context(let c)?
+    where ["hasChanges", "automaticallyMergesChangesFromParent"].contains(key):
+      target = c
+    default:
+      return nil
+    }
+    let variable = "_condition\(statement.location.line)"
+    let read = step(["get": .string("\(target).\(key)"), "as": .string(variable)], at: statement)
+    return (read, Test(variable: variable, value: .bool(true), holdsWhenEqual: holds))
+  }
+
+  /// `inMemory`, `!inMemory`, `kind == "x"`, `count != 0` on a value a step bound: the test
+  /// of that variable, which the scenario's `when` makes.
+  private func valueTest(_ e: SwiftExpression) -> Test? {
+    switch e.kind {
+    case .prefix("!", let inner):
+      guard var test = valueTest(inner), test.value == .bool(true) else { return nil }
+      test.holdsWhenEqual.toggle()
+      return test
+    case .name(let n):
+      guard case .value(let variable)? = meaning(of: n) else { return nil }
+      return Test(variable: variable, value: .bool(true), holdsWhenEqual: true)
+    case .binary(let op, let a, let b) where op == "==" || op == "!=":
+      guard case .name(let n) = a.kind, case .value(let variable)? = meaning(of: n),
+        let compared = literal(b)
+      else { return nil }
+      return Test(variable: variable, value: compared, holdsWhenEqual: op == "==")
+    default:
+      return nil
+    }
+  }
+
+  /// `printer.isOn` inside a condition: the reads of objects' properties, as `get` steps.
+  private mutating func objectReads(in e: SwiftExpression, at statement: SwiftStatement)
+    -> [JSONValue]
+  {
+    switch e.kind {
+    case .member(let base?, let key):
+      if case .object(let name, let entity)? = resolve(base) {
+        // Read as a condition on its own, the key is a boolean attribute.
+        if let entity { model.add(key: key, to: entity, type: "boolean") }
+        return [
+          step(["get": .string("\(name).\(key)"), "as": .string("_condition")], at: statement)
+        ]
+      }
+      return []
+    case .prefix(_, let inner), .optionalChain(let inner), .forceUnwrap(let inner):
+      return objectReads(in: inner, at: statement)
+    case .binary(_, let a, let b):
+      return objectReads(in: a, at: statement) + objectReads(in: b, at: statement)
+    default:
+      return []
+    }
+  }
+
+  /// Adds `"when": {"value": variable, "notEquals"|"equals": null}` to a step; a step that
+  /// already has one keeps it, with a note (the format takes one condition per step).
+  func when(_ step: JSONValue, _ variable: String, equals isNotNil: Bool) -> JSONValue {
+    when(step, .notNil(variable), holds: isNotNil)
+  }
+
+  /// Adds `"when"` for a test, holding or not; a step that already has one, inside another
+  /// `if`, gets the list of both, which must all hold.
+  func when(_ step: JSONValue, _ test: Test, holds: Bool) -> JSONValue {
+    guard case .object(var members) = step.kind else { return step }
+    let equal = test.holdsWhenEqual == holds
+    let condition = JSONValue.object([
+      "value": .string(test.variable), equal ? "equals" : "notEquals": test.value,
+    ])
+    if let k = members.firstIndex(where: { $0.key == "when" }) {
+      var tests = [members[k].value]
+      if case .array(let items) = members[k].value.kind { tests = items }
+      members[k].value = JSONValue(.array(tests + [condition]), at: JSONValue.nowhere)
+    } else {
+      members.append(.init(key: "when", keyLocation: JSONValue.nowhere, value: condition))
+    }
+    return JSONValue(.object(members), at: step.location)
+  }
+
+  /// `if let q = queue` where `queue` is a queue, a context or the container: never nil.
+  func isKnownPresent(_ condition: SwiftCondition) -> Bool {
+    guard case .binding(.name, let value?) = condition else { return false }
+    switch resolve(value) {
+    case .queue?, .context?, .container?: return true
+    default: return false
+    }
+  }
+
+  /// `if let error`, `if let e = error`, `error != nil` on a name ``knownNil`` holds: false.
+  func isKnownNil(_ condition: SwiftCondition) -> Bool {
+    switch condition {
+    case .binding(.name(let n), nil): knownNil.contains(n)
+    case .binding(_, let value?): knownNil.contains(value.unwrapped.expression.source)
+    case .expression(let e):
+      if case .binary("!=", let l, let r) = e.kind, r.kind.isNil {
+        knownNil.contains(l.source)
+      } else {
+        false
+      }
+    default: false
+    }
+  }
+
+  mutating func steps(_ statement: SwiftStatement) -> [JSONValue] {
+    switch statement.kind {
+    case .declaration(_, let pattern, _, let value):
+      guard case .name(let name) = pattern else { return notModelled(statement) }
+      guard let value else {
+        let local = localName(name)
+        bind(name, .value(local))
+        return [step(["let": .string(local), "value": .null], at: statement)]
+      }
+      return expressionSteps(value, result: name, at: statement)
+    case .expression(let e):
+      return expressionSteps(e, result: nil, at: statement)
+    case .forIn(let pattern, let sequence, let body):
+      guard case .name(let name) = pattern, let list = value(of: sequence) else {
+        return notModelled(statement)
+      }
+      let inner = scoped { drafter in
+        drafter.bind(name, drafter.elementMeaning(of: sequence, name: name))
+        return drafter.steps(body)
+      }
+      return [step(["forEach": list, "as": .string(name), "do": .array(inner)], at: statement)]
+    case .if(let conditions, let then, let otherwise):
+      if conditions.count == 1, case .expression(let e) = conditions[0], let truth = staticTruth(e)
+      {
+        return steps(truth ? then : otherwise ?? [])
+      }
+      if conditions.contains(where: isKnownNil) { return steps(otherwise ?? []) }
+      if conditions.allSatisfy(isKnownPresent) {
+        // `if let queue = queue` of a queue or context the draft knows: it is there.
+        for case .binding(.name(let name), let value?) in conditions {
+          if let m = resolve(value) { bind(name, m) }
+        }
+        return steps(then)
+      }
+      if conditions.count == 1, case .other(let text) = conditions[0], text.hasPrefix("#") {
+        // `#available(iOS 13, *)`: the app runs on a current OS.
+        let available = text.hasPrefix("#available")
+        if available || text.hasPrefix("#unavailable") {
+          return steps(available ? then : otherwise ?? [])
+        }
+      }
+      guard let (bindSteps, test) = guardBinding(conditions, at: statement) else {
+        return notModelled(statement)
+      }
+      // Unscoped, as the scenario flattens them: an outer `var` set in a branch stays set.
+      let thenSteps = steps(then).map { when($0, test, holds: true) }
+      let elseSteps = steps(otherwise ?? []).map { when($0, test, holds: false) }
+      return bindSteps + thenSteps + elseSteps
+    case .switch(let subject, let cases):
+      guard let chosen = switchCase(subject, cases) else { return notModelled(statement) }
+      bindPayload(of: subject, in: chosen)
+      return steps(chosen.body.filter { if case .break = $0.kind { false } else { true } })
+    case .do(let body, let catches):
+      return doCatch(body, catches, at: statement)
+    case .return(let e?) where returnTarget != nil:
+      return expressionSteps(e, result: returnTarget, at: statement)
+    case .return(let e?):
+      // What an entry point returns goes to its caller, outside the draft; a call that
+      // computes it still runs: `return (try? context.count(for: request)) ?? 0`.
+      var computed = e
+      if case .binary("??", let first, _) = e.unwrapped.expression.kind { computed = first }
+      guard Call(computed.unwrapped.expression) != nil else { return [] }
+      return expressionSteps(computed, result: nil, at: statement)
+    case .return:
+      return []
+    default:
+      return notModelled(statement)
+    }
+  }
+
+  /// `do { … } catch { … }`. Each throwing call's `catch` runs the handler when it throws.
+  /// After the last one nothing in the body is left to skip; after an earlier one the rest
+  /// of the body would be skipped, which a step's `catch` does not do, so that path also
+  /// passes a line not modelled: a run where such a call throws is never clean, and one
+  /// where none throws is exact. `catch { fatalError(…) }` makes each call `try!`. A
+  /// `catch` that only logs, after one throwing call at the block's end, is the format's
+  /// plain `try`: the error is reported and the app carries on, as it does.
+  private mutating func doCatch(
+    _ body: [SwiftStatement], _ catches: [[SwiftStatement]], at statement: SwiftStatement
+  ) -> [JSONValue] {
+    var inner = scoped { $0.steps(body) }
+    guard let handler = catches.first else { return inner }
+    // A `try?` or `try!` call inside the block never reaches its `catch`.
+    let throwing = inner.indices.filter { index in
+      guard Self.throwsCatchably(inner[index]), case .object(let members) = inner[index].kind
+      else { return false }
+      return !members.contains { $0.key == "try" }
+    }
+    if throwing.isEmpty, catches.count == 1, !touchesCoreData(handler) {
+      // Nothing in the block that the model lets throw (the store it sets up loads, as the
+      // scenario's does at launch), and a handler that touches nothing: it never runs. A
+      // line of the block not modelled is said so where it is, and keeps the run unclean.
+      return inner
+    }
+    guard catches.count == 1, !throwing.isEmpty else {
+      return inner + notModelled(statement)
+    }
+    if let crash = handler.last, isFatal(crash), !mentionsCoreData(handler.dropLast()) {
+      // `catch { fatalError(…) }`: an error crashes the app, as `try!` does.
+      for index in throwing { inner[index] = adding("try", .string("!"), to: inner[index]) }
+      return inner
+    }
+    if throwing == [inner.count - 1], handler.allSatisfy(isLogging) {
+      return inner  // `catch { NSLog("…\(error)") }`: the save failed, and only a log says so
+    }
+    let handlerSteps = scoped { drafter in
+      drafter.bind("error", .value("error"))  // Swift's implicit `error`, the step's `$error`
+      return drafter.steps(handler.filter { !Self.exits($0) })
+    }
+    for index in throwing {
+      var steps = handlerSteps
+      if index != inner.indices.last {
+        steps += notModelled(
+          statement,
+          why: "after this error the rest of the `do` block is skipped, which ctxsim does not model"
+        )
+      }
+      inner[index] = adding("catch", .array(steps), to: inner[index])
+    }
+    return inner
+  }
+
+  /// Whether lines, drafted on a copy of the drafter, make any step but plain Swift ones
+  /// (`let`, `print`, shared vars, blocks sent to a queue) or pass a line not modelled.
+  func touchesCoreData(_ statements: [SwiftStatement]) -> Bool {
+    var copy = self
+    let drafted = copy.scoped { drafter in
+      drafter.bind("error", .value("error"))  // a handler's implicit `error`
+      return drafter.steps(statements.filter { !Self.exits($0) })
+    }
+    func plain(_ step: JSONValue) -> Bool {
+      guard case .object(let members) = step.kind, let verb = members.first?.key else {
+        return false
+      }
+      guard ["let", "print", "read", "write", "async", "sync", "task"].contains(verb) else {
+        return false
+      }
+      if case .array(let body)? = members.first(where: { $0.key == "do" })?.value.kind {
+        return body.allSatisfy(plain)
+      }
+      return true
+    }
+    return !drafted.allSatisfy(plain)
+  }
+
+  /// `print(…)`, `NSLog(…)`, `logger.error(…)`: a line that only logs.
+  private func isLogging(_ statement: SwiftStatement) -> Bool {
+    guard case .expression(let e) = statement.kind else { return false }
+    return passRule(e.unwrapped.expression) == .logging
+  }
+
+  // MARK: Steps
+
+  /// A step with its label (file and line) and the Swift it stands for.
+  mutating func step(_ members: KeyValuePairs<String, JSONValue?>, at statement: SwiftStatement)
+    -> JSONValue
+  {
+    var step = JSONValue.object(members)
+    // Made unique once the draft is whole: see `uniqueLabels`.
+    step = adding("label", .string("\(file.name):\(statement.location.line)"), to: step)
+    return adding("swift", .string(line(of: statement)), to: step)
+  }
+
+  func adding(_ key: String, _ value: JSONValue, to step: JSONValue) -> JSONValue {
+    guard case .object(var members) = step.kind else { return step }
+    members.removeAll { $0.key == key }
+    members.append(.init(key: key, keyLocation: JSONValue.nowhere, value: value))
+    return JSONValue(.object(members), at: step.location)
+  }
+
+  /// The statement's first line as written, without its trailing comment.
+  func line(of statement: SwiftStatement) -> String {
+    let index = statement.location.line - 1
+    guard file.lines.indices.contains(index) else { return "" }
+    var text = Substring(file.lines[index])
+    var inString = false
+    var previous: Character = " "
+    for (offset, c) in text.enumerated() {
+      if c == "\"" && previous != "\\" { inString.toggle() }
+      if !inString && c == "/" && previous == "/" {
+        text = text.prefix(offset - 1)
+        break
+      }
+      previous = c
+    }
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+
+}

@@ -1,0 +1,226 @@
+import ContextSimCore
+import ContextSimReports
+
+/// Values: what a Swift expression is in the scenario (`"$url"`, `true`, a list), and what
+/// a name denotes.
+extension Drafter.Meaning {
+  /// An object, a list of them, an ID or a context: passed on by name, never copied.
+  /// The instance of an app type, or a held closure: passed on as itself.
+  var isInstanceOrClosure: Bool {
+    switch self {
+    case .instanceOf, .closure: true
+    default: false
+    }
+  }
+
+  var isCoreData: Bool {
+    switch self {
+    case .object, .objects, .objectID, .context: true
+    default: false
+    }
+  }
+}
+
+extension SwiftExpression {
+  /// The expression inside `try`, `try?`, `await`, casts (`as? [Photo]` is the same value)
+  /// and parentheses (`(try? context.fetch(request)) ?? []`), with the `try` mark (`""`,
+  /// `"?"`, `"!"`) and whether it was awaited.
+  var unwrapped: (expression: SwiftExpression, tryMark: String?, awaited: Bool) {
+    var e = self
+    var tryMark: String?
+    var awaited = false
+    while true {
+      switch e.kind {
+      case .try(let mark, let inner):
+        tryMark = mark
+        e = inner
+      case .await(let inner):
+        awaited = true
+        e = inner
+      case .cast(_, let inner, _):
+        e = inner
+      case .tuple(let items) where items.count == 1 && items[0].label == nil:
+        e = items[0].value
+      default:
+        return (e, tryMark, awaited)
+      }
+    }
+  }
+}
+
+extension SwiftExpression.Kind {
+  var isNil: Bool {
+    if case .nil = self { return true }
+    return false
+  }
+}
+
+extension Drafter.Meaning {
+  /// The scenario's variable for what a Swift name means, when a step bound one.
+  var variable: String? {
+    switch self {
+    case .object(let n, _), .objects(let n, _), .objectID(let n), .value(let n): n
+    default: nil
+    }
+  }
+}
+
+extension Drafter {
+  /// What `e` denotes when it names something the drafter follows.
+  func resolve(_ e: SwiftExpression) -> Meaning? {
+    switch e.kind {
+    case .name(let n): return meaning(of: n)
+    case .call where Call(e).map({ $0.receiver == nil && isAppType($0.method) }) == true:
+      return .instanceOf(Call(e)!.method)  // `Stack(container: c)`: the one instance
+    case .call where Call(e).map(Self.isMagicalRecordDefaultContext) == true:
+      // MagicalRecord's default context is a main-queue context (MagicalRecord 2.3).
+      return .context("viewContext")
+    case .member(let base?, let name):
+      // `self.context`; in an extension of the container, `self.viewContext` falls through.
+      if case .name("self") = base.kind, let m = meaning(of: name) { return m }
+      // `stack.mainContext`, `CoreDataStack.shared`: an app type's instance and its members.
+      if case .instanceOf(let t)? = resolve(base) { return instanceMembers[t]?[name] }
+      if case .name(let typeName) = base.kind, meaning(of: typeName) == nil,
+        let member = staticMember(name, of: typeName)
+      {
+        return member
+      }
+      if name == "viewContext", case .container? = resolve(base) { return .context("viewContext") }
+      // `result.result` of a batch delete: the IDs it deleted.
+      if name == "result", case .objectID? = resolve(base) { return resolve(base) }
+      // `PersistenceController.shared.container`
+      if containerNames.contains(name) { return .container }
+      return nil
+    case .optionalChain(let inner), .forceUnwrap(let inner), .binary("??", let inner, _):
+      return resolve(inner)
+    case .tuple(let items) where items.count == 1: return resolve(items[0].value)
+    default: return nil
+    }
+  }
+
+  /// The scenario value of `e`: a literal, or `"$name"` for a name a step bound. Reading a
+  /// URL's text (`url.absoluteString`) is the URL's value: URLs are their text here.
+  func value(of e: SwiftExpression) -> JSONValue? {
+    if let l = literal(e) { return l }
+    switch resolve(e) {
+    case .value(let n), .object(let n, _), .objects(let n, _), .objectID(let n):
+      return .string("$" + n)
+    default: break
+    }
+    switch e.kind {
+    case .member(let base?, let name)
+    where ["absoluteString", "path", "description", "lastPathComponent"].contains(name):
+      return value(of: base)
+    case .array(let items):
+      let values = items.compactMap(value(of:))
+      return values.count == items.count ? .array(values) : nil
+    case .optionalChain(let inner), .forceUnwrap(let inner):
+      return value(of: inner)
+    default: return nil
+    }
+  }
+
+  /// What a condition is wherever the draft runs it: `Thread.isMainThread` from the block's
+  /// queue, `true`, `!x`; nil when it depends on the run.
+  func staticTruth(_ e: SwiftExpression) -> Bool? {
+    switch e.kind {
+    case .bool(let b): b
+    case _ where Self.asksIfMainThread(e): onMainThread
+    case .prefix("!", let inner): staticTruth(inner).map { !$0 }
+    case .tuple(let items) where items.count == 1: staticTruth(items[0].value)
+    default: nil
+    }
+  }
+
+  /// `Thread.isMainThread`, and Swift 2's `NSThread.isMainThread()`.
+  static func asksIfMainThread(_ e: SwiftExpression) -> Bool {
+    switch e.kind {
+    case .member(_, "isMainThread"): true
+    case .call(let callee, let arguments): arguments.isEmpty && asksIfMainThread(callee)
+    default: false
+    }
+  }
+
+  /// Runs `work` for a block on a queue whose thread is or is not the main one.
+  mutating func onThread<T>(main: Bool?, _ work: (inout Drafter) -> T) -> T {
+    let saved = onMainThread
+    onMainThread = main
+    defer { onMainThread = saved }
+    return work(&self)
+  }
+
+  /// A literal's JSON: strings without interpolation, numbers, booleans, nil.
+  func literal(_ e: SwiftExpression) -> JSONValue? {
+    switch e.kind {
+    case .string(let text, let interpolations) where interpolations.isEmpty: .string(text)
+    case .number(let n): Int(n).map { .integer($0) } ?? Double(n).map { .double($0) }
+    case .bool(let b): .bool(b)
+    case .nil: .null
+    case .array(let items) where items.isEmpty: .array([])
+    default: nil
+    }
+  }
+
+  /// The attribute type a value gives a key it is set to.
+  func valueType(_ e: SwiftExpression) -> String {
+    switch e.kind {
+    case .bool: return "boolean"
+    case .number(let n): return n.contains(".") ? "double" : "integer"
+    case .name(let n):
+      if case .value(let v)? = meaning(of: n), let type = valueTypes[v] { return type }
+      return "string"
+    default: return "string"
+    }
+  }
+
+  /// What a loop variable over `sequence` is: an object of a fetched list, else a value.
+  func elementMeaning(of sequence: SwiftExpression, name: String) -> Meaning {
+    if case .objects(_, let entity)? = resolve(sequence) { return .object(name, entity: entity) }
+    return .value(name)
+  }
+
+  /// A fetch request: a name bound to one, `NSFetchRequest<…>(entityName: "E")`, or
+  /// `E.fetchRequest()`.
+  /// A request's equalities as a step's `"where"`, by key; nil for none.
+  static func whereClause(_ conditions: [String: String]) -> JSONValue? {
+    conditions.isEmpty
+      ? nil : .ordered(conditions.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+  }
+
+  func fetchRequest(_ e: SwiftExpression?) -> (entity: String, conditions: [String: String])? {
+    guard let e else { return nil }
+    if case .request(let entity, let conditions)? = resolve(e) { return (entity, conditions) }
+    guard let call = Call(e) else { return nil }
+    if call.method == "NSFetchRequest",
+      case .string(let entity, _)? = call.argument("entityName")?.kind
+    {
+      return (entity, [:])
+    }
+    if call.method == "fetchRequest", let receiver = call.receiver,
+      case .name(let entity) = receiver.kind
+    {
+      return (entity, [:])
+    }
+    return nil
+  }
+
+  /// A step with the parents set after its contexts were made: each `newContext` whose
+  /// context was given a parent takes `"parent"`, nested steps included.
+  func withParents(_ step: JSONValue) -> JSONValue {
+    switch step.kind {
+    case .array(let items):
+      return JSONValue(.array(items.map(withParents)), at: step.location)
+    case .object(var members):
+      for i in members.indices { members[i].value = withParents(members[i].value) }
+      if members.first?.key == "newContext", case .string(let name) = members[0].value.kind,
+        let parent = parents[name], !members.contains(where: { $0.key == "parent" })
+      {
+        members.insert(
+          .init(key: "parent", keyLocation: JSONValue.nowhere, value: .string(parent)), at: 1)
+      }
+      return JSONValue(.object(members), at: step.location)
+    default:
+      return step
+    }
+  }
+}

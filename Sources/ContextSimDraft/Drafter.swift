@@ -1,0 +1,349 @@
+import ContextSimCore
+import ContextSimReports
+
+/// Turns parsed Swift into a scenario: the instance's properties into contexts, shared vars
+/// and stand-ins, each entry point into steps on the main thread, and what the steps touch
+/// into a model when none is given.
+struct Drafter {
+  /// What a Swift name stands for while the drafter follows the code.
+  enum Meaning: Equatable {
+    case container
+    case context(String)
+    case object(String, entity: String?)
+    case objects(String, entity: String?)
+    case objectID(String)
+    /// A plain value bound by a step: a parameter, a `let`, a loop variable.
+    case value(String)
+    /// A stored property of the instance, shared between queues: race-checked.
+    case shared(String)
+    /// A fetch request being built: its entity and equality conditions.
+    case request(entity: String, conditions: [String: String])
+    /// An injected dependency (a protocol-typed property): it answers at once.
+    case dependency
+    case queue(String)
+    case instance
+    /// The notification an observer's body receives.
+    case notification(String)
+    /// A batch update or delete request being built.
+    case batchRequest(BatchRequest)
+    /// A fetched results controller, and the entity it lists.
+    case controller(String, entity: String?)
+    /// A closure the entry point's caller passed: stood in by one that does nothing.
+    case callersClosure
+    /// The instance the draft makes of one of the app's types (a stack, a manager): its
+    /// stored properties mean what ``Drafter/instanceMembers`` says, its methods are drafted.
+    case instanceOf(String)
+    /// A closure held as a value (`let block = { … }`, a parameter given one): its body is
+    /// drafted where it is called or handed to `perform`, not where it is written.
+    /// The number is its place in ``Drafter/heldClosures``.
+    case closure(Int)
+  }
+
+  let files: [SwiftFile]
+  let options: Options
+  typealias Options = Draft.Options
+
+  var summary: [String] = []
+  /// Lines kept without modelling them, each once, in the order drafted.
+  var unmodelled: [Unmodelled] = []
+  /// Lines a rule of docs/draft.md passed over as having no Core Data effect.
+  var passedOver: [PassedOver] = []
+  /// How many items each list the draft made holds, by its variable: `xs.count` of one.
+  var listLengths: [String: Int] = [:]
+  /// Shared vars declared with `let`: never written after `init`, so reading one races
+  /// with nothing and a line passed over reads it without a step.
+  var constants: Set<String> = []
+  var model = InferredModel()
+  var scopes: [[String: Meaning]] = [[:]]
+  var sharedVars: [(String, JSONValue)] = []
+  /// The type whose property first named each shared var.
+  var sharedVarOwners: [String: String] = [:]
+  var contexts: [(String, JSONValue)] = []
+  /// Dispatch queues the code makes (`DispatchQueue(label:)`), as `"queues"` declares them.
+  var queues: [(String, JSONValue)] = []
+  /// The file of the code being drafted, for labels and quoted lines.
+  var file: SwiftFile
+  /// The type whose methods are being drafted.
+  var subject: SwiftType?
+  /// Methods being inlined, so recursion stops.
+  var inlining: [String] = []
+  /// Where a `return` inside the code being inlined binds its value.
+  var returnTarget: String?
+  /// Whether the code runs on the main actor (`@MainActor` type or function).
+  var onMainActor = false
+  /// Attribute types of values bound by stand-ins (`Data(contentsOf:)` gives `binary`).
+  var valueTypes: [String: String] = [:]
+  /// The sample a dependency fails for (`--fail-item`), once a collection stand-in has it.
+  var failingSample: JSONValue?
+  /// Whether the code being drafted runs on the main thread: known for each block from its
+  /// queue, so `Thread.isMainThread` has one answer; nil when it is not known.
+  var onMainThread: Bool? = true
+  /// The entity of each object ID bound, so an object looked up by it has one.
+  var idEntities: [String: String] = [:]
+  /// The properties that become shared vars: a local of the same name is renamed.
+  var reservedNames: Set<String> = []
+  /// Inside an entity's initialiser: the object being made, and its entity.
+  var currentEntity: (object: String, entity: String)?
+  /// Parents set after a context was made (`child.parent = viewContext`), by the context's
+  /// name: they go into the step that makes it, as Core Data fixes a context's parent
+  /// before its first use.
+  var parents: [String: String] = [:]
+  /// Stand-ins for a `--call`'s arguments, made on the main thread before it.
+  var preamble: [JSONValue] = []
+  /// The return type of the method being inlined, for a stand-in of what it looks up.
+  var returning: String?
+  /// Results of inlined methods, bound to nil before the method's body: `return nil` in
+  /// it needs no step.
+  var boundToNil: Set<String> = []
+  /// The closures held as values (``Meaning/closure(_:)``), in the order they were bound.
+  var heldClosures: [(closure: SwiftClosure, file: SwiftFile)] = []
+  /// The held closures being drafted now, which a closure's own body may not run again.
+  var runningClosures: Set<Int> = []
+  /// Locals naming the default notification centre: `let center = NotificationCenter.default`.
+  var notificationCenters: Set<String> = []
+  /// Locals bound to a selector (`let didSave = #selector(…)`), by the method it names.
+  var selectors: [String: String] = [:]
+  /// Locals bound to a notification's name (`let name = NSNotification.Name…DidSave`), by
+  /// the scenario's name for it; empty for one the model never posts.
+  var notificationNames: [String: String] = [:]
+  /// Contexts made on the main queue besides `viewContext`.
+  var mainQueueContexts: Set<String> = []
+  /// The contexts the draft's steps make, each once: a method that makes one, called
+  /// twice, makes two (`context`, `context2`).
+  var madeContexts: Set<String> = []
+  /// The fetched results controllers the draft's steps make; using one it did not make
+  /// is a line not modelled.
+  var madeControllers: Set<String> = []
+  /// Parameters given an enum case written out (`createContext(.mainQueueConcurrencyType)`),
+  /// by name, with the case as written.
+  var enumArguments: [String: String] = [:]
+
+  /// `name`, or `name2`, `name3`… when a step has made a context of that name already.
+  mutating func freshContext(_ name: String) -> String {
+    var fresh = name
+    var n = 1
+    while madeContexts.contains(fresh) {
+      n += 1
+      fresh = name + "\(n)"
+    }
+    madeContexts.insert(fresh)
+    return fresh
+  }
+  /// Names nil wherever they are seen, whose `if let` never runs: the error the store's
+  /// load handler is given.
+  var knownNil: Set<String> = []
+  /// The types drafted as instances, whose methods a call may name.
+  var drafted: [SwiftType] = []
+  /// Properties typed `NSPersistentContainer` anywhere in the files: `X.shared.container`.
+  var containerNames: Set<String> = []
+  /// The app's types by name, extensions merged (``typeTable(_:)``), and their order.
+  var types: [String: SwiftType] = [:]
+  var typeOrder: [String] = []
+  /// What an enum case's payload means, for a name given `.success(stack)`.
+  var enumPayloads: [String: Meaning?] = [:]
+  /// The files' type aliases: name → the type it stands for.
+  var typeAliases: [String: String] = [:]
+  /// What each app type's stored properties mean on the one instance the draft makes of it.
+  var instanceMembers: [String: [String: Meaning]] = [:]
+
+  init(files: [SwiftFile], options: Options) {
+    self.files = files
+    self.options = options
+    file = files.first ?? SwiftFile(name: "input.swift")
+    (types, typeOrder) = Self.typeTable(files)
+    model = InferredModel(given: options.model)
+    // The usual names count even when the file declaring them is not among those read.
+    containerNames = Set(
+      files.flatMap(\.types).flatMap(\.properties).filter {
+        ($0.type ?? "").contains("PersistentContainer")
+      }.map(\.name) + ["container", "persistentContainer"])
+    if options.model == nil { model.addManagedProperties(of: files.flatMap(\.types)) }
+    typeAliases = Self.typeAliases(in: files)
+  }
+
+  /// `typealias StackResultClosure = (result: Result) -> Void`, by name: the Swift reader
+  /// passes over `typealias`, so its lines are read here.
+  static func typeAliases(in files: [SwiftFile]) -> [String: String] {
+    var aliases: [String: String] = [:]
+    for line in files.flatMap(\.lines) {
+      let words = line.split(separator: " ", omittingEmptySubsequences: true)
+      guard let k = words.firstIndex(of: "typealias"), k + 2 < words.count,
+        words[k + 2] == "="
+      else { continue }
+      aliases[String(words[k + 1])] = words[(k + 3)...].joined(separator: " ")
+    }
+    return aliases
+  }
+
+  // MARK: Names
+
+  func meaning(of name: String) -> Meaning? {
+    for scope in scopes.reversed() {
+      if let m = scope[name] { return m }
+    }
+    return nil
+  }
+
+  /// What one of the instance's own properties is, whatever a local name hides it.
+  func instanceMeaning(of name: String) -> Meaning? { scopes[0][name] }
+
+  /// The scenario's name for a local the Swift calls `name`: another when a shared var
+  /// has that name, as a scenario's names are one namespace.
+  func localName(_ name: String) -> String {
+    reservedNames.contains(name) ? name + "Local" : name
+  }
+
+  mutating func bind(_ name: String, _ meaning: Meaning) {
+    scopes[scopes.count - 1][name] = meaning
+  }
+
+  mutating func scoped<T>(_ work: (inout Drafter) -> T) -> T {
+    scopes.append([:])
+    defer { scopes.removeLast() }
+    return work(&self)
+  }
+
+  // MARK: The scenario
+
+  mutating func draft() -> JSONValue {
+    var main: [JSONValue] = []
+    let types = typeOrder.compactMap { self.types[$0] }.filter { type in
+      isAppType(type.name) && !type.functions.isEmpty
+    }
+    for type in types {
+      for property in type.properties where property.getter == nil {
+        if case .shared = meaning(ofProperty: property) { reservedNames.insert(property.name) }
+      }
+    }
+    drafted = types
+    for type in types {
+      self.file = files.first { $0.types.contains { $0.name == type.name } } ?? file
+      main += draftInstance(of: type)
+    }
+    main += drafted(calls: options.calls)
+    if !types.isEmpty { main += screen() }
+    if types.isEmpty {
+      for file in files {
+        self.file = file
+        // A script's statements are what runs; its functions run when called.
+        if options.calls.isEmpty {
+          main += steps(file.statements)
+          for function in file.functions where file.statements.isEmpty {
+            main += draftCall(function)
+          }
+        }
+      }
+    }
+    main = main.map(withParents)
+    if main.isEmpty {
+      main.append(
+        .object(["print": .string("nothing to run: no class or function uses Core Data")]))
+    }
+    var members: [(String, JSONValue?)] = [
+      ("title", .string("Drafted from " + files.map(\.name).joined(separator: ", "))),
+      (
+        "about",
+        .string(
+          "Drafted by ctxsim draft from the app's own Swift. Each step's label is its file and line;"
+            + " lines it does not model are notModelled steps, and a run past one is never clean."
+            + " See docs/draft.md.")
+      ),
+      ("model", options.model ?? model.json),
+    ]
+    let store = model.storeJSON(items: options.items)
+    if !store.isEmpty { members.append(("store", .ordered(store))) }
+    if !contexts.isEmpty { members.append(("contexts", .ordered(contexts))) }
+    if !queues.isEmpty { members.append(("queues", .ordered(queues))) }
+    if !sharedVars.isEmpty { members.append(("vars", .ordered(sharedVars))) }
+    var used: [String: Int] = [:]
+    members.append(("main", .array(Self.uniqueLabels(main, used: &used))))
+    if options.declaresClean { members.append(("expect", .object(["violations": .array([])]))) }
+    return .ordered(members.compactMap { key, value in value.map { (key, $0) } })
+  }
+
+  /// `--call`s: each is Swift, drafted on the main thread as if the app ran it there
+  /// (`download(urls, into: album)`, `Journey()`, `DispatchQueue.global().async { f() }`).
+  /// Names the call uses that nothing binds are the called method's parameters, stood in
+  /// on the main thread before the call.
+  mutating func drafted(calls: [String]) -> [JSONValue] {
+    var out: [JSONValue] = []
+    // One scope for every call: `let c = Controller()` in one, `c.save()` in the next.
+    scopes.append([:])
+    defer { scopes.removeLast() }
+    for text in calls {
+      let parsed = SwiftParser.parse(text, name: "--call")
+      let saved = file
+      file = SwiftFile(name: "--call", lines: [text])
+      preamble = []
+      preamble += standInsForFreeReceivers(in: parsed.statements)
+      var body = steps(parsed.statements)
+      if calledMethod(of: parsed.statements)?.isAsync == true {
+        // An async method is awaited in a task on the main actor, as a button's action would.
+        body = [
+          .object([
+            "task": .string("main"), "swift": .string("Task { @MainActor in \(text) }"),
+            "do": .array(body),
+          ])
+        ]
+      }
+      out += preamble + body
+      preamble = []
+      file = saved
+      summary.append("\(text) on the main thread")
+    }
+    return out
+  }
+
+  /// A `--call`'s receivers nothing binds, named for an entity or an app type
+  /// (`observation.flagImportant()`): the screen's object of that entity, or the instance.
+  mutating func standInsForFreeReceivers(in statements: [SwiftStatement]) -> [JSONValue] {
+    var out: [JSONValue] = []
+    for statement in statements {
+      guard case .expression(let e) = statement.kind, let call = Call(e.unwrapped.expression)
+      else { continue }
+      // `DispatchQueue.global().async { observation.update() }`: the block's calls too.
+      if let closure = call.closure { out += standInsForFreeReceivers(in: closure.body) }
+      guard case .name(let name)? = call.receiver?.kind, meaning(of: name) == nil,
+        name.first?.isLowercase == true
+      else { continue }
+      let type = name.prefix(1).uppercased() + name.dropFirst()
+      // An entity's class is an app type too: its instance is an object, the screen's.
+      if entityTypes.contains(type) || model.isEntity(type) {
+        bindStandIn(.init(label: nil, name: name, type: type, defaultValue: nil), steps: &out)
+      } else if isContainerSubclass(type) {
+        bind(name, .container)
+      } else if isAppType(type) {
+        bind(name, .instanceOf(type))
+      }
+    }
+    return out
+  }
+
+  /// The method a `--call` of one statement calls, `try` and `await` aside.
+  func calledMethod(of statements: [SwiftStatement]) -> SwiftFunction? {
+    guard statements.count == 1, case .expression(let e) = statements[0].kind,
+      let call = Call(e.unwrapped.expression)
+    else { return nil }
+    return method(named: call.method, receiver: call.receiver, labels: call.arguments.map(\.label))?
+      .1
+  }
+
+  /// The app's screen: once the calls are made, the main thread lists what the code
+  /// fetches, in `viewContext`, as a UI does while background work goes on. Without it a
+  /// background misuse of `viewContext` would overlap nothing and never show corruption.
+  func screen() -> [JSONValue] {
+    model.entities.filter(\.fetched).map { entity in
+      .object([
+        "fetch": .string(entity.name), "in": .string("viewContext"),
+        "as": .string("screen" + entity.name + "s"),
+        "label": .string("screen lists \(entity.name)s"),
+        "note": .string("The screen lists the \(entity.name)s on the main queue."),
+      ])
+    }
+  }
+
+  func isManagedObjectSubclass(_ type: SwiftType) -> Bool {
+    type.inherits.contains("NSManagedObject")
+  }
+
+}
