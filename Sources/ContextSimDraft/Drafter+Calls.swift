@@ -10,6 +10,8 @@ struct Call {
   var first = false
   /// `handler?(x)`: a call through an optional.
   var optional = false
+  /// `FetchRequest<Company>(entity: e)`: the types a generic type is made with.
+  var typeArguments: [String] = []
 
   init?(_ e: SwiftExpression) {
     switch e.kind {
@@ -24,9 +26,9 @@ struct Call {
         (receiver, method) = (base, name)
       case .name(let name):
         (receiver, method) = (nil, name)
-      case .generic(let base, _):
+      case .generic(let base, let types):
         guard case .name(let name) = base.kind else { return nil }
-        (receiver, method) = (nil, name)
+        (receiver, method, typeArguments) = (nil, name, types)
       case .optionalChain(let inner):
         (receiver, method, optional) = (nil, inner.source, true)
       default:
@@ -386,7 +388,15 @@ extension Drafter {
     if call.receiver == nil, isAppType(call.method) {
       // `CoreDataStack()`: the one instance the draft makes of it; its `init` ran first.
       if let result { bind(result, .instanceOf(call.method)) }
-      return []
+      // Made with the caller's contexts or objects (`CoreDataStack(mainContext: main)`),
+      // its properties would hold those, not the stand-ins the one instance was made with.
+      let given = call.arguments.filter { resolve($0.value)?.isCoreData == true }
+      guard let first = given.first else { return [] }
+      return notModelled(
+        statement,
+        why: "\(call.method) is drafted once, with stand-ins; what this call gives it "
+          + "(`\(first.value.source)`) is not what its properties hold",
+        at: first.value)
     }
     let receiver = call.receiver.flatMap(resolve)
     if let (type, function) = extensionMethod(call.method, on: receiver),

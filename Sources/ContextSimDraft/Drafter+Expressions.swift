@@ -110,7 +110,8 @@ extension Drafter {
       if let result, let call, let request = batchRequest(call) {
         bind(result, .batchRequest(request))
         steps = []
-      } else if let result, let call, ["NSFetchRequest", "fetchRequest"].contains(call.method),
+      } else if let result, let call,
+        call.method == "fetchRequest" || isSubclass(call.method, of: "NSFetchRequest"),
         let request = fetchRequest(e)
       {
         bind(result, .request(entity: request.entity, conditions: request.conditions))
@@ -199,8 +200,9 @@ extension Drafter {
       default: break
       }
     }
-    if let m = resolve(e), m.isCoreData {
-      // Another name for the same context, object, list or ID: the scenario keeps its own.
+    if let m = resolve(e), m.isCoreData || m.isRequest {
+      // Another name for the same context, object, list, ID, request or controller (`return
+      // fetch` from a helper): the scenario keeps its own.
       bind(result, m)
       return []
     }
@@ -311,7 +313,14 @@ extension Drafter {
         }
         return binding(local, to: value, at: statement)
       case .dependency, .container, .instanceOf:
-        return []  // `self.stack = stack`: the same one instance
+        // `self.stack = stack`: the same one instance. Made here with the caller's contexts
+        // (`self.stack = Stack(mainContext: main)`), it is said not to be modelled.
+        if let call = Call(value.unwrapped.expression), call.receiver == nil,
+          isAppType(call.method)
+        {
+          return expressionSteps(value, result: nil, at: statement)
+        }
+        return []
       default: break
       }
     }
@@ -352,8 +361,10 @@ extension Drafter {
       guard case .name(let name) = base.kind else { return nil }
       return setBatch(request, named: name, key: key, value: value)
     case .request(let entity, var conditions):
+      // How many and in what order: the same objects, touched the same way.
+      let unobserved = ["fetchLimit", "fetchBatchSize", "sortDescriptors", "fetchOffset"]
       guard key == "predicate", let (k, v) = predicate(value) else {
-        return key == "fetchLimit" ? [] : nil
+        return unobserved.contains(key) ? [] : nil
       }
       conditions[k] = v
       model.add(key: k, to: entity, type: nil)  // compared with a string: a string attribute

@@ -44,12 +44,21 @@ extension Drafter {
   /// scenario's container, and its methods are called as an extension's are, with it as
   /// `self` (its bare `viewContext` the container's).
   func isContainerSubclass(_ name: String) -> Bool {
+    name != "NSPersistentContainer" && isSubclass(name, of: "NSPersistentContainer")
+  }
+
+  /// Whether `name` is the framework class `base` or one of the app's classes that inherits
+  /// from it, as far up as the files declare (`NSPersistentCloudKitContainer` counts as
+  /// the `NSPersistentContainer` it subclasses).
+  func isSubclass(_ name: String, of base: String) -> Bool {
+    let frameworkSubclasses = ["NSPersistentCloudKitContainer": "NSPersistentContainer"]
     var seen: Set<String> = []
     var current = name
-    while let type = types[current], type.keyword == "class", seen.insert(current).inserted {
-      guard let base = type.inherits.first else { return false }
-      if base == "NSPersistentContainer" || base == "NSPersistentCloudKitContainer" { return true }
-      current = base
+    while seen.insert(current).inserted {
+      if current == base || frameworkSubclasses[current] == base { return true }
+      guard let type = types[current], type.keyword == "class", let next = type.inherits.first
+      else { return false }
+      current = next
     }
     return false
   }

@@ -19,6 +19,14 @@ extension Drafter.Meaning {
     default: false
     }
   }
+
+  /// Whether it is a request or a controller: what a fetch or `performFetch` is given.
+  var isRequest: Bool {
+    switch self {
+    case .request, .batchRequest, .controller: true
+    default: false
+    }
+  }
 }
 
 extension SwiftExpression {
@@ -191,10 +199,15 @@ extension Drafter {
     guard let e else { return nil }
     if case .request(let entity, let conditions)? = resolve(e) { return (entity, conditions) }
     guard let call = Call(e) else { return nil }
-    if call.method == "NSFetchRequest",
-      case .string(let entity, _)? = call.argument("entityName")?.kind
-    {
-      return (entity, [:])
+    // `NSFetchRequest(entityName: "Note")`, `NSFetchRequest<Note>()`, or an app's subclass
+    // made for an entity (`FetchRequest<Company>(entity: e)`).
+    if call.receiver == nil, isSubclass(call.method, of: "NSFetchRequest") {
+      if case .string(let entity, _)? = call.argument("entityName")?.kind { return (entity, [:]) }
+      if let entity = call.typeArguments.first,
+        entityTypes.contains(entity) || model.isEntity(entity)
+      {
+        return (entity, [:])
+      }
     }
     if call.method == "fetchRequest", let receiver = call.receiver,
       case .name(let entity) = receiver.kind

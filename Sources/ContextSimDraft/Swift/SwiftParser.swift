@@ -184,10 +184,11 @@ struct SwiftParser {
   private mutating func parseType(attributes: [String], at location: SourceLocation) -> SwiftType? {
     let keyword = token.text
     advance()
-    // `Repository<Resource: Storable>` is `Repository` to its callers.
+    // `Repository<Resource: Storable>` (or `Repository <…>`) is `Repository` to its callers.
     let name = parseTypeText()
     var type = SwiftType(
-      keyword: keyword, name: String(name.prefix { $0 != "<" }), location: location)
+      keyword: keyword, name: String(name.prefix { $0 != "<" && $0 != " " }),
+      location: location)
     if take(":") {
       repeat { type.inherits.append(parseTypeText()) } while take(",")
     }

@@ -96,6 +96,75 @@ struct AppTypeDraftTests {
       Draft.unknownCalls(in: [.init(name: "R.swift", text: source)], options: .init(calls: typo))
         .map(\.name) == ["cuont"])
   }
+
+  /// JSQCoreDataKit's shape: a generic subclass of NSFetchRequest (declared with a space
+  /// before its parameters), made in a helper that returns it, sorted, then fetched.
+  static let typedRequest = """
+    import CoreData
+    public class FetchRequest <T: NSManagedObject>: NSFetchRequest {
+      public init(entity: NSEntityDescription) {
+        super.init()
+        self.entity = entity
+      }
+    }
+    class Company: NSManagedObject {
+      @NSManaged var name: String
+    }
+    class CompanyList {
+      let context = NSManagedObjectContext(concurrencyType: .PrivateQueueConcurrencyType)
+      func request() -> FetchRequest<Company> {
+        let fetch = FetchRequest<Company>(entity: NSEntityDescription.entityForName("Company", inManagedObjectContext: context)!)
+        fetch.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
+        return fetch
+      }
+      func load() {
+        let rows = try! context.executeFetchRequest(request())
+        print(rows)
+      }
+    }
+    """
+
+  @Test("An app's generic NSFetchRequest subclass, returned from a helper, is the fetch's request")
+  func appFetchRequestSubclass() throws {
+    let sources = [Draft.Source(name: "List.swift", text: Self.typedRequest)]
+    let trace = try Self.trace(sources, calls: ["CompanyList().load()"])
+    let trap = try #require(trace.violations.first)
+    #expect(trap.kind == .wrongQueueContext)
+    #expect(trap.labels.first == "List.swift:19")
+    #expect(!trace.isUnmodelled)
+  }
+
+  @Test(
+    "An app type made with the caller's context is never clean: its one instance holds stand-ins")
+  func instanceMadeWithCallersContext() throws {
+    let source = """
+      import CoreData
+      class Stack {
+        let mainContext: NSManagedObjectContext
+        init(mainContext: NSManagedObjectContext) {
+          self.mainContext = mainContext
+        }
+      }
+      class Screen {
+        var stack: Stack!
+        func viewDidLoad() {
+          let main = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+          self.stack = Stack(mainContext: main)
+        }
+        func add() {
+          stack.mainContext.performAndWait { try? stack.mainContext.save() }
+        }
+      }
+      """
+    let draft = Draft(
+      [.init(name: "Screen.swift", text: source)],
+      options: .init(calls: ["viewDidLoad()", "add()"]))
+    #expect(draft.unmodelled.map(\.place) == ["Screen.swift:12:37"])
+    let trace = try Self.trace(
+      [.init(name: "Screen.swift", text: source)], calls: ["viewDidLoad()", "add()"])
+    #expect(trace.violations.isEmpty)
+    #expect(trace.isUnmodelled)
+  }
 }
 
 /// Closures held as values, Swift 2's spellings, overloads and calls that build on each other.
