@@ -389,9 +389,25 @@ extension Drafter {
       // `CoreDataStack()`: the one instance the draft makes of it; its `init` ran first.
       if let result { bind(result, .instanceOf(call.method)) }
       // Made with the caller's contexts or objects (`CoreDataStack(mainContext: main)`),
-      // its properties would hold those, not the stand-ins the one instance was made with.
+      // its properties hold those, not the stand-ins the one instance was made with.
       let given = call.arguments.filter { resolve($0.value)?.isCoreData == true }
       guard let first = given.first else { return [] }
+      if let type = types[call.method], let initializer = initializer(of: type, for: call),
+        !inlining.contains(initializer.identity)
+      {
+        return remade(type, by: initializer, call: call, at: statement)
+      }
+      if let type = types[call.method], type.keyword == "struct",
+        !type.functions.contains(where: { $0.name == "init" }),
+        call.arguments.allSatisfy({ a in type.properties.contains { $0.name == a.label } })
+      {
+        // A struct's memberwise `init`: each argument is its property.
+        for argument in call.arguments {
+          guard let label = argument.label, let m = resolve(argument.value) else { continue }
+          instanceMembers[type.name, default: [:]][label] = m
+        }
+        return []
+      }
       return notModelled(
         statement,
         why: "\(call.method) is drafted once, with stand-ins; what this call gives it "
@@ -419,6 +435,41 @@ extension Drafter {
         call: call, result: result, at: statement)
     }
     return nil
+  }
+
+  /// The `init` of `type` a call's labels choose: each label the call writes, in order,
+  /// among the parameters' (those it leaves out have defaults).
+  private func initializer(of type: SwiftType, for call: Call) -> SwiftFunction? {
+    type.functions.first { function in
+      guard function.name == "init" else { return false }
+      var labels = function.parameters.map(\.label)[...]
+      for argument in call.arguments {
+        guard let i = labels.firstIndex(of: argument.label) else { return false }
+        labels = labels[(i + 1)...]
+      }
+      return true
+    }
+  }
+
+  /// `CoreDataStack(mainContext: main)`: the type's `init` drafted here, with the call's
+  /// arguments. What its properties mean after it is the one instance's from now on, so
+  /// `stack.mainContext` is the context this call gave, not the stand-in the instance was
+  /// first made with. (Two instances of one type alive at once are not told apart.)
+  private mutating func remade(
+    _ type: SwiftType, by initializer: SwiftFunction, call: Call, at statement: SwiftStatement
+  ) -> [JSONValue] {
+    let names = type.properties.filter { $0.getter == nil }.map(\.name)
+    // The instance's properties are the bottom scope's names while its `init` runs.
+    let saved = names.map { scopes[0][$0] }
+    for name in names { scopes[0][name] = instanceMembers[type.name]?[name] }
+    let steps = inlineMethod(
+      initializer, of: type, self: .instanceOf(type.name), call: call, result: nil,
+      at: statement)
+    for (name, before) in zip(names, saved) {
+      if let now = scopes[0][name] { instanceMembers[type.name, default: [:]][name] = now }
+      scopes[0][name] = before
+    }
+    return steps
   }
 
   /// A method of `type` drafted in place, its own lines labelling its steps, `self` and the

@@ -134,36 +134,63 @@ struct AppTypeDraftTests {
     #expect(!trace.isUnmodelled)
   }
 
+  /// A stack made in the screen with a context of its own: `init`'s and a struct's
+  /// memberwise form.
+  static func screen(stack: String, made: String, add: String) -> String {
+    """
+    import CoreData
+    \(stack)
+    class Screen {
+      var stack: Stack!
+      func viewDidLoad() {
+        let background = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        self.stack = \(made)
+      }
+      func add() {
+        \(add)
+      }
+    }
+    """
+  }
+
+  static let classStack = """
+    class Stack {
+      let writer: NSManagedObjectContext
+      init(writer: NSManagedObjectContext) {
+        self.writer = writer
+      }
+    }
+    """
+
   @Test(
-    "An app type made with the caller's context is never clean: its one instance holds stand-ins")
-  func instanceMadeWithCallersContext() throws {
-    let source = """
-      import CoreData
-      class Stack {
-        let mainContext: NSManagedObjectContext
-        init(mainContext: NSManagedObjectContext) {
-          self.mainContext = mainContext
-        }
-      }
-      class Screen {
-        var stack: Stack!
-        func viewDidLoad() {
-          let main = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
-          self.stack = Stack(mainContext: main)
-        }
-        func add() {
-          stack.mainContext.performAndWait { try? stack.mainContext.save() }
-        }
-      }
-      """
+    "An app type made with the caller's context holds that context, through init or memberwise",
+    arguments: [
+      (classStack, "Stack(writer: background)"),
+      ("struct Stack {\n  let writer: NSManagedObjectContext\n}", "Stack(writer: background)"),
+    ])
+  func instanceMadeWithCallersContext(stack: String, made: String) throws {
+    let calls = ["viewDidLoad()", "add()"]
+    let buggy = Self.screen(stack: stack, made: made, add: "try? stack.writer.save()")
+    let trace = try Self.trace([.init(name: "Screen.swift", text: buggy)], calls: calls)
+    let trap = try #require(trace.violations.first)
+    #expect(trap.kind == .wrongQueueContext)
+    #expect(trap.headline.contains("background"))
+    #expect(!trace.isUnmodelled)
+    let fixed = Self.screen(
+      stack: stack, made: made, add: "stack.writer.performAndWait { try? stack.writer.save() }")
+    let clean = try Self.trace([.init(name: "Screen.swift", text: fixed)], calls: calls)
+    #expect(clean.violations.isEmpty)
+    #expect(!clean.isUnmodelled)
+  }
+
+  @Test("An app type made with a context by an init the files do not declare is not modelled")
+  func instanceMadeByUndeclaredInit() throws {
+    let stack = "class Stack: BaseStack {\n  func ping() {}\n}"
+    let source = Self.screen(
+      stack: stack, made: "Stack(writer: background)", add: "try? stack.writer.save()")
     let draft = Draft(
-      [.init(name: "Screen.swift", text: source)],
-      options: .init(calls: ["viewDidLoad()", "add()"]))
-    #expect(draft.unmodelled.map(\.place) == ["Screen.swift:12:37"])
-    let trace = try Self.trace(
-      [.init(name: "Screen.swift", text: source)], calls: ["viewDidLoad()", "add()"])
-    #expect(trace.violations.isEmpty)
-    #expect(trace.isUnmodelled)
+      [.init(name: "Screen.swift", text: source)], options: .init(calls: ["viewDidLoad()"]))
+    #expect(draft.unmodelled.map(\.place) == ["Screen.swift:9:32"])
   }
 }
 
