@@ -59,7 +59,7 @@ extension Scenario {
     store: Literal? = nil, contexts: Literal? = nil, queues: Literal? = nil, vars: Literal? = nil,
     expect: [Expected]? = nil, inject: Literal? = nil, file: String = #fileID, line: Int = #line,
     column: Int = #column, @StepsBuilder main: () -> [any ScenarioStep]
-  ) throws(ScenarioErrors) {
+  ) throws(Diagnostics) {
     let at = SourceLocation(line: line, column: column)
     let declared: KeyValuePairs<String, Literal?> = [
       "title": .string(title), "about": about.map(Literal.string),

@@ -113,7 +113,7 @@ func loadScenario(
           bytes, file: path == "-" ? "<stdin>" : path, maximumDepth: limits.depth,
           dataModels: console.dataModelFiles(forScenario: path)))
     } catch {
-      let advised = ScenarioErrors(error.errors.map { $0.advised(.ctxsim()) })
+      let advised = Diagnostics(error.errors.map { $0.advised(.ctxsim()) })
       let count = advised.errors.count
       let summary = count > 1 ? "\n\(count) errors in \(path)." : ""
       return .failure(

@@ -35,39 +35,39 @@ public struct Level: Sendable {
   /// two, or a file name that does not start with a number.
   ///
   ///     Lessons/Levels/03-crash-without-the-flag.md → number 3, id 03-crash-without-the-flag
-  public init(file: String, lesson: Lesson) throws(LessonErrorList) {
+  public init(file: String, lesson: Lesson) throws(Diagnostics) {
     let name = file.split(separator: "/").last.map(String.init) ?? file
     id = name.hasSuffix(".md") ? String(name.dropLast(3)) : name
     self.lesson = lesson
-    var errors: [LessonError] = []
+    var errors: [Diagnostic] = []
     if let number = Int(id.prefix { $0.isNumber }) {
       self.number = number
     } else {
       number = 0
       errors.append(
-        LessonError(
+        Diagnostic(
           file: file, line: nil, message: "a level's file name starts with its number",
           fix: "name it NN-kebab-case.md, such as 07-\(id).md"))
     }
     if lesson.play == nil && lesson.fixes.isEmpty {
       errors.append(
-        LessonError(
+        Diagnostic(
           file: file, line: nil, message: "the level has no goal",
           fix: "add play: reach KIND (or play: survive) to the header, or a ## Fixes list"))
     }
     if lesson.play != nil && !lesson.fixes.isEmpty {
       errors.append(
-        LessonError(
+        Diagnostic(
           file: file, line: lesson.fixes[0].line, message: "the level has both play: and ## Fixes",
           fix: "keep one goal: a level either plays the scenario or proves a fix"))
     }
     if lesson.hints.isEmpty {
       errors.append(
-        LessonError(
+        Diagnostic(
           file: file, line: nil, message: "the level has no hints",
           fix: "add ## Hints, one list item per hint, revealed one per failed try"))
     }
-    guard errors.isEmpty else { throw LessonErrorList(errors: errors) }
+    guard errors.isEmpty else { throw Diagnostics(errors: errors) }
   }
 
   /// What the learner is asked to do, in one sentence.

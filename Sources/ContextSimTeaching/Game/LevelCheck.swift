@@ -20,12 +20,12 @@ public enum LevelCheck {
   public static func problems(
     _ level: Level, scenario: Scenario, fixes: [Scenario], modelDoc: String? = nil,
     source: String? = nil, maxSchedules: Int = defaultScheduleBudget
-  ) -> [LessonError] {
+  ) -> [Diagnostic] {
     var problems = LessonCheck.problems(
       level.lesson, scenario: scenario, modelDoc: modelDoc, source: source)
     guard case .prove(let candidates) = level.goal, problems.isEmpty else { return problems }
     func problem(_ line: Int?, _ message: String, _ fix: String) {
-      problems.append(LessonError(file: level.lesson.file, line: line, message: message, fix: fix))
+      problems.append(Diagnostic(file: level.lesson.file, line: line, message: message, fix: fix))
     }
     let options = LessonCheck.options(level.lesson, scenario)
     if case .proven = FixVerdict(scenario, options: options, maxSchedules: maxSchedules) {

@@ -1,33 +1,10 @@
 import ContextSimCore
 import ContextSimReports
 
-/// A problem with an exercise's brief, with the place it is at.
-public struct ExerciseError: Error, Sendable, CustomStringConvertible {
-  /// The brief the problem is in.
-  public var file: String
-  /// Where, when the problem has a place: a header line, or a value in one.
-  public var location: SourceLocation?
-  /// What is wrong.
-  public var message: String
-  /// How to mend it.
-  public var fix: String
-
-  /// `file:line:column: error: message` and an indented `fix:` line, as compilers print.
-  public var description: String {
-    "\(file)\(location.map { ":\($0)" } ?? ""): error: \(message)\n  fix: \(fix)"
-  }
-}
-
-/// Every problem found in one brief, in the order of the file.
-public struct ExerciseErrors: Error, Sendable, CustomStringConvertible {
-  /// The problems.
-  public var errors: [ExerciseError]
-
-  /// Each problem as compilers print them, one after another.
-  public var description: String {
-    errors.map(\.description).joined(separator: "\n")
-  }
-}
+/// A problem with an exercise's brief, at its place: a ``Diagnostic``.
+public typealias ExerciseError = Diagnostic
+/// Every problem found in one brief.
+public typealias ExerciseErrors = Diagnostics
 
 /// Reads an exercise's brief: a `---` header of `key: value` lines, the brief in Markdown,
 /// then `## Hints` with one `### topic` per hint.
@@ -42,11 +19,11 @@ public enum ExerciseParser {
   /// Reads a brief; every problem found is reported, not just the first.
   ///
   /// - Parameter file: the brief's path; `exercise-03-name.md` gives it the number 3.
-  public static func parse(_ text: String, file: String) throws(ExerciseErrors) -> GradedExercise {
-    var errors: [ExerciseError] = []
+  public static func parse(_ text: String, file: String) throws(Diagnostics) -> GradedExercise {
+    var errors: [Diagnostic] = []
     func fail(_ line: Int, _ column: Int?, _ message: String, _ fix: String) {
       errors.append(
-        ExerciseError(
+        Diagnostic(
           file: file, location: SourceLocation(line: line, column: column ?? 1), message: message,
           fix: fix))
     }
@@ -63,7 +40,7 @@ public enum ExerciseParser {
         1, nil, "the brief has no header",
         "start it with ---, the title:, scenario: and "
           + "solution: lines and the criteria, and ---")
-      throw ExerciseErrors(errors: errors)
+      throw Diagnostics(errors: errors)
     }
     i = 1
     while i < lines.count && lines[i] != "---" {
@@ -136,7 +113,7 @@ public enum ExerciseParser {
     }
     let body = Array(lines[min(i + 1, lines.count)...])
     let (brief, hints) = readBody(body, firstLine: i + 2, fail: fail)
-    guard errors.isEmpty else { throw ExerciseErrors(errors: errors) }
+    guard errors.isEmpty else { throw Diagnostics(errors: errors) }
     return GradedExercise(
       file: file, number: number(of: file), title: single["title"]!.value,
       scenario: single["scenario"]!.value, solution: single["solution"]!.value, fixes: fixes,

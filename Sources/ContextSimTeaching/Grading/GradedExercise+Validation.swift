@@ -8,8 +8,8 @@ extension GradedExercise {
   /// Every entity, key and value a criterion names must exist in the starting scenario's
   /// model and store, so that a typo in a brief is an error with its place, never a
   /// criterion that no attempt can meet.
-  public func validated(against start: Scenario) throws(ExerciseErrors) -> GradedExercise {
-    var errors: [ExerciseError] = []
+  public func validated(against start: Scenario) throws(Diagnostics) -> GradedExercise {
+    var errors: [Diagnostic] = []
     var copy = self
     for c in copy.criteria.indices {
       let criterion = copy.criteria[c]
@@ -31,14 +31,14 @@ extension GradedExercise {
         }
       }
     }
-    guard errors.isEmpty else { throw ExerciseErrors(errors: errors) }
+    guard errors.isEmpty else { throw Diagnostics(errors: errors) }
     return copy
   }
 
   /// The condition's test, checked against the entity's key and with a handle resolved.
   private func resolve(
     _ condition: RowsCriterion.Condition, of entity: Entity, in start: Scenario
-  ) throws(ExerciseError) -> RowsCriterion.Condition.Test {
+  ) throws(Diagnostic) -> RowsCriterion.Condition.Test {
     let key = condition.key
     let at = condition.location
     if let attribute = entity.attribute(named: key) {
@@ -98,7 +98,7 @@ extension GradedExercise {
     }
   }
 
-  private func error(_ at: SourceLocation, _ message: String, _ fix: String) -> ExerciseError {
-    ExerciseError(file: file, location: at, message: message, fix: fix)
+  private func error(_ at: SourceLocation, _ message: String, _ fix: String) -> Diagnostic {
+    Diagnostic(file: file, location: at, message: message, fix: fix)
   }
 }

@@ -157,22 +157,10 @@ public struct Lesson: Sendable {
   }
 }
 
-/// A problem with a lesson file, with the line it is on.
-public struct LessonError: Error, Sendable, CustomStringConvertible {
-  /// The lesson file the problem is in.
-  public var file: String
-  /// The line, from 1; nil for a problem with the lesson as a whole.
-  public var line: Int?
-  /// What is wrong.
-  public var message: String
-  /// How to mend it.
-  public var fix: String
-
-  /// `file:line: error: message` and an indented `fix:` line, as a compiler prints errors.
-  public var description: String {
-    "\(file)\(line.map { ":\($0)" } ?? ""): error: \(message)\n  fix: \(fix)"
-  }
-}
+/// A problem with a lesson or level file, on a line: a ``Diagnostic``.
+public typealias LessonError = Diagnostic
+/// Every problem found in one lesson file.
+public typealias LessonErrorList = Diagnostics
 
 /// Reads lesson files: a `---` header of `key: value` lines, a `#` title, then the
 /// `## Steps`, `## Question` and `## Answer` sections, and for a game level `## Hints` and
@@ -184,10 +172,10 @@ public enum LessonParser {
   static let sections = ["Steps", "Question", "Answer", "Hints", "Fixes"]
 
   /// Reads a lesson file; every problem found is reported, not just the first.
-  public static func parse(_ text: String, file: String) throws(LessonErrorList) -> Lesson {
-    var errors: [LessonError] = []
+  public static func parse(_ text: String, file: String) throws(Diagnostics) -> Lesson {
+    var errors: [Diagnostic] = []
     func fail(_ line: Int?, _ message: String, _ fix: String) {
-      errors.append(LessonError(file: file, line: line, message: message, fix: fix))
+      errors.append(Diagnostic(file: file, line: line, message: message, fix: fix))
     }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
       $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
@@ -360,7 +348,7 @@ public enum LessonParser {
       default: fail(line, "concurrencyDebug must be true or false", "write concurrencyDebug: false")
       }
     }
-    guard errors.isEmpty else { throw LessonErrorList(errors: errors) }
+    guard errors.isEmpty else { throw Diagnostics(errors: errors) }
     return Lesson(
       file: file, title: title, scenario: header["scenario"]!.value,
       alsoScenarios: header["also"].map {
@@ -483,16 +471,5 @@ extension LessonParser {
     if text.hasPrefix("- ") || text.hasPrefix("* ") { return true }
     let digits = text.prefix { $0.isNumber }
     return !digits.isEmpty && text.dropFirst(digits.count).hasPrefix(". ")
-  }
-}
-
-/// Every problem found in one lesson file.
-public struct LessonErrorList: Error, Sendable, CustomStringConvertible {
-  /// The problems, in the order found.
-  public var errors: [LessonError]
-
-  /// Each problem's description, one after another, one line and its `fix:` line each.
-  public var description: String {
-    errors.map(\.description).joined(separator: "\n")
   }
 }

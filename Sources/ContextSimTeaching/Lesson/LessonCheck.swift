@@ -18,12 +18,12 @@ public enum LessonCheck {
   ///   - source: the lesson file's text, so that a bad reference comes with its line.
   public static func problems(
     _ lesson: Lesson, scenario: Scenario, modelDoc: String? = nil, source: String? = nil
-  ) -> [LessonError] {
-    var problems: [LessonError] = []
+  ) -> [Diagnostic] {
+    var problems: [Diagnostic] = []
     let labels = scenario.allSteps.compactMap(\.label)
     func unknown(_ label: String, line: Int?) {
       problems.append(
-        LessonError(
+        Diagnostic(
           file: lesson.file, line: line,
           message: "no step of \(lesson.scenario) has the label \"\(label)\"",
           fix: nearestName(to: label, in: labels).map { "did you mean \"\($0)\"?" }
@@ -39,14 +39,14 @@ public enum LessonCheck {
     switch trace.stop {
     case .scheduleMismatch(let step, let thread, _)?:
       problems.append(
-        LessonError(
+        Diagnostic(
           file: lesson.file, line: nil,
           message:
             "the lesson's schedule does not fit \(lesson.scenario): thread \(thread) cannot run at step \(step)",
           fix: "copy the schedule again from ctxsim run or explore"))
     case .limit(let limit)?:
       problems.append(
-        LessonError(
+        Diagnostic(
           file: lesson.file, line: nil, message: "\(lesson.scenario) hits a limit",
           fix: limit.reason))
     default:
@@ -87,7 +87,7 @@ public enum LessonCheck {
   /// others needs narration that says which: a plain `### label` alone would tell the class,
   /// in one of those runs, what did not happen there.
   static func narrationProblems(_ lesson: Lesson, _ scenario: Scenario, runs: [Trace])
-    -> [LessonError]
+    -> [Diagnostic]
   {
     var clean: [String: (Int, Schedule)] = [:]
     var broken: [String: (Int, Schedule, ViolationKind)] = [:]
@@ -106,14 +106,14 @@ public enum LessonCheck {
         }
       }
     }
-    var problems: [LessonError] = []
+    var problems: [Diagnostic] = []
     for entry in lesson.narration where entry.condition == nil {
       let conditional = lesson.narration.contains { $0.label == entry.label && $0.condition != nil }
       guard !conditional, let (cleanStep, cleanRun) = clean[entry.label],
         let (brokenStep, brokenRun, kind) = broken[entry.label]
       else { continue }
       problems.append(
-        LessonError(
+        Diagnostic(
           file: lesson.file, line: entry.line,
           message:
             "\"\(entry.label)\" breaks a rule in some runs and not in others (\(kind) at step \(brokenStep) of \(brokenRun); clean at step \(cleanStep) of \(cleanRun)), but its narration does not say which",
@@ -127,10 +127,10 @@ public enum LessonCheck {
   /// A goal worth playing: some schedule meets it, some schedule does not, and pressing the
   /// same thread's number at every choice does not.
   static func playProblems(_ play: PlayGoal, _ lesson: Lesson, _ scenario: Scenario)
-    -> [LessonError]
+    -> [Diagnostic]
   {
-    func problem(_ message: String, _ fix: String) -> [LessonError] {
-      [LessonError(file: lesson.file, line: nil, message: message, fix: fix)]
+    func problem(_ message: String, _ fix: String) -> [Diagnostic] {
+      [Diagnostic(file: lesson.file, line: nil, message: message, fix: fix)]
     }
     let options = options(lesson, scenario)
     let outcomes = explored(lesson, scenario)

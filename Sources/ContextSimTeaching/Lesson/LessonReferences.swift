@@ -55,20 +55,20 @@ public enum LessonReferences {
   ///   - source: the lesson file's text, to find each reference's line; without it a
   ///     reference in narration points at its `###` heading and any other at no line.
   public static func problems(_ lesson: Lesson, modelDoc: String, source: String? = nil)
-    -> [LessonError]
+    -> [Diagnostic]
   {
     let sections = sections(inModelDoc: modelDoc)
     var texts: [(text: String, line: Int?)] = [(lesson.introduction, nil)]
     texts += lesson.narration.map { ($0.text, $0.line) }
     texts += [(lesson.question, nil), (lesson.answer, nil)]
     var lines = source.map(referenceLines) ?? [:]
-    var problems: [LessonError] = []
+    var problems: [Diagnostic] = []
     for (text, fallback) in texts {
       for number in references(in: text) {
         let line = lines[number]?.isEmpty == false ? lines[number]!.removeFirst() : fallback
         guard !sections.contains(number) else { continue }
         problems.append(
-          LessonError(
+          Diagnostic(
             file: lesson.file, line: line,
             message: "§\(number) names no numbered heading of docs/model.md",
             fix: fix(for: number, sections: sections)))

@@ -24,7 +24,7 @@ struct BundleSearch {
   private var resolved: String { files.resolve(trimmed) }
 
   /// The current version's `contents` path and bytes.
-  func currentContents() throws(ScenarioErrors) -> (path: String, bytes: [UInt8]) {
+  func currentContents() throws(Diagnostics) -> (path: String, bytes: [UInt8]) {
     let version: String
     if trimmed.hasSuffix(".xcdatamodel") {
       _ = try folder(resolved)
@@ -51,7 +51,7 @@ struct BundleSearch {
   }
 
   /// The entries of a folder the path must name, or why it does not.
-  private func folder(_ path: String) throws(ScenarioErrors) -> [String] {
+  private func folder(_ path: String) throws(Diagnostics) -> [String] {
     switch files.read(path) {
     case .directory(let names): return names
     case .missing:
@@ -69,7 +69,7 @@ struct BundleSearch {
   }
 
   /// The version `.xccurrentversion` names, or the only one.
-  private func currentVersion(among entries: [String]) throws(ScenarioErrors) -> String {
+  private func currentVersion(among entries: [String]) throws(Diagnostics) -> String {
     let versions = entries.filter { $0.hasSuffix(".xcdatamodel") }.sorted {
       Self.order(of: $0) < Self.order(of: $1)
     }
@@ -93,11 +93,11 @@ struct BundleSearch {
   }
 
   /// The version `.xccurrentversion` names under `_XCCurrentVersionName`.
-  private func namedVersion(among versions: [String]) throws(ScenarioErrors) -> String {
+  private func namedVersion(among versions: [String]) throws(Diagnostics) -> String {
     let plist = resolved + "/.xccurrentversion"
-    func problem(_ message: String, fix: String) -> ScenarioErrors {
-      ScenarioErrors([
-        ScenarioError(file: plist, location: nil, path: nil, message: message, fix: fix)
+    func problem(_ message: String, fix: String) -> Diagnostics {
+      Diagnostics([
+        Diagnostic(file: plist, location: nil, path: nil, message: message, fix: fix)
       ])
     }
     guard case .file(let bytes) = files.read(plist) else {
@@ -136,15 +136,15 @@ struct BundleSearch {
 
   /// A problem finding the model: at the scenario's `"model"` when it names the model, else
   /// in the path itself.
-  private func failure(_ message: String, fix: String) -> ScenarioErrors {
+  private func failure(_ message: String, fix: String) -> Diagnostics {
     let error =
       if let reference {
-        ScenarioError(
+        Diagnostic(
           file: reference.file, location: reference.location, path: "model",
           message: "\"\(resolved)\": \(message)", fix: fix)
       } else {
-        ScenarioError(file: resolved, location: nil, path: nil, message: message, fix: fix)
+        Diagnostic(file: resolved, location: nil, path: nil, message: message, fix: fix)
       }
-    return ScenarioErrors([error])
+    return Diagnostics([error])
   }
 }

@@ -18,7 +18,7 @@ import Foundation
 /// for what that and the types ctxsim has no exact match for become.
 struct ModelConversion: ProblemLog {
   let file: String
-  var errors: [ScenarioError] = []
+  var errors: [Diagnostic] = []
 
   /// An entity's own properties, before a sub-entity adds its parent's.
   private struct Properties {
@@ -33,10 +33,10 @@ struct ModelConversion: ProblemLog {
   }
 
   /// The `"model"` object, or every problem found in the tree.
-  func model(_ root: ModelElement) throws(ScenarioErrors) -> JSONValue {
+  func model(_ root: ModelElement) throws(Diagnostics) -> JSONValue {
     var conversion = self
     let model = conversion.convert(root)
-    guard conversion.errors.isEmpty else { throw ScenarioErrors(conversion.errors) }
+    guard conversion.errors.isEmpty else { throw Diagnostics(conversion.errors) }
     return model
   }
 

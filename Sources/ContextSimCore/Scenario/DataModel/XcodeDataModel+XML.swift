@@ -25,7 +25,7 @@ struct ModelElement {
 
 extension ModelElement {
   /// Reads a `contents` file into its element tree, or the first place its XML breaks.
-  static func parse(_ bytes: [UInt8], file: String) throws(ScenarioErrors) -> ModelElement {
+  static func parse(_ bytes: [UInt8], file: String) throws(Diagnostics) -> ModelElement {
     let parser = XMLParser(data: Data(bytes))
     let builder = TreeBuilder(text: ModelText(bytes))
     parser.delegate = builder
@@ -33,16 +33,16 @@ extension ModelElement {
     if let problem = builder.problem {
       // XMLParser on Linux reports errors it recovers from and still returns true, so the
       // delegate's first error decides, not parse()'s result.
-      throw ScenarioErrors([
-        ScenarioError(
+      throw Diagnostics([
+        Diagnostic(
           file: file, location: problem.location, path: nil,
           message: "the model's XML is not well formed: \(describe(problem.code))",
           fix: "the file is Xcode's; undo the hand edit, or open the model in Xcode and save it")
       ])
     }
     guard let root = builder.root else {
-      throw ScenarioErrors([
-        ScenarioError(
+      throw Diagnostics([
+        Diagnostic(
           file: file, location: nil, path: nil, message: "the model's XML has no elements",
           fix: "name the contents file Xcode wrote in an .xcdatamodel folder")
       ])

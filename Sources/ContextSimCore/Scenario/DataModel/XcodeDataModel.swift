@@ -21,17 +21,17 @@ public struct XcodeDataModel: Sendable {
   let entities: [Entity]
 
   /// Reads the bundle or version folder at `url` from disk.
-  public init(contentsOf url: URL) throws(ScenarioErrors) {
+  public init(contentsOf url: URL) throws(Diagnostics) {
     try self.init(path: url.path, files: .disk(relativeTo: ""))
   }
 
   /// Reads the bundle or version folder at `path` through `files`, relative to its directory.
-  public init(path: String, files: DataModelFiles) throws(ScenarioErrors) {
+  public init(path: String, files: DataModelFiles) throws(Diagnostics) {
     try self.init(path: path, files: files, namedAt: nil)
   }
 
   /// Reads one version's `contents` XML; `file` is the name errors give it.
-  public init(contents: [UInt8], file: String) throws(ScenarioErrors) {
+  public init(contents: [UInt8], file: String) throws(Diagnostics) {
     self.file = file
     let root = try ModelElement.parse(contents, file: file)
     scenarioModel = try ModelConversion(file: file).model(root)
@@ -41,7 +41,7 @@ public struct XcodeDataModel: Sendable {
   /// Reads a model a scenario names; errors in finding it are placed at `reference`, the
   /// scenario's `"model"` string, when there is one.
   init(path: String, files: DataModelFiles, namedAt reference: ModelReference?)
-    throws(ScenarioErrors)
+    throws(Diagnostics)
   {
     let search = BundleSearch(path: path, files: files, reference: reference)
     let contents = try search.currentContents()
@@ -50,11 +50,11 @@ public struct XcodeDataModel: Sendable {
 
   /// Checks the converted model with the scenario decoder's own model checks, so what
   /// scenarios reject in a model written out is rejected here too, placed in the XML.
-  private static func check(_ model: JSONValue, file: String) throws(ScenarioErrors) -> [Entity] {
+  private static func check(_ model: JSONValue, file: String) throws(Diagnostics) -> [Entity] {
     var decoder = ScenarioDecoder(file: file)
     decoder.validateModel(SectionShape(file: file).model(model))
     guard decoder.errors.isEmpty else {
-      throw ScenarioErrors(
+      throw Diagnostics(
         decoder.errors.sorted {
           ($0.location ?? .init(line: 0, column: 0)) < ($1.location ?? .init(line: 0, column: 0))
         })

@@ -11,7 +11,7 @@
 /// thrown at the first, so a file with three typos gets three messages.
 public struct ScenarioDecoder: ProblemLog {
   let file: String
-  var errors: [ScenarioError] = []
+  var errors: [Diagnostic] = []
   var entities: [Entity] = []
   var contexts: [ContextDescription] = [.viewContext]
   var queues: [QueueDescription] = []
@@ -35,13 +35,13 @@ public struct ScenarioDecoder: ProblemLog {
   public static func decode(
     _ bytes: [UInt8], file: String, maximumDepth: Int = JSONReader.defaultMaximumDepth,
     dataModels: DataModelFiles? = nil
-  ) throws(ScenarioErrors) -> Scenario {
+  ) throws(Diagnostics) -> Scenario {
     let json: JSONValue
     do {
       json = try JSONReader.read(bytes, maximumDepth: maximumDepth)
     } catch {
-      throw ScenarioErrors([
-        ScenarioError(
+      throw Diagnostics([
+        Diagnostic(
           file: file, location: error.location, path: nil, message: error.message, fix: error.fix,
           bound: error.bound)
       ])
@@ -61,7 +61,7 @@ public struct ScenarioDecoder: ProblemLog {
   /// makes the JSON itself, with its own places and file name.
   package static func validate(
     _ json: JSONValue, file: String, dataModels: DataModelFiles? = nil
-  ) throws(ScenarioErrors) -> Scenario {
+  ) throws(Diagnostics) -> Scenario {
     var decoder = ScenarioDecoder(file: file)
     let reads = DataModelFiles.Reads()
     decoder.dataModels = dataModels.map { reads.recording($0) }
@@ -69,7 +69,7 @@ public struct ScenarioDecoder: ProblemLog {
     guard decoder.errors.isEmpty, var scenario else {
       // The scenario's own problems first, then those of a data model it names, each in
       // file order.
-      throw ScenarioErrors(
+      throw Diagnostics(
         decoder.errors.sorted {
           ($0.file == file ? 0 : 1, $0.location ?? .init(line: 0, column: 0))
             < ($1.file == file ? 0 : 1, $1.location ?? .init(line: 0, column: 0))

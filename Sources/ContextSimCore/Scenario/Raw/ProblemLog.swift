@@ -2,14 +2,14 @@
 /// or a shape reader whose problems validation reports later.
 protocol ProblemLog {
   var file: String { get }
-  var errors: [ScenarioError] { get set }
+  var errors: [Diagnostic] { get set }
 }
 
 /// Type checks of JSON values that report what is wrong, where, with the fix.
 extension ProblemLog {
   mutating func fail(_ message: String, fix: String, at location: SourceLocation?, path: String?) {
     errors.append(
-      ScenarioError(file: file, location: location, path: path, message: message, fix: fix))
+      Diagnostic(file: file, location: location, path: path, message: message, fix: fix))
   }
 
   /// Reports a shape problem found outside the steps, where it is found.
@@ -17,7 +17,7 @@ extension ProblemLog {
     switch result {
     case .success(let value): return value
     case .failure(let problem):
-      errors.append(ScenarioError(problem, file: file, path: path))
+      errors.append(Diagnostic(problem, file: file, path: path))
       return nil
     }
   }
@@ -27,7 +27,7 @@ extension ProblemLog {
     _ members: [JSONValue.Member], allowed: [String], path: String, what: String
   ) {
     for problem in ShapeCheck.unknownKeys(members, allowed: allowed, what: what) {
-      errors.append(ScenarioError(problem, file: file, path: path))
+      errors.append(Diagnostic(problem, file: file, path: path))
     }
   }
 
@@ -63,5 +63,5 @@ extension ProblemLog {
 /// Problems found while reading a part of the file for its shape, kept for validation.
 struct ShapeLog: ProblemLog {
   let file: String
-  var errors: [ScenarioError] = []
+  var errors: [Diagnostic] = []
 }

@@ -7,7 +7,7 @@ struct RawEntity {
 /// `{"attributes": {…}, "relationships": {…}, "unique": [[…]]}`.
 struct RawEntityDefinition {
   /// Keys besides those three.
-  var problems: [ScenarioError] = []
+  var problems: [Diagnostic] = []
   var attributes: Field<[RawAttribute]> = .absent
   var relationships: Field<[RawRelationship]> = .absent
   var unique: Field<[Field<[Field<String>]>]> = .absent
@@ -17,7 +17,7 @@ struct RawEntityDefinition {
 /// Nothing in it depends on the rest of the model, so it is decoded whole, its problems
 /// kept for validation.
 struct RawAttribute {
-  var problems: [ScenarioError]
+  var problems: [Diagnostic]
   var attribute: Attribute?
 }
 
@@ -27,7 +27,7 @@ struct RawRelationship {
   var nameLocation: SourceLocation
   /// Where its definition was written, for errors about its destination.
   var location: SourceLocation
-  var problems: [ScenarioError]
+  var problems: [Diagnostic]
   var relationship: Relationship?
 }
 
@@ -37,7 +37,7 @@ extension SectionShape {
   func model(_ json: JSONValue) -> Field<[RawEntity]> {
     guard json.members != nil else {
       return .malformed(
-        ScenarioError(
+        Diagnostic(
           file: file, location: json.location, path: "model",
           message: "\"model\" must be an object, or the path of an .xcdatamodeld, "
             + "not \(json.typeDescription)",
@@ -55,7 +55,7 @@ extension SectionShape {
         var raw = RawEntityDefinition()
         raw.problems = ShapeCheck.unknownKeys(
           members, allowed: ["attributes", "relationships", "unique"], what: "an entity"
-        ).map { ScenarioError($0, file: file, path: path) }
+        ).map { Diagnostic($0, file: file, path: path) }
         raw.attributes = field(json["attributes"], path: "\(path).attributes") {
           ShapeCheck.object($0, what: "\"attributes\"").map { members in
             members.map { member in

@@ -6,7 +6,7 @@
 struct RawScenario {
   var location: SourceLocation
   /// The file is not an object, or has keys format v1 does not know.
-  var problems: [ScenarioError] = []
+  var problems: [Diagnostic] = []
   /// Whether the file is an object at all; when it is not, nothing else is read.
   var isObject = true
   var title: Field<String> = .absent
@@ -41,12 +41,12 @@ extension RawScenario {
     location = json.location
     switch ShapeCheck.object(json, what: "a scenario") {
     case .failure(let problem):
-      problems = [ScenarioError(problem, file: file, path: "scenario")]
+      problems = [Diagnostic(problem, file: file, path: "scenario")]
       isObject = false
       return
     case .success(let members):
       problems = ShapeCheck.unknownKeys(members, allowed: Self.keys, what: "the scenario").map {
-        ScenarioError($0, file: file, path: "scenario")
+        Diagnostic($0, file: file, path: "scenario")
       }
     }
     let sections = SectionShape(file: file)
@@ -90,7 +90,7 @@ extension Field {
     }
     switch check(json) {
     case .success(let value): self = .present(Located(value: value, location: json.location))
-    case .failure(let problem): self = .malformed(ScenarioError(problem, file: file, path: path))
+    case .failure(let problem): self = .malformed(Diagnostic(problem, file: file, path: path))
     }
   }
 }

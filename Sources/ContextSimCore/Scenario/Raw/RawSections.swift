@@ -2,7 +2,7 @@
 struct RawContext {
   var name: Located<String>
   /// Keys besides a context's options.
-  var problems: [ScenarioError] = []
+  var problems: [Diagnostic] = []
   var options: Field<RawContextOptions>
 }
 
@@ -22,7 +22,7 @@ struct RawVar {
 struct RawExpectation {
   var location: SourceLocation
   /// Keys besides `violations`.
-  var problems: [ScenarioError] = []
+  var problems: [Diagnostic] = []
   var violations: Field<[Field<RawExpectedViolation>]> = .absent
   var handled: Field<[Field<RawExpectedHandledError>]> = .absent
 }
@@ -30,7 +30,7 @@ struct RawExpectation {
 /// `"persistentHistory": {"tracking": bool, "remoteChangeNotifications": bool}`.
 struct RawPersistentHistory {
   /// Keys besides the two options.
-  var problems: [ScenarioError] = []
+  var problems: [Diagnostic] = []
   var tracking: Field<Bool> = .absent
   var remoteChangeNotifications: Field<Bool> = .absent
 }
@@ -39,7 +39,7 @@ struct RawPersistentHistory {
 struct RawExpectedHandledError {
   var location: SourceLocation
   /// Keys besides `error`, `at` and `in`.
-  var problems: [ScenarioError] = []
+  var problems: [Diagnostic] = []
   /// The Cocoa error code; nil when it is missing or not a whole number.
   var code: Int?
   var label: Field<String> = .absent
@@ -50,7 +50,7 @@ struct RawExpectedHandledError {
 struct RawExpectedViolation {
   var location: SourceLocation
   /// Keys besides `kind`, `at` and `in`.
-  var problems: [ScenarioError] = []
+  var problems: [Diagnostic] = []
   var kind: Field<ViolationKind> = .absent
   var label: Field<String> = .absent
   var quantifier: Field<ExpectedViolation.Quantifier> = .absent
@@ -60,14 +60,14 @@ struct RawExpectedViolation {
 struct RawInjection {
   var location: SourceLocation
   /// Keys besides `at`, `error`, `call` and `when`.
-  var problems: [ScenarioError] = []
+  var problems: [Diagnostic] = []
   var label: Field<String> = .absent
   /// The Cocoa error code; nil when it is missing or not a whole number.
   var code: Int?
   var call: Field<Int> = .absent
   /// The condition, or the problems that keep it from being one, in the order found.
   var condition: Field<Condition> = .absent
-  var conditionProblems: [ScenarioError] = []
+  var conditionProblems: [Diagnostic] = []
 }
 
 /// The shape pass over the sections besides `main`: each reader gives a section's raw form.
@@ -103,10 +103,10 @@ struct SectionShape {
   }
 
   private func problems(_ members: [JSONValue.Member], _ keys: [String], what: String, path: String)
-    -> [ScenarioError]
+    -> [Diagnostic]
   {
     ShapeCheck.unknownKeys(members, allowed: keys, what: what).map {
-      ScenarioError($0, file: file, path: path)
+      Diagnostic($0, file: file, path: path)
     }
   }
 
@@ -248,19 +248,19 @@ struct SectionShape {
   }
 
   /// An injection's `"when"`: its condition, or its problems (a wrong type, then a missing part).
-  private func condition(_ json: JSONValue, _ path: String) -> (Field<Condition>, [ScenarioError]) {
-    var found: [ScenarioError] = []
+  private func condition(_ json: JSONValue, _ path: String) -> (Field<Condition>, [Diagnostic]) {
+    var found: [Diagnostic] = []
     let members: [JSONValue.Member]?
     switch ShapeCheck.object(json, what: "\"when\"") {
     case .success(let object): members = object
     case .failure(let problem):
       members = nil
-      found.append(ScenarioError(problem, file: file, path: path))
+      found.append(Diagnostic(problem, file: file, path: path))
     }
     guard let members, let variable = json["value"]?.string,
       let compared = json["equals"] ?? json["notEquals"], let value = Value(literal: compared)
     else {
-      let incomplete = ScenarioError(
+      let incomplete = Diagnostic(
         file: file, location: json.location, path: path,
         message: "\"when\" needs \"value\" and \"equals\" or \"notEquals\"",
         fix: "write {\"value\": \"url\", \"equals\": \"…\"}")

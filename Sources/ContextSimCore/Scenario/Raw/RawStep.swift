@@ -12,7 +12,7 @@ struct RawStep {
   var path: String
   var location: SourceLocation
   /// Problems with the step itself: not an object, no verb or two, unknown keys.
-  var problems: [ScenarioError] = []
+  var problems: [Diagnostic] = []
   /// The verb and its arguments; nil when the step has no usable verb.
   var verb: (name: String, arguments: any VerbFamily)?
   var label: Field<String> = .absent
@@ -36,7 +36,7 @@ struct Located<Value> {
 enum Field<Value> {
   case absent
   case present(Located<Value>)
-  case malformed(ScenarioError)
+  case malformed(Diagnostic)
 
   var isAbsent: Bool {
     if case .absent = self { true } else { false }

@@ -69,7 +69,7 @@ enum ShapeCheck {
   }
 }
 
-extension ScenarioError {
+extension Diagnostic {
   init(_ problem: ShapeProblem, file: String, path: String?) {
     self.init(
       file: file, location: problem.location, path: path, message: problem.message,

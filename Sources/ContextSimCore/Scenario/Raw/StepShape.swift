@@ -9,7 +9,7 @@ struct StepShape {
   func steps(_ json: JSONValue, path: String) -> Field<[RawStep]> {
     switch ShapeCheck.list(json, what: "the steps at \(path)") {
     case .failure(let problem):
-      return .malformed(ScenarioError(problem, file: file, path: path))
+      return .malformed(Diagnostic(problem, file: file, path: path))
     case .success(let items):
       let steps = items.enumerated().map { step($1, path: "\(path)[\($0)]") }
       return .present(Located(value: steps, location: json.location))
@@ -21,7 +21,7 @@ struct StepShape {
     func problem(_ message: String, fix: String, at location: SourceLocation) -> RawStep {
       var failed = raw
       failed.problems.append(
-        ScenarioError(file: file, location: location, path: path, message: message, fix: fix))
+        Diagnostic(file: file, location: location, path: path, message: message, fix: fix))
       return failed
     }
     let members: [JSONValue.Member]
@@ -64,7 +64,7 @@ struct StepShape {
       members,
       allowed: [verb, "label", "note", "swift", "when"] + (throwing ? ["catch"] : []) + entry.keys,
       what: "a \"\(verb)\" step"
-    ).map { ScenarioError($0, file: file, path: path) }
+    ).map { Diagnostic($0, file: file, path: path) }
     let arguments = StepArguments(shape: self, json: json, verb: verb, path: path)
     raw.label = arguments.string("label", what: "\"label\"")
     raw.note = arguments.string("note", what: "\"note\"")
