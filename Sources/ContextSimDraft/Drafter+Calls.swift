@@ -355,6 +355,8 @@ extension Drafter {
     {
       return taskGroupSteps(closure, at: statement)
     }
+    // `completion?(.success)` where `completion` defaulted to nil: calling nil does nothing.
+    if call.optional, knownNil.contains(call.method) { return [] }
     if call.optional,
       case .shared(let variable)? = meaning(
         of: call.method.replacingOccurrences(of: "self.", with: ""))

@@ -182,6 +182,11 @@ extension Drafter {
       case .container where key == "viewContext":
         bind(result, .context("viewContext"))
         return []
+      case .context(let c) where Self.contextValueProperties.contains(key):
+        // `let name = context.name`: the property's getter, checked or blocking as Core
+        // Data's is, into a value.
+        bind(result, .value(result))
+        return [step(["get": .string("\(c).\(key)"), "as": .string(result)], at: statement)]
       case .controller(let name, let entity)
       where (key == "fetchedObjects" || key == "numberOfObjects") && madeControllers.contains(name):
         let listed: Meaning =
@@ -216,6 +221,9 @@ extension Drafter {
       return [step(["read": .string(variable), "as": .string(result)], at: statement)]
     }
     if e.kind.isNil, result == returnTarget, boundToNil.contains(result) { return [] }
+    if case .string(_, let parts) = e.kind, !parts.isEmpty, plainReads(in: e) == nil {
+      return interpolated(parts, of: e, into: result, at: statement)
+    }
     if let v = value(of: e) {
       // `return nil` where the same name elsewhere holds an object: still an object's name.
       let keeps = e.kind.isNil && meaning(of: result)?.isCoreData == true
@@ -224,6 +232,40 @@ extension Drafter {
     }
     return nil
   }
+
+  /// `"changes: \(context.hasChanges)"`: what each interpolation reads is drafted (a
+  /// context's getter, an object's property, the app's own call), and the string is a
+  /// stand-in of its type. Nil when an interpolation is not one expression.
+  private mutating func interpolated(
+    _ parts: [String], of e: SwiftExpression, into result: String, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    var steps: [JSONValue] = []
+    for (i, text) in parts.enumerated() {
+      let parsed = SwiftParser.parse(text, name: "interpolation")
+      guard parsed.statements.count == 1, case .expression(let inner) = parsed.statements[0].kind
+      else { return nil }
+      if let reads = plainReads(in: inner) {
+        steps += reads.map { readStep($0, at: statement) }
+      } else {
+        steps += expressionSteps(
+          inner, result: "_part\(statement.location.line)_\(i)", at: statement)
+      }
+    }
+    let value = standIn(for: e)
+    bind(result, .value(result))
+    valueTypes[result] = value.type
+    return steps + [
+      step(
+        ["let": .string(result), "value": value.json, "note": .string("Stood in: \(value.what).")],
+        at: statement)
+    ]
+  }
+
+  /// A context's properties that hold a plain value, read with the format's `get`.
+  static let contextValueProperties: Set<String> = [
+    "name", "transactionAuthor", "hasChanges", "mergePolicy", "concurrencyType",
+    "automaticallyMergesChangesFromParent", "shouldDeleteInaccessibleFaults",
+  ]
 
   /// What a name bound to a copy of `e` means: the same object or list, or a plain value.
   private func meaning(copying e: SwiftExpression, as name: String) -> Meaning {
@@ -451,7 +493,13 @@ extension Drafter {
   }
 
   private func mergePolicy(_ e: SwiftExpression) -> String? {
-    let text = e.source
+    var text = e.source
+    // `NSMergePolicy(mergeType: mergePolicyType)`: the policy the parameter was given.
+    if let call = Call(e), let type = call.argument("mergeType"), case .name(let n) = type.kind,
+      let given = enumArguments[n]
+    {
+      text = given
+    }
     for policy in [
       "mergeByPropertyObjectTrump", "mergeByPropertyStoreTrump", "overwrite", "rollback", "error",
     ] where text.lowercased().contains(policy.lowercased()) {

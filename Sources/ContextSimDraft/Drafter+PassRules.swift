@@ -65,8 +65,9 @@ extension Drafter {
   {
     var e = expression.unwrapped.expression
     if case .forceUnwrap(let inner) = e.kind { e = inner }  // `NSEntityDescription.entity(…)!`
-    guard let rule = passRule(e, asValue: result != nil), let reads = plainReads(in: e) else {
-      return nil
+    guard let rule = passRule(e, asValue: result != nil) else { return nil }
+    guard let reads = plainReads(in: e) else {
+      return rule == .logging && result == nil ? loggedMessage(e, at: statement) : nil
     }
     passedOver.append(PassedOver(file: file.name, line: statement.location.line, rule: rule))
     var steps = reads.map { readStep($0, at: statement) }
@@ -81,6 +82,22 @@ extension Drafter {
           ], at: statement))
       valueTypes[result] = value.type
     }
+    return steps
+  }
+
+  /// `NSLog("%@", Self.diagnostic(error, context: context))`: the message's arguments that
+  /// are more than plain reads (a call into the app, a context's property) are drafted as
+  /// steps of their own (or said not to be modelled), and the logging itself is passed over.
+  private mutating func loggedMessage(_ e: SwiftExpression, at statement: SwiftStatement)
+    -> [JSONValue]
+  {
+    guard case .call(_, let arguments) = e.kind else { return [] }
+    var steps: [JSONValue] = []
+    for (i, argument) in arguments.enumerated() where plainReads(in: argument.value) == nil {
+      let name = "_logged\(statement.location.line)_\(i)"
+      steps += expressionSteps(argument.value, result: name, at: statement)
+    }
+    passedOver.append(PassedOver(file: file.name, line: statement.location.line, rule: .logging))
     return steps
   }
 

@@ -311,7 +311,13 @@ extension Drafter {
     case .expression(let e):
       return expressionSteps(e, result: nil, at: statement)
     case .forIn(let pattern, let sequence, let body):
-      guard case .name(let name) = pattern, let list = value(of: sequence) else {
+      var name = "_i\(statement.location.line)"  // `for _ in 1...3`
+      if case .name(let n) = pattern {
+        name = n
+      } else if pattern != .wildcard {
+        return notModelled(statement)
+      }
+      guard let list = value(of: sequence) ?? Self.range(sequence) else {
         return notModelled(statement)
       }
       let inner = scoped { drafter in

@@ -158,6 +158,22 @@ extension Drafter {
   }
 
   /// A literal's JSON: strings without interpolation, numbers, booleans, nil.
+  /// `1...10`, `0..<3`: a range of integer literals, as the list a loop runs over. Ranges
+  /// longer than ``longestRange`` are not drafted: a loop that long is no longer a scenario
+  /// a person reads.
+  static func range(_ e: SwiftExpression) -> JSONValue? {
+    guard case .binary(let op, let low, let high) = e.kind, op == "..." || op == "..<",
+      case .number(let a) = low.kind, case .number(let b) = high.kind,
+      let first = Int(a), var last = Int(b)
+    else { return nil }
+    if op == "..<" { last -= 1 }
+    guard last >= first else { return .array([]) }
+    guard last - first < longestRange else { return nil }
+    return .array((first...last).map { .integer($0) })
+  }
+
+  static let longestRange = 1_000
+
   func literal(_ e: SwiftExpression) -> JSONValue? {
     switch e.kind {
     case .string(let text, let interpolations) where interpolations.isEmpty: .string(text)

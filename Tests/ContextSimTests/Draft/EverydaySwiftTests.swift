@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import ContextSimCore
+@testable import ContextSimDraft
+
+/// Swift every app writes around its Core Data calls: ranged loops, a context's name, a
+/// completion left out, a log line built by the app's own code, a merge policy handed in.
+/// Each drafts to steps, so a run over it can be clean, and a bug beside it still shows.
+@Suite("Drafting the everyday Swift around Core Data calls")
+struct EverydaySwiftTests {
+  static func drafted(_ body: String, members: String = "", calls: [String] = ["Saver().go()"])
+    throws -> (Draft, Trace)
+  {
+    let source = """
+      import CoreData
+      class Saver {
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        \(members)
+        func go() {
+          \(body)
+        }
+      }
+      """
+    let draft = Draft([.init(name: "Saver.swift", text: source)], options: .init(calls: calls))
+    let scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft")
+    return (draft, run(scenario, stopAtFirst: true))
+  }
+
+  @Test(
+    "A ranged loop runs its body once per number; off the queue it traps on the first",
+    arguments: ["for i in 1...3 {", "for _ in 0..<3 {"])
+  func rangedLoop(_ loop: String) throws {
+    let (draft, clean) = try Self.drafted("\(loop)\n context.performAndWait { }\n }")
+    #expect(draft.unmodelled.isEmpty)
+    #expect(clean.violations.isEmpty && !clean.isUnmodelled)
+    #expect(clean.events.filter { if case .entered = $0.effect { true } else { false } }.count == 3)
+    let (_, buggy) = try Self.drafted("\(loop)\n let changed = context.hasChanges\n }")
+    #expect(buggy.violations.first?.kind == .wrongQueueContext)
+  }
+
+  @Test("A context's name is read as Core Data reads it: its getter waits for the queue")
+  func contextName() throws {
+    let (draft, trace) = try Self.drafted("if let name = context.name {\n print(name)\n }")
+    #expect(draft.unmodelled.isEmpty)
+    #expect(trace.violations.isEmpty && !trace.isUnmodelled)
+  }
+
+  @Test("A completion that defaulted to nil, called through ?, does nothing")
+  func completionLeftOut() throws {
+    let members = """
+      func save(wait: Bool = true, completion: ((Bool) -> Void)? = nil) {
+          let block = {
+            try? self.context.save()
+            completion?(true)
+          }
+          wait ? context.performAndWait(block) : context.perform(block)
+        }
+      """
+    let (draft, trace) = try Self.drafted("save()", members: members)
+    #expect(draft.unmodelled.isEmpty)
+    #expect(trace.violations.isEmpty && !trace.isUnmodelled)
+  }
+
+  @Test("A log line built by the app's own code runs that code, and the logging is passed over")
+  func logLineBuiltByTheApp() throws {
+    let members = """
+      func describe(_ context: NSManagedObjectContext) -> String {
+          return "changes: \\(context.hasChanges)"
+        }
+      """
+    let (draft, trace) = try Self.drafted("NSLog(\"%@\", describe(context))", members: members)
+    #expect(draft.unmodelled.isEmpty)
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+  }
+
+  @Test("A merge policy handed in as a parameter's enum is the policy set")
+  func mergePolicyParameter() throws {
+    let members = """
+      func configure(mergePolicyType: NSMergePolicyType = .mergeByPropertyObjectTrumpMergePolicyType) {
+          context.mergePolicy = NSMergePolicy(mergeType: mergePolicyType)
+        }
+      """
+    let (draft, _) = try Self.drafted("configure()", members: members)
+    #expect(draft.unmodelled.isEmpty)
+    #expect(draft.json.contains("\"to\": \"mergeByPropertyObjectTrump\""))
+  }
+}
