@@ -15,6 +15,20 @@ public struct Async: ScenarioStep {
   }
 }
 
+/// A user's later event on the main thread (a tap once the screen has loaded): it runs
+/// once every other thread and queue is idle. `queue` is always `"main"`.
+public struct WhenIdle: ScenarioStep {
+  /// The step as the decoder reads it, placed where the Swift wrote it.
+  public let json: StepJSON
+  /// `line` and `column` default to the call's place, where errors about the step point.
+  public init(
+    _ queue: String = "main", line: Int = #line, column: Int = #column,
+    @StepsBuilder _ body: () -> [any ScenarioStep]
+  ) {
+    json = StepJSON("whenIdle", .string(queue), body: [("do", body())], line: line, column: column)
+  }
+}
+
 /// `DispatchQueue.X.sync { … }`: the caller waits for the block.
 public struct Sync: ScenarioStep {
   /// The step as the decoder reads it, placed where the Swift wrote it.

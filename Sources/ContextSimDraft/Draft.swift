@@ -84,7 +84,17 @@ public struct Draft: Sendable {
     scenario = drafter.draft()
     summary = drafter.summary
     unmodelled = drafter.unmodelled.map { Line(place: $0.place, swift: $0.swift, why: $0.why) }
-    let missing = Self.missingContexts(in: scenario)
+    var missing = Self.missingContexts(in: scenario)
+    if !missing.isEmpty {
+      // A context a block made (a stack's completion) and a later line uses: declared,
+      // unless the name is also a variable's, which the declaration would not reach.
+      let hoisted = Self.hoisting(missing.map(\.name), in: scenario)
+      let problems = Self.problems(in: hoisted)
+      if problems.allSatisfy({ $0.message.hasPrefix("unknown context") }) {
+        scenario = hoisted
+        missing = Self.missingContexts(in: scenario)
+      }
+    }
     guard !missing.isEmpty else { return }
     for (name, path) in missing {
       summary.append("\(name): made by lines not modelled, taken as a private-queue context")

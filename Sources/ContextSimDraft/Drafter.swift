@@ -270,8 +270,14 @@ struct Drafter {
     // One scope for every call: `let c = Controller()` in one, `c.save()` in the next.
     scopes.append([:])
     defer { scopes.removeLast() }
+    var previousWasEvent = false
     for text in calls {
       let parsed = SwiftParser.parse(text, name: "--call")
+      // A screen's method after another (`viewDidLoad()`, then `didTapAddButton(sender)`):
+      // a user's later event, which comes once the work the earlier one started settled.
+      let isEvent = isScreenEvent(parsed.statements)
+      let later = isEvent && previousWasEvent
+      previousWasEvent = isEvent
       let saved = file
       file = SwiftFile(name: "--call", lines: [text])
       preamble = []
@@ -286,10 +292,19 @@ struct Drafter {
           ])
         ]
       }
+      if later {
+        body = [
+          .object([
+            "whenIdle": .string("main"), "do": .array(body),
+            "swift": .string("// later: \(text), once the app is idle"),
+          ])
+        ]
+      }
       out += preamble + body
       preamble = []
       file = saved
-      summary.append("\(text) on the main thread")
+      summary.append(
+        later ? "\(text) on the main thread, once the app is idle" : "\(text) on the main thread")
     }
     return out
   }
@@ -320,6 +335,18 @@ struct Drafter {
   }
 
   /// The method a `--call` of one statement calls, `try` and `await` aside.
+  /// Whether `statements` are one call of a view's, view controller's or app delegate's
+  /// method: what a user's action or the system runs on the main thread.
+  func isScreenEvent(_ statements: [SwiftStatement]) -> Bool {
+    guard statements.count == 1, case .expression(let e) = statements[0].kind,
+      let call = Call(e.unwrapped.expression),
+      let (type, _) = method(
+        named: call.method, receiver: call.receiver, labels: call.arguments.map(\.label)),
+      let type
+    else { return false }
+    return Scan.isMainOnly(type)
+  }
+
   func calledMethod(of statements: [SwiftStatement]) -> SwiftFunction? {
     guard statements.count == 1, case .expression(let e) = statements[0].kind,
       let call = Call(e.unwrapped.expression)

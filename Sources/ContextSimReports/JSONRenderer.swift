@@ -103,6 +103,7 @@ extension Effect {
   public var name: String {
     switch self {
     case .enqueued: "enqueued"
+    case .postedEvent: "postedEvent"
     case .entered: "entered"
     case .ranInline: "ranInline"
     case .waits: "waits"

@@ -105,6 +105,7 @@ public enum Messages {
     case .varWritten(let name, let value): return "self.\(name) = \(value.swiftDescription)"
     case .expectationHeld(let what): return "expect \(what): holds"
     case .enqueued(let queue): return allSteps ? "enqueued a block on \(queue)" : nil
+    case .postedEvent: return "a later event: it runs on main once the app is idle"
     case .entered(let queue, let reentrant):
       return allSteps
         ? "runs a block on \(queue)\(reentrant ? " (re-entrant)" : "") and waits" : nil

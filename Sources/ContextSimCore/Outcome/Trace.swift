@@ -84,6 +84,8 @@ public struct HandledError: Sendable {
 public enum Effect: Sendable, Equatable {
   /// A block was put on the queue to run later (`async`, `perform`).
   case enqueued(queue: String)
+  /// An event was posted to the main run loop, to run once the app is idle (`whenIdle`).
+  case postedEvent
   /// A synchronous block (`performAndWait`, `sync`) now runs on the caller's thread.
   case entered(queue: String, reentrant: Bool)
   /// `await perform(schedule: .immediate)` from the context's own queue: the block runs

@@ -79,7 +79,8 @@ struct InterchangeableValues: Sendable {
         collectElements(of: step.body, repeating: true, into: &candidates)
       case .observe, .fetchedResultsController:
         collectElements(of: step.body, repeating: true, into: &candidates)
-      case .async, .sync, .perform, .performAndWait, .task, .performAwait, .letValue, .insert,
+      case .async, .whenIdle, .sync, .perform, .performAndWait, .task, .performAwait, .letValue,
+        .insert,
         .fetch, .count, .get, .set, .save, .objectID, .newContext, .insertObject, .delete, .refresh,
         .reset, .refreshAllObjects, .obtainPermanentIDs, .rollback, .batchUpdate, .batchDelete,
         .batchInsert, .mergeRemoteChanges, .existingObject, .object, .contextProperty,

@@ -128,7 +128,8 @@ public struct Scenario: Sendable {
         switch step.action {
         case .observe(let name, _, _, _, _, _): name != .remoteChange
         case .fetchedResultsController(_, _, _, _?): true
-        case .async, .sync, .perform, .performAndWait, .task, .performAwait, .taskGroup, .letValue,
+        case .async, .whenIdle, .sync, .perform, .performAndWait, .task, .performAwait, .taskGroup,
+          .letValue,
           .insert, .fetch, .count, .get, .set, .save, .objectID, .newContext, .insertObject,
           .delete, .refresh, .reset, .refreshAllObjects, .obtainPermanentIDs, .rollback,
           .batchUpdate, .batchDelete, .batchInsert, .mergeRemoteChanges, .existingObject, .object,
@@ -145,7 +146,8 @@ public struct Scenario: Sendable {
         case .contextProperty(_, let property, _): property == .parent
         case .objectState(_, let property, _): property == .managedObjectContext
         case .notificationProperty(_, let key, _): key == .object
-        case .async, .sync, .perform, .performAndWait, .task, .performAwait, .taskGroup, .letValue,
+        case .async, .whenIdle, .sync, .perform, .performAndWait, .task, .performAwait, .taskGroup,
+          .letValue,
           .insert, .fetch, .count, .get, .set, .save, .objectID, .insertObject, .delete, .refresh,
           .reset, .refreshAllObjects, .obtainPermanentIDs, .rollback, .batchUpdate, .batchDelete,
           .batchInsert, .mergeRemoteChanges, .existingObject, .object, .setContextProperty,
@@ -170,7 +172,8 @@ public struct Scenario: Sendable {
           case .contextProperty(_, let property, _): property.getter == .blocking
           case .setContextProperty, .performFetch, .mergeRemoteChanges: true
           case .batchUpdate(_, _, _, _, let mergeInto): !mergeInto.isEmpty
-          case .async, .sync, .perform, .performAndWait, .task, .performAwait, .taskGroup,
+          case .async, .whenIdle, .sync, .perform, .performAndWait, .task, .performAwait,
+            .taskGroup,
             .letValue, .insert, .fetch, .count, .get, .set, .save, .objectID, .insertObject,
             .delete, .refresh, .reset, .refreshAllObjects, .obtainPermanentIDs, .rollback,
             .batchDelete, .batchInsert, .existingObject, .object, .objectState, .observe,

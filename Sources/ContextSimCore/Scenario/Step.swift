@@ -180,6 +180,9 @@ public enum TemplatePart: Sendable, Equatable {
 public indirect enum Action: Sendable {
   // Queues and threads
   case async(queue: String, body: [Step])
+  /// A later event on the main run loop (a user's tap): it runs on the main thread once the
+  /// app is idle, every other thread done and every queue drained.
+  case whenIdle(body: [Step])
   case sync(queue: String, body: [Step])
   case perform(context: String, body: [Step])
   case performAndWait(context: String, body: [Step])
@@ -281,7 +284,8 @@ public indirect enum Action: Sendable {
       .batchDelete(_, _, _, let mode), .batchInsert(_, _, _, _, let mode),
       .performFetch(_, let mode), .fetchHistory(_, _, _, let mode):
       mode
-    case .async, .sync, .perform, .performAndWait, .task, .performAwait, .taskGroup, .letValue,
+    case .async, .whenIdle, .sync, .perform, .performAndWait, .task, .performAwait, .taskGroup,
+      .letValue,
       .insert, .get, .set, .objectID, .newContext, .insertObject, .delete, .refresh, .reset,
       .refreshAllObjects, .rollback, .batchUpdate, .mergeRemoteChanges, .object, .contextProperty,
       .setContextProperty, .objectState, .observe, .removeObserver, .mergeChanges,
@@ -295,7 +299,7 @@ public indirect enum Action: Sendable {
   /// its `then` steps.
   public var body: [Step] {
     switch self {
-    case .async(_, let body), .sync(_, let body), .perform(_, let body),
+    case .async(_, let body), .whenIdle(let body), .sync(_, let body), .perform(_, let body),
       .performAndWait(_, let body), .forEach(_, _, let body), .task(_, let body),
       .performAwait(_, _, let body), .observe(_, _, _, _, _, let body):
       body

@@ -28,6 +28,26 @@ extension Simulation {
     enqueue(Block(steps: steps, scope: capture(scope), origin: origin), on: q)
   }
 
+  /// Posts a later event to the main run loop: the block waits, outside the main queue's
+  /// line, until the app is idle (``isIdle()``), and then runs on the main thread.
+  mutating func postEvent(_ steps: [Step], from step: Step) {
+    let origin = origin(onto: Self.mainQueue, at: step.index)
+    record(.postedEvent)
+    touch(.queue(Self.mainQueue), write: true)
+    var block = Block(steps: steps, scope: capture(scope), origin: origin)
+    block.clock = raceDetector.release(by: now.thread)
+    block.enqueuedAt = now.number
+    runtime.events.append(block)
+  }
+
+  /// Whether nothing but the main run loop has work: no thread but main in a block or
+  /// waiting, and no block or waiter in any queue's line. Only then is an event delivered.
+  func isIdle() -> Bool {
+    runtime.threads.indices.allSatisfy { t in
+      t == 0 || (runtime.threads[t].frames.isEmpty && runtime.threads[t].waitingQueue == nil)
+    } && runtime.queues.isDrained
+  }
+
   /// Puts a block on a queue: in line for a serial queue's thread, or on a thread of its
   /// own for a concurrent queue.
   mutating func enqueue(_ block: consuming Block, on q: Int) {

@@ -12,6 +12,8 @@ extension Simulation {
     // Queues and threads
     case .async(let queue, let body):
       enqueue(body, on: queueIndex(queue), from: step)
+    case .whenIdle(let body):
+      postEvent(body, from: step)
     case .sync(let queue, let body):
       runSynchronously(body, on: queueIndex(queue), from: step, reentrant: false)
     case .perform(let context, let body):

@@ -82,6 +82,8 @@ private struct StateWriter {
     for thread in s.runtime.threads { write(thread) }
     hasher.combine(s.runtime.queues.count)
     for q in 0..<s.runtime.queues.count { write(s.runtime.queues[q]) }
+    hasher.combine(s.runtime.events.count)
+    for event in s.runtime.events { write(event) }
     write(graph)
     write(s.store)
     write(s.program.sharedVars)
@@ -538,6 +540,7 @@ enum FingerprintCoverage {
     ],
     "Runtime": [
       "queues": .written, "threads": .written, "taskGroups": .written, "origins": report,
+      "events": .written,
     ],
     "ProgramState": ["sharedVars": .written, "scopes": .written, "injectedCalls": .written],
     "StepInProgress": [

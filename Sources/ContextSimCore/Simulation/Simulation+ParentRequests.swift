@@ -142,7 +142,8 @@ extension Simulation {
         graph.registered(id, in: c) == nil
       else { return nil }
       return (c, .parent)
-    case .async, .sync, .perform, .performAndWait, .task, .performAwait, .taskGroup, .letValue,
+    case .async, .whenIdle, .sync, .perform, .performAndWait, .task, .performAwait, .taskGroup,
+      .letValue,
       .insert, .set, .objectID, .newContext, .insertObject, .delete, .refresh, .refreshAllObjects,
       .rollback, .mergeRemoteChanges, .contextProperty, .objectState, .observe, .removeObserver,
       .mergeChanges, .notificationProperty, .fetchedResultsController, .controllerProperty,

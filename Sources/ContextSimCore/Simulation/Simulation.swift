@@ -159,9 +159,14 @@ struct Simulation: Sendable {
   func canRun(_ t: Int) -> Bool {
     if let q = runtime.threads[t].waitingQueue { return runtime.queues.isTurn(of: t, on: q) }
     if !runtime.threads[t].frames.isEmpty { return true }
-    if let served = runtime.threads[t].serves { return runtime.queues.hasBlockReady(served) }
+    if let served = runtime.threads[t].serves {
+      return runtime.queues.hasBlockReady(served) || (t == 0 && hasEventReady())
+    }
     return false
   }
+
+  /// Whether the main run loop can deliver its next posted event now.
+  func hasEventReady() -> Bool { !runtime.events.isEmpty && isIdle() }
 
   /// Lets one thread take one step: start its next block or blocked body if it must, then
   /// run one scenario step.
@@ -174,6 +179,10 @@ struct Simulation: Sendable {
       runtime.threads[t].startedFrom = runtime.queues[waiting.queue].releasedAt
       enter(waiting.queue, by: t, body: waiting.body)
     } else if runtime.threads[t].frames.isEmpty, let q = runtime.threads[t].serves {
+      if !runtime.queues.hasBlockReady(q) {
+        // The main run loop delivers the event it holds: it takes its turn on the main queue.
+        runtime.queues.enqueue(runtime.events.removeFirst(), on: q)
+      }
       let block = startBlock(q, on: t)
       if let merge = block.merge {
         // A merge Core Data enqueued runs as one step on the receiver's queue.

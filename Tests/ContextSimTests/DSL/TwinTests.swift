@@ -11,7 +11,7 @@ import Testing
 struct TwinTests {
   /// Every twin.
   static let twins: [Twin] = [
-    .checkedTooEarly, .deadlock, .asyncPerform, .childContextDraft, .batchUpdate,
+    .checkedTooEarly, .tapAfterLoad, .deadlock, .asyncPerform, .childContextDraft, .batchUpdate,
     .refreshAllOffQueue,
     .faultOnDeletedObject, .faultOnDeletedObjectFixed, .discardedSaveError, .temporaryID,
     .staleScreen, .mergePolicies, .crossContextRelationship, .photoDownloaderStoreError,

@@ -29,6 +29,32 @@ extension Twin {
     }
   }
 
+  static let tapAfterLoad = Twin("tap-after-load") {
+    try Scenario(
+      "A list stored off the main thread, read when the user taps",
+      about:
+        "The screen loads its notes on a background context and, still on the global queue's thread, stores how many there are in a property of the screen. Long after, the user taps, and the tap's handler reads that property on the main thread. The tap comes once the load has finished, in every run, but nothing orders the two: the background thread wrote the property, the main thread read it, and no queue or lock passed between them. ThreadSanitizer reports it on a run where both happen; ctxsim reports it in every run. whenIdle is the tap: a later event the main run loop delivers once the app is idle.",
+      model: ["Note": ["attributes": ["title": "string"]]],
+      store: [
+        "Note": [["id": "note-1", "title": "Groceries"], ["id": "note-2", "title": "Bank"]]
+      ],
+      contexts: ["background": ["queue": "private"]],
+      vars: ["noteCount": nil],
+      expect: [Expected(.dataRace, at: "read-count", in: .every)],
+      file: "scenarios/tap-after-load.json"
+    ) {
+      Async("global") {
+        PerformAndWait("background") {
+          Count("Note", in: "background", as: "n")
+        }
+        Write("noteCount", value: "$n").label("store-count")
+      }.label("load")
+      WhenIdle("main") {
+        Read("noteCount", as: "shown").label("read-count")
+      }.label("tap")
+    }
+  }
+
   static let deadlock = Twin("deadlock") {
     try Scenario(
       "performAndWait and main.sync waiting for each other",

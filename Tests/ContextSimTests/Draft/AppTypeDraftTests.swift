@@ -183,6 +183,53 @@ struct AppTypeDraftTests {
     #expect(!clean.isUnmodelled)
   }
 
+  /// A screen that makes its stack on a background queue and hands it to the main queue;
+  /// the user's tap uses it later.
+  static func loadingScreen(tap: String) -> String {
+    """
+    import CoreData
+    import UIKit
+    \(classStack)
+    class ListViewController: UIViewController {
+      var stack: Stack!
+      override func viewDidLoad() {
+        DispatchQueue.global().async {
+          let background = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+          DispatchQueue.main.async {
+            self.stack = Stack(writer: background)
+          }
+        }
+      }
+      func didTapAdd() {
+        \(tap)
+      }
+    }
+    """
+  }
+
+  @Test("A tap after the screen loaded runs once the load settled, on the stack it made")
+  func tapAfterLoad() throws {
+    let calls = ["viewDidLoad()", "didTapAdd()"]
+    let buggy = [
+      Draft.Source(name: "List.swift", text: Self.loadingScreen(tap: "try? stack.writer.save()"))
+    ]
+    let draft = Draft(buggy, options: .init(calls: calls))
+    #expect(draft.unmodelled.isEmpty)
+    #expect(draft.json.contains(#""whenIdle": "main""#))
+    #expect(draft.summary.contains("didTapAdd() on the main thread, once the app is idle"))
+    let trace = try Self.trace(buggy, calls: calls)
+    let trap = try #require(trace.violations.first)
+    #expect(trap.kind == .wrongQueueContext)
+    #expect(trap.labels.first == "List.swift:20")
+    let fixed = [
+      Draft.Source(
+        name: "List.swift",
+        text: Self.loadingScreen(tap: "stack.writer.performAndWait { try? stack.writer.save() }"))
+    ]
+    let clean = try Self.trace(fixed, calls: calls)
+    #expect(clean.violations.isEmpty && !clean.isUnmodelled)
+  }
+
   @Test("An app type made with a context by an init the files do not declare is not modelled")
   func instanceMadeByUndeclaredInit() throws {
     let stack = "class Stack: BaseStack {\n  func ping() {}\n}"

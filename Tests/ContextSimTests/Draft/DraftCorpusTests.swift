@@ -64,6 +64,7 @@ struct DraftCorpusTests {
     "16-pulse-init-userinfo-offqueue",
     "22-backtrace-repository-fetch-offqueue", "26-mage-flagimportant-other-context-object",
     "11-octopod-sibling-writers-merge-conflict", "12-octopod-merge-policy-fix",
+    "29-jsqcoredatakit-merge-in-performBlock-fix",
   ]
 
   /// The case's files, named as the Swift they are.

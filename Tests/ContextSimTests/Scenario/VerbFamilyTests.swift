@@ -14,7 +14,7 @@ struct VerbFamilyTests {
   func verbTable() {
     // With ctxsim's additions: `let`, `taskGroup`, and a fetch's `sortBy` and `limit`.
     let v1: [String: [String]] = [
-      "async": ["do"], "sync": ["do"], "perform": ["do", "await", "schedule"],
+      "async": ["do"], "sync": ["do"], "whenIdle": ["do"], "perform": ["do", "await", "schedule"],
       "performAndWait": ["do"], "task": ["do"], "taskGroup": ["as", "child", "then"],
       "let": ["value"],
       "insert": ["into", "as", "values"],

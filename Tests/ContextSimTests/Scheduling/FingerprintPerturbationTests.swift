@@ -44,6 +44,9 @@ struct FingerprintPerturbationTests {
     "Runtime.queues": { _ = $0.runtime.queues.add(named: "perturbed", isSerial: true) },
     "Runtime.threads": { $0.runtime.threads[0].held.append(QueueTable.global) },
     "Runtime.taskGroups": { $0.runtime.taskGroups.append(TaskGroupState(outstanding: 2)) },
+    "Runtime.events": { s in
+      s.runtime.events.append(Block(steps: [], scope: Scope(index: 0), origin: nil))
+    },
 
     "ProgramState.sharedVars": { $0.program.sharedVars["perturbed"] = .integer(1) },
     "ProgramState.scopes": { s in
