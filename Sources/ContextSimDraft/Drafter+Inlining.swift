@@ -154,6 +154,10 @@ extension Drafter {
           drafter.bind(parameter.name, .queue(queue))
         } else if let m = drafter.resolve(given), m.isCoreData {
           drafter.bind(parameter.name, m)
+        } else if given.kind.isNil, parameter.type.contains("->") {
+          // `completion: (…)? = nil`: calling it does nothing, and it hides a closure of the
+          // same name around the call.
+          drafter.bind(parameter.name, .callersClosure)
         } else if given.kind.isNil, !drafter.knownNil.contains(parameter.name) {
           // `backgroundContext: NSManagedObjectContext? = nil`: nil in this call.
           drafter.knownNil.insert(parameter.name)

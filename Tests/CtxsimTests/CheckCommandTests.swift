@@ -22,7 +22,7 @@ struct CheckCommandTests {
     let run = ctxsim("check", "scenarios/", "--max-schedules", "300")
     #expect(run.status == 0, "\(run.out)")
     let rows = run.out.split(separator: "\n").filter { !$0.hasPrefix(" ") && $0.contains(".json") }
-    #expect(rows.count == 70)
+    #expect(rows.count == 72)
     #expect(rows.filter { !$0.hasPrefix("PASS") } == [])
     #expect(
       rows.contains(
@@ -40,7 +40,7 @@ struct CheckCommandTests {
     }
     #expect(
       run.out.hasSuffix(
-        "70 scenarios: 70 passed, 0 failed.\n"
+        "72 scenarios: 72 passed, 0 failed.\n"
       ))
     #expect(
       run.out.contains(

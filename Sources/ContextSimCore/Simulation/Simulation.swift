@@ -219,9 +219,35 @@ struct Simulation: Sendable {
       record(.skipped)
     } else {
       runRequestingParents(stepToRun)
-      if !center.undelivered.isEmpty { deliverPosted() }
+      if !center.undelivered.isEmpty {
+        if case .save = stepToRun.action { endParentRequest(t, openedBy: stepToRun.index) }
+        deliverPosted()
+      }
     }
     unwind(t)
+  }
+
+  /// A child's save runs in a frame that holds its parent's queue, as Core Data's
+  /// `performAndWait` on the parent does (``runRequestingParents(_:)``). The child's
+  /// did-save Core Data posts on the saving thread once that request returned (semantics-2
+  /// §1.2): so the frame ends, and the parent's queue is given back, before the observers
+  /// run. (A remote merge's objects-did-change, by contrast, is posted on the context's
+  /// own queue, inside the request.)
+  private mutating func endParentRequest(_ t: Int, openedBy index: Int) {
+    // The request's frame, and above it the frames that ran the step again after its
+    // will-save observers: each holds only this step, and each has run it.
+    while let last = runtime.threads[t].frames.indices.last,
+      runtime.threads[t].frames[last].opener == index,
+      runtime.threads[t].frames[last].steps.count == 1,
+      runtime.threads[t].frames[last].steps[0].index == index,
+      runtime.threads[t].frames[last].next >= 1
+    {
+      let top = runtime.threads[t].frames.removeLast()
+      if let q = top.acquired {
+        runtime.threads[t].held.removeLast()
+        release(q, by: t)
+      }
+    }
   }
 
   /// Pops finished frames, moving loops on and giving back the queues frames took.

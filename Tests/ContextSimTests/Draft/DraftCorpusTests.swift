@@ -65,6 +65,8 @@ struct DraftCorpusTests {
     "22-backtrace-repository-fetch-offqueue", "26-mage-flagimportant-other-context-object",
     "11-octopod-sibling-writers-merge-conflict", "12-octopod-merge-policy-fix",
     "29-jsqcoredatakit-merge-in-performBlock-fix",
+    "03-jsqcoredatakit-savecontext-hasChanges-offqueue",
+    "04-jsqcoredatakit-savecontext-hasChanges-fix",
   ]
 
   /// The case's files, named as the Swift they are.
