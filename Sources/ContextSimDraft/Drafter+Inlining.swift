@@ -89,7 +89,10 @@ extension Drafter {
   ) -> [JSONValue] {
     var out: [JSONValue] = []
     var returned: Meaning?
-    if let result {
+    // A context the method makes and returns is the context's own name, not a variable.
+    let returnsContext =
+      function.returnType.map { typeAliases[$0] ?? $0 } == "NSManagedObjectContext"
+    if let result, !returnsContext {
       // Bound (to nil) before the body runs, so later steps may name it whatever path the
       // method returns by.
       out.append(step(["let": .string(result), "value": .null], at: statement))

@@ -74,6 +74,22 @@ struct EverydaySwiftTests {
     #expect(trace.violations.first?.kind == .wrongQueueContext)
   }
 
+  @Test("A context a helper makes and returns keeps its name when the caller's local shares it")
+  func contextReturnedUnderItsOwnName() throws {
+    let members = """
+      func makeChild() -> NSManagedObjectContext {
+          let child = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+          child.parent = context
+          return child
+        }
+      """
+    let (draft, trace) = try Self.drafted(
+      "let child = makeChild()\n child.perform { try? child.save() }\n try? child.save()",
+      members: members)
+    #expect(draft.unmodelled.isEmpty)
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+  }
+
   @Test("A merge policy handed in as a parameter's enum is the policy set")
   func mergePolicyParameter() throws {
     let members = """
