@@ -27,37 +27,25 @@ public enum ExerciseParser {
           file: file, location: SourceLocation(line: line, column: column ?? 1), message: message,
           fix: fix))
     }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
-    }
+    let lines = FrontMatter.lines(of: text)
     var single: [String: (value: String, line: Int)] = [:]
     var criteria: [RowsCriterion] = []
     var fixes: [ViolationKind] = []
     var criterionLines = 0
-    var i = 0
-    guard lines.first == "---" else {
+    guard let front = FrontMatter(lines) else {
       fail(
         1, nil, "the brief has no header",
         "start it with ---, the title:, scenario: and "
           + "solution: lines and the criteria, and ---")
       throw Diagnostics(errors: errors)
     }
-    i = 1
-    while i < lines.count && lines[i] != "---" {
-      let line = lines[i]
-      defer { i += 1 }
-      guard let colon = line.firstIndex(of: ":") else {
-        if !line.trimmed.isEmpty {
-          fail(i + 1, nil, "a header line must be key: value", "write store: 2 Note, say")
+    for entry in front.lines {
+      guard case .entry(let key, let value, let line, let column) = entry else {
+        if case .notKeyValue(let line) = entry {
+          fail(line, nil, "a header line must be key: value", "write store: 2 Note, say")
         }
         continue
       }
-      let key = String(line[..<colon]).trimmed
-      let rawValue = line[line.index(after: colon)...]
-      let value = String(rawValue).trimmed
-      let column =
-        line.distance(from: line.startIndex, to: colon) + 2
-        + rawValue.prefix { $0 == " " || $0 == "\t" }.count
       switch key {
       case "store", "viewContext":
         criterionLines += 1
@@ -65,7 +53,7 @@ public enum ExerciseParser {
           criteria.append(
             try CriterionParser.parse(
               value, place: RowsCriterion.Place(rawValue: key)!,
-              at: SourceLocation(line: i + 1, column: column)))
+              at: SourceLocation(line: line, column: column)))
         } catch {
           fail(error.location.line, error.location.column, error.message, error.fix)
         }
@@ -79,7 +67,7 @@ public enum ExerciseParser {
             fixes.append(kind)
           } else {
             fail(
-              i + 1, at, "\"\(name)\" is not a violation kind",
+              line, at, "\"\(name)\" is not a violation kind",
               nearestName(to: name, in: ViolationKind.allCases.map(\.rawValue)).map {
                 "did you mean \"\($0)\"?"
               } ?? "list kinds such as wrongQueueContext, separated by commas")
@@ -87,20 +75,20 @@ public enum ExerciseParser {
         }
       case _ where headerKeys.contains(key):
         if let first = single[key] {
-          fail(i + 1, nil, "\(key): is given twice; first at line \(first.line)", "keep one")
+          fail(line, nil, "\(key): is given twice; first at line \(first.line)", "keep one")
         } else if value.isEmpty {
-          fail(i + 1, column, "\(key): has no value", "write the \(key) after the colon")
+          fail(line, column, "\(key): has no value", "write the \(key) after the colon")
         } else {
-          single[key] = (value, i + 1)
+          single[key] = (value, line)
         }
       default:
         fail(
-          i + 1, nil, "unknown header key \"\(key)\"",
+          line, nil, "unknown header key \"\(key)\"",
           nearestName(to: key, in: headerKeys).map { "did you mean \"\($0)\"?" }
             ?? "use one of: " + headerKeys.joined(separator: ", "))
       }
     }
-    if i == lines.count {
+    if !front.isClosed {
       fail(1, nil, "the header is never closed", "end the header with a line of ---")
     }
     for key in ["title", "scenario", "solution"] where single[key] == nil {
@@ -111,8 +99,8 @@ public enum ExerciseParser {
         1, nil, "the header names no store: or viewContext: criterion",
         "say what the fixed app must leave behind, such as store: 2 Note")
     }
-    let body = Array(lines[min(i + 1, lines.count)...])
-    let (brief, hints) = readBody(body, firstLine: i + 2, fail: fail)
+    let body = Array(lines[front.bodyStart...])
+    let (brief, hints) = readBody(body, firstLine: front.bodyStart + 1, fail: fail)
     guard errors.isEmpty else { throw Diagnostics(errors: errors) }
     return GradedExercise(
       file: file, number: number(of: file), title: single["title"]!.value,

@@ -177,36 +177,29 @@ public enum LessonParser {
     func fail(_ line: Int?, _ message: String, _ fix: String) {
       errors.append(Diagnostic(file: file, line: line, message: message, fix: fix))
     }
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
-    }
+    let lines = FrontMatter.lines(of: text)
     var header: [String: (value: String, line: Int)] = [:]
-    var i = 0
-    if lines.first == "---" {
-      i = 1
-      while i < lines.count && lines[i] != "---" {
-        let line = lines[i]
-        if let colon = line.firstIndex(of: ":") {
-          let key = String(line[..<colon]).trimmed
-          let value = String(line[line.index(after: colon)...]).trimmed
+    var i = 0  // without a header, the whole file is the body
+    if let front = FrontMatter(lines) {
+      for entry in front.lines {
+        switch entry {
+        case .entry(let key, let value, let line, _):
           if headerKeys.contains(key) {
-            header[key] = (value, i + 1)
+            header[key] = (value, line)
           } else {
             fail(
-              i + 1, "unknown header key \"\(key)\"",
+              line, "unknown header key \"\(key)\"",
               nearestName(to: key, in: headerKeys).map { "did you mean \"\($0)\"?" }
                 ?? "use one of: " + headerKeys.joined(separator: ", "))
           }
-        } else if !line.trimmed.isEmpty {
-          fail(
-            i + 1, "a header line must be key: value", "write scenario: scenarios/file.json, say")
+        case .notKeyValue(let line):
+          fail(line, "a header line must be key: value", "write scenario: scenarios/file.json, say")
         }
-        i += 1
       }
-      if i == lines.count {
+      if !front.isClosed {
         fail(1, "the header is never closed", "end the header with a line of ---")
       }
-      i += 1
+      i = front.bodyStart
     } else {
       fail(
         1, "the lesson has no header",
