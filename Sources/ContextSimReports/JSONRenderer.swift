@@ -12,8 +12,9 @@ public struct JSONRenderer {
   }
 
   /// The run as indented JSON, keys in a fixed order: `scenario`, `title`, `concurrencyDebug`,
-  /// `threads`, `events`, `violations`, `unmodelled` (when the run passed lines the scenario
-  /// does not model), `appExitStatus`, `stop` (when the run stopped early) and `schedule`.
+  /// `verdict`, `threads`, `events`, `violations`, `unmodelled` (when the run passed lines the
+  /// scenario does not model), `appExitStatus`, `stop` (when the run stopped early) and
+  /// `schedule`.
   public func render(_ trace: Trace) -> String {
     JSONWriter.write(document(trace))
   }
@@ -24,6 +25,7 @@ public struct JSONRenderer {
       "scenario": .string(scenario.file),
       "title": .string(scenario.title),
       "concurrencyDebug": .bool(trace.concurrencyDebug),
+      "verdict": .string(Self.verdict(of: trace)),
       "threads": .array(trace.threads.map(JSONValue.string)),
       "events": .array(trace.events.map(event)),
       "violations": .array(trace.violations.map(violation)),
@@ -33,6 +35,19 @@ public struct JSONRenderer {
       "stop": trace.stop.map { .string(stopName($0)) },
       "schedule": .string(trace.schedule.description),
     ])
+  }
+
+  /// What one run shows, in the words `explore` uses for a search: `limited` when a run
+  /// limit stopped it, `failing` with a violation, `unmodelled` past a line not modelled,
+  /// `incomplete` when the schedule it was to follow did not fit, else `clean`.
+  static func verdict(of trace: Trace) -> String {
+    switch trace.stop {
+    case .limit?: return "limited"
+    case .scheduleMismatch? where trace.violations.isEmpty: return "incomplete"
+    default: break
+    }
+    if !trace.violations.isEmpty { return "failing" }
+    return trace.isUnmodelled ? "unmodelled" : "clean"
   }
 
   private func place(_ site: Site) -> [(String, JSONValue?)] {

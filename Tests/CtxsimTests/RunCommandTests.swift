@@ -69,6 +69,17 @@ struct RunCommandTests {
         "The schedule does not fit this scenario: at step 1 thread 3 cannot run (runnable: 0)."))
   }
 
+  @Test(
+    "--format json says the run's verdict in explore's words",
+    arguments: [
+      ("scenarios/tap-after-load-fixed.json", "clean"), ("scenarios/wrong-thread.json", "failing"),
+    ])
+  func jsonVerdict(file: String, verdict: String) throws {
+    let run = ctxsim("run", file, "--format", "json")
+    let document = try JSONReader.read(Array(run.out.utf8))
+    #expect(document["verdict"]?.string == verdict)
+  }
+
   @Test("--format json prints one document with events, violations and the schedule")
   func json() throws {
     let run = ctxsim("run", "scenarios/wrong-thread.json", "--format", "json")
@@ -76,6 +87,7 @@ struct RunCommandTests {
     let document = try JSONReader.read(Array(run.out.utf8))
     #expect(document["schedule"]?.string == "0x5,1x2,0")
     #expect(document["appExitStatus"]?.kind == .integer(133))
+    #expect(document["verdict"]?.string == "failing")
     let violations = try #require(document["violations"]?.elements)
     #expect(violations.map { $0["kind"]?.string } == ["wrongQueueContext", "wrongQueueObject"])
     #expect(violations.map { $0["label"]?.string } == ["context-from-main", "object-on-main"])
