@@ -9,8 +9,13 @@ extension Draft {
   /// The contexts `scenario` uses and never declares, with the path of a step that uses
   /// each, from the decoder's errors.
   static func missingContexts(in scenario: JSONValue) -> [(name: String, path: String?)] {
+    missingContexts(among: problems(in: scenario))
+  }
+
+  /// The contexts the decoder's `problems` say are unknown, with a path that uses each.
+  static func missingContexts(among problems: [Diagnostic]) -> [(name: String, path: String?)] {
     var missing: [(name: String, path: String?)] = []
-    for problem in problems(in: scenario) {
+    for problem in problems {
       let prefix = "unknown context \""
       guard problem.message.hasPrefix(prefix) else { continue }
       let name = String(problem.message.dropFirst(prefix.count).prefix { $0 != "\"" })

@@ -92,7 +92,7 @@ public struct Draft: Sendable {
       let problems = Self.problems(in: hoisted)
       if problems.allSatisfy({ $0.message.hasPrefix("unknown context") }) {
         scenario = hoisted
-        missing = Self.missingContexts(in: scenario)
+        missing = Self.missingContexts(among: problems)
       }
     }
     guard !missing.isEmpty else { return }

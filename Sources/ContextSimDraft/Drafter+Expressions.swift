@@ -182,7 +182,7 @@ extension Drafter {
       case .container where key == "viewContext":
         bind(result, .context("viewContext"))
         return []
-      case .context(let c) where Self.contextValueProperties.contains(key):
+      case .context(let c) where ContextProperty(rawValue: key)?.holdsValue == true:
         // `let name = context.name`: the property's getter, checked or blocking as Core
         // Data's is, into a value.
         bind(result, .value(result))
@@ -241,9 +241,7 @@ extension Drafter {
   ) -> [JSONValue]? {
     var steps: [JSONValue] = []
     for (i, text) in parts.enumerated() {
-      let parsed = SwiftParser.parse(text, name: "interpolation")
-      guard parsed.statements.count == 1, case .expression(let inner) = parsed.statements[0].kind
-      else { return nil }
+      guard let inner = Self.interpolated(text) else { return nil }
       if let reads = plainReads(in: inner) {
         steps += reads.map { readStep($0, at: statement) }
       } else {
@@ -260,12 +258,6 @@ extension Drafter {
         at: statement)
     ]
   }
-
-  /// A context's properties that hold a plain value, read with the format's `get`.
-  static let contextValueProperties: Set<String> = [
-    "name", "transactionAuthor", "hasChanges", "mergePolicy", "concurrencyType",
-    "automaticallyMergesChangesFromParent", "shouldDeleteInaccessibleFaults",
-  ]
 
   /// What a name bound to a copy of `e` means: the same object or list, or a plain value.
   private func meaning(copying e: SwiftExpression, as name: String) -> Meaning {
@@ -356,7 +348,7 @@ extension Drafter {
         return binding(local, to: value, at: statement)
       case .dependency, .container, .instanceOf:
         // `self.stack = stack`: the same one instance. Made here with the caller's contexts
-        // (`self.stack = Stack(mainContext: main)`), it is said not to be modelled.
+        // (`self.stack = Stack(mainContext: main)`), its `init` runs with them.
         if let call = Call(value.unwrapped.expression), call.receiver == nil,
           isAppType(call.method)
         {
@@ -389,13 +381,11 @@ extension Drafter {
           step(["set": .string("\(context).mergePolicy"), "to": .string(policy)], at: statement)
         ]
       }
-      let settable = [
-        "automaticallyMergesChangesFromParent", "shouldDeleteInaccessibleFaults", "name",
-        "transactionAuthor",
-      ]
       // A name made by interpolation is only a label: a stand-in string.
       let label = ["name", "transactionAuthor"].contains(key) ? standIn(for: value).json : nil
-      guard settable.contains(key), let v = self.value(of: value) ?? label else { return nil }
+      guard ContextProperty(rawValue: key)?.isSettable == true,
+        let v = self.value(of: value) ?? label
+      else { return nil }
       return [step(["set": .string("\(context).\(key)"), "to": v], at: statement)]
     case .object(let name, let entity):
       return setSteps(object: name, entity: entity, key: key, value: value, at: statement)

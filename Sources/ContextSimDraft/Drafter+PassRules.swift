@@ -101,6 +101,14 @@ extension Drafter {
     return steps
   }
 
+  /// The expression inside one `\(…)` of a string; nil when it is not one expression.
+  static func interpolated(_ text: String) -> SwiftExpression? {
+    let parsed = SwiftParser.parse(text, name: "interpolation")
+    guard parsed.statements.count == 1, case .expression(let inner) = parsed.statements[0].kind
+    else { return nil }
+    return inner
+  }
+
   /// The rule that passes over `e`, from what it calls or assigns; its arguments are
   /// checked apart (``plainReads(in:)``). `asValue`: `e` is in a value's place (bound,
   /// set, passed), not a statement of its own.
@@ -186,10 +194,9 @@ extension Drafter {
     case .string(_, let interpolations):
       var reads: [PlainRead] = []
       for text in interpolations {
-        let parsed = SwiftParser.parse(text, name: "interpolation")
-        guard parsed.statements.count == 1, case .expression(let inner) = parsed.statements[0].kind,
-          let found = plainReads(in: inner)
-        else { return nil }
+        guard let inner = Self.interpolated(text), let found = plainReads(in: inner) else {
+          return nil
+        }
         reads += found
       }
       return reads

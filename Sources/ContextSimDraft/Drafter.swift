@@ -338,21 +338,21 @@ struct Drafter {
   /// Whether `statements` are one call of a view's, view controller's or app delegate's
   /// method: what a user's action or the system runs on the main thread.
   func isScreenEvent(_ statements: [SwiftStatement]) -> Bool {
-    guard statements.count == 1, case .expression(let e) = statements[0].kind,
-      let call = Call(e.unwrapped.expression),
-      let (type, _) = method(
-        named: call.method, receiver: call.receiver, labels: call.arguments.map(\.label)),
-      let type
-    else { return false }
-    return Scan.isMainOnly(type)
+    called(by: statements)?.type.map(Scan.isMainOnly) ?? false
   }
 
   func calledMethod(of statements: [SwiftStatement]) -> SwiftFunction? {
+    called(by: statements)?.function
+  }
+
+  /// The method (and its type) that `statements`, when they are one call, call.
+  private func called(by statements: [SwiftStatement]) -> (
+    type: SwiftType?, function: SwiftFunction
+  )? {
     guard statements.count == 1, case .expression(let e) = statements[0].kind,
       let call = Call(e.unwrapped.expression)
     else { return nil }
-    return method(named: call.method, receiver: call.receiver, labels: call.arguments.map(\.label))?
-      .1
+    return method(named: call.method, receiver: call.receiver, labels: call.arguments.map(\.label))
   }
 
   /// The app's screen: once the calls are made, the main thread lists what the code

@@ -16,6 +16,18 @@ public enum ContextProperty: String, Sendable, CaseIterable {
   case parent, persistentStoreCoordinator, concurrencyType, automaticallyMergesChangesFromParent
   case name, transactionAuthor
 
+  /// Whether it holds a plain value (a flag, a policy, a name), not objects or a context.
+  package var holdsValue: Bool {
+    switch self {
+    case .hasChanges, .mergePolicy, .shouldDeleteInaccessibleFaults, .concurrencyType,
+      .automaticallyMergesChangesFromParent, .name, .transactionAuthor:
+      true
+    case .insertedObjects, .updatedObjects, .deletedObjects, .registeredObjects, .parent,
+      .persistentStoreCoordinator:
+      false
+    }
+  }
+
   /// How its getter is guarded: `mergePolicy`'s getter is checked though its setter blocks.
   public var getter: AccessorGuard {
     switch self {

@@ -18,9 +18,7 @@ struct SwiftParser {
   static func parse(_ source: String, name: String) -> SwiftFile {
     var parser = SwiftParser(tokens: SwiftLexer.tokens(of: source))
     var file = SwiftFile(name: name)
-    file.lines = source.split(separator: "\n", omittingEmptySubsequences: false).map {
-      String($0.hasSuffix("\r") ? $0.dropLast() : $0)
-    }
+    file.lines = source.fileLines
     parser.parseMembers(into: &file)
     file.stampFile(name)
     return file

@@ -19,13 +19,6 @@ struct FrontMatter {
   /// The index in the file's lines of the body's first line, past the closing `---`.
   private(set) var bodyStart: Int
 
-  /// The file's lines, each without a trailing `\r`.
-  static func lines(of text: String) -> [String] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
-    }
-  }
-
   /// The header of a file's `lines`; nil when its first line is not `---`.
   init?(_ lines: [String]) {
     guard lines.first == "---" else { return nil }

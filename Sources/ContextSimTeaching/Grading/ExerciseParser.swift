@@ -27,7 +27,7 @@ public enum ExerciseParser {
           file: file, location: SourceLocation(line: line, column: column ?? 1), message: message,
           fix: fix))
     }
-    let lines = FrontMatter.lines(of: text)
+    let lines = text.fileLines
     var single: [String: (value: String, line: Int)] = [:]
     var criteria: [RowsCriterion] = []
     var fixes: [ViolationKind] = []

@@ -177,7 +177,7 @@ public enum LessonParser {
     func fail(_ line: Int?, _ message: String, _ fix: String) {
       errors.append(Diagnostic(file: file, line: line, message: message, fix: fix))
     }
-    let lines = FrontMatter.lines(of: text)
+    let lines = text.fileLines
     var header: [String: (value: String, line: Int)] = [:]
     var i = 0  // without a header, the whole file is the body
     if let front = FrontMatter(lines) {
