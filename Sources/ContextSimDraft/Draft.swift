@@ -27,6 +27,13 @@ public struct Draft: Sendable {
     /// Whether the draft declares the design clean, `"expect": {"violations": []}`, for
     /// `check` to hold it to.
     public var declaresClean = false
+    /// The way each condition on values only goes, by place (`Store.swift:14:9`): a path
+    /// of ``Draft/paths(_:options:limit:)``.
+    public var decisions: [String: Bool] = [:]
+    /// Whether such conditions are decided (as `decisions` says, else as holding) rather
+    /// than kept as lines not modelled. Only ``Draft/paths(_:options:limit:)`` decides
+    /// them, as it drafts every way; a draft on its own would take one way unannounced.
+    public var decidesValues = false
 
     /// Options for a draft; the defaults call every method with four sample items.
     public init(
@@ -60,6 +67,8 @@ public struct Draft: Sendable {
   /// Lines the draft keeps without modelling them, each once, in the order drafted: a run
   /// that passes one of them is never clean.
   public private(set) var unmodelled: [Line]
+  /// The conditions on values only this draft decided, in the order met: its path.
+  public private(set) var decisions: [Decision]
   /// How many lines the draft keeps without modelling them.
   public var notModelled: Int { unmodelled.count }
 
@@ -84,6 +93,9 @@ public struct Draft: Sendable {
     scenario = drafter.draft()
     summary = drafter.summary
     unmodelled = drafter.unmodelled.map { Line(place: $0.place, swift: $0.swift, why: $0.why) }
+    decisions = drafter.decisions.map {
+      Decision(place: $0.place, swift: $0.swift, holds: $0.holds)
+    }
     var missing = Self.missingContexts(in: scenario)
     if !missing.isEmpty {
       // A context a block made (a stack's completion) and a later line uses: declared,

@@ -50,9 +50,11 @@ extension Drafter {
           key: key, to: request.entity, type: valueType(pairs.first { $0.0.source == k.source }!.1))
       }
     case "predicate":
-      guard let (k, v) = predicate(value) else { return nil }
+      // A stand-in would change rows with no step to say so: not drafted.
+      guard let (k, v, standIn) = predicate(value, of: request.entity), standIn == nil else {
+        return nil
+      }
       request.conditions[k] = v
-      model.add(key: k, to: request.entity, type: nil)
     default:
       return []
     }

@@ -214,16 +214,9 @@ extension Drafter {
           ["forEach": .string("$" + name), "as": .string(variable), "do": .array(body)],
           at: statement)
       ]
-    case (.queue(let queue)?, "async"), (.queue(let queue)?, "sync"):
-      guard let closure = call.closure else { return nil }
-      let body = onThread(main: queue == "main") {
-        $0.closureSteps(closure, result: nil, synchronous: call.method == "sync")
-      }
-      return [
-        step(
-          [call.method: .string(queue), "do": .array(body)],
-          at: statement)
-      ]
+    case (.queue(let queue)?, "async"), (.queue(let queue)?, "sync"),
+      (.queue(let queue)?, "asyncAfter"):
+      return queueSteps(call, on: queue, at: statement)
     case (.dependency?, _):
       let name = result ?? "_" + call.method
       let standIn = call.arguments.first.flatMap { value(of: $0.value) } ?? .string(call.method)
@@ -267,17 +260,10 @@ extension Drafter {
       return steps
     }
     let receiverText = call.receiver?.source ?? ""
-    if ["async", "sync"].contains(call.method), let queue = dispatchQueue(receiverText),
-      let closure = call.closure
+    if ["async", "sync", "asyncAfter"].contains(call.method),
+      let queue = dispatchQueue(receiverText)
     {
-      let body = onThread(main: queue == "main") {
-        $0.closureSteps(closure, result: nil, synchronous: call.method == "sync")
-      }
-      return [
-        step(
-          [call.method: .string(queue), "do": .array(body)],
-          at: statement)
-      ]
+      return queueSteps(call, on: queue, at: statement)
     }
     // Swift 2: `insertNewObjectForEntityForName("Item", inManagedObjectContext: c)`.
     if ["insertNewObject", "insertNewObjectForEntityForName"].contains(call.method),
@@ -301,7 +287,7 @@ extension Drafter {
       // `Photo(context: context)`, or one of the app's own initialisers of an entity.
       return steps
     }
-    if let steps = selfInit(call, at: statement) { return steps }
+    if let steps = selfInit(call, result: result, at: statement) { return steps }
     if call.method == "managedObjectID", call.argument("forURIRepresentation") != nil, let result {
       // An object ID from a stored URI: a saved object's, of the entity the method returns,
       // looked up on the main thread before the call, as the app once stored it.
@@ -416,6 +402,7 @@ extension Drafter {
           + "(`\(first.value.source)`) is not what its properties hold",
         at: first.value)
     }
+    if let steps = entityClassMethod(call, result: result, at: statement) { return steps }
     let receiver = call.receiver.flatMap(resolve)
     if let (type, function) = extensionMethod(call.method, on: receiver),
       !inlining.contains(function.identity)
@@ -472,6 +459,82 @@ extension Drafter {
       scopes[0][name] = before
     }
     return steps
+  }
+
+  /// `observation.canEdit`, where the entity's class computes `canEdit`: its getter drafted
+  /// in place as a method of the object, what it returns bound to `result`. Nil when the
+  /// key is no computed property of the class (an attribute, read with `get`).
+  mutating func computedProperty(
+    _ key: String, of object: String, entity: String?, result: String,
+    at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    guard let entity, let type = types[entity],
+      let getter = type.properties.first(where: { $0.name == key })?.getterFunction
+    else { return nil }
+    return inlineGetter(
+      getter, of: type, self: .object(object, entity: entity), result: result, at: statement)
+  }
+
+  /// `Stack.shared.defaultContext`, `AERecord.Context.default`: a computed property of an
+  /// app type, of its one instance or static, drafted in place as ``computedProperty(_:of:entity:result:at:)``
+  /// drafts an entity's. Nil when `key` is no such property.
+  mutating func appTypeGetter(
+    _ base: SwiftExpression, _ key: String, result: String, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    var typeName: String?
+    var isStatic = false
+    if case .instanceOf(let t)? = resolve(base) {
+      typeName = t
+    } else if case .name(let t) = base.kind, meaning(of: t) == nil {
+      (typeName, isStatic) = (t, true)
+    } else if case .member(_, let t) = base.kind, resolve(base) == nil {
+      (typeName, isStatic) = (t, true)  // `AERecord.Context`: a nested type
+    }
+    guard let typeName, let type = types[typeName],
+      let property = type.properties.first(where: { $0.name == key }),
+      (property.modifiers.contains("static") || property.modifiers.contains("class")) == isStatic,
+      let getter = property.getterFunction
+    else { return nil }
+    return inlineGetter(
+      getter, of: type, self: .instanceOf(typeName),
+      members: instanceMembers[typeName] ?? [:], result: result, at: statement)
+  }
+
+  /// `Model.create()`: a class method an extension of `NSManagedObject` adds, called on an
+  /// entity's class (one the files declare, or one they only name), `Self` that entity.
+  /// What it makes with `self.init(…)` is the call's result.
+  private mutating func entityClassMethod(
+    _ call: Call, result: String?, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    guard case .name(let entity)? = call.receiver?.kind, meaning(of: entity) == nil,
+      entity.first?.isUppercase == true, types[entity].map(isManagedObjectSubclass) ?? true,
+      let base = types["NSManagedObject"],
+      let function = base.functions.first(where: {
+        $0.name == call.method && $0.isStatic
+          && Self.accepts($0, labels: call.arguments.map(\.label))
+      }),
+      !inlining.contains(function.identity)
+    else { return nil }
+    model.addEntity(entity)
+    let object = result ?? "_" + entity.prefix(1).lowercased() + entity.dropFirst()
+    return inlineMethod(
+      function, of: base, self: .object(object, entity: entity), call: call, result: result,
+      at: statement)
+  }
+
+  /// A getter drafted as the method Swift runs for it, called with no arguments.
+  private mutating func inlineGetter(
+    _ getter: SwiftFunction, of type: SwiftType, self me: Meaning,
+    members: [String: Meaning] = [:], result: String, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    guard !inlining.contains(getter.identity) else { return nil }
+    let location = statement.location
+    let callee = SwiftExpression(kind: .name(getter.name), location: location)
+    guard let call = Call(SwiftExpression(kind: .call(callee, []), location: location)) else {
+      return nil
+    }
+    return inlineMethod(
+      getter, of: type, self: me, members: members, call: call, result: result, at: statement)
   }
 
   /// A method of `type` drafted in place, its own lines labelling its steps, `self` and the
@@ -542,6 +605,20 @@ extension Drafter {
     case .number, .bool, .nil: true
     default: false
     }
+  }
+
+  /// `queue.async { … }`, `sync`, and `asyncAfter(deadline:)`, which is `async` here: the
+  /// block runs later on the queue, and the model has no clock to say how much later, so
+  /// every order with what the app does meanwhile is one a run may take.
+  private mutating func queueSteps(_ call: Call, on queue: String, at statement: SwiftStatement)
+    -> [JSONValue]?
+  {
+    guard let closure = call.closure else { return nil }
+    let verb = call.method == "sync" ? "sync" : "async"
+    let body = onThread(main: queue == "main") {
+      $0.closureSteps(closure, result: nil, synchronous: verb == "sync")
+    }
+    return [step([verb: .string(queue), "do": .array(body)], at: statement)]
   }
 
   /// `DispatchQueue.main`, `DispatchQueue.global(…)` and Swift 2's

@@ -103,13 +103,16 @@ extension Drafter {
 
   /// `self.init(context: c)`, `super.init(entity: e, insertInto: c)` inside an entity's
   /// initialiser: the insert of `self`.
-  mutating func selfInit(_ call: Call, at statement: SwiftStatement) -> [JSONValue]? {
+  mutating func selfInit(_ call: Call, result: String? = nil, at statement: SwiftStatement)
+    -> [JSONValue]?
+  {
     guard let (object, entity) = currentEntity,
       call.receiver?.source == "self" || call.receiver?.source == "super",
       call.method == "init", let argument = Self.insertContext(of: call),
       case .context(let c)? = resolve(argument)
     else { return nil }
     model.addEntity(entity)
+    if let result { bind(result, .object(object, entity: entity)) }  // `let object = self.init(…)`
     return [
       step(["insert": .string(entity), "into": .string(c), "as": .string(object)], at: statement)
     ]

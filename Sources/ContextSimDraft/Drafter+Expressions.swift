@@ -55,7 +55,9 @@ extension Drafter {
     switch e.kind {
     case .binary("=", let target, let value):
       if case .name("_") = target.kind {
-        return expressionSteps(value, result: nil, at: statement)  // `_ = try? …`: the call
+        // `_ = try? …`: the call; `_ = note.title`: the read, into a name no one reads.
+        let isCall = Call(value.unwrapped.expression) != nil
+        return expressionSteps(value, result: isCall ? nil : "_discarded", at: statement)
       }
       steps = assignment(target, value, at: statement)
     case .binary(let op, let target, _)
@@ -177,6 +179,11 @@ extension Drafter {
       bind(result, .context(result))
       return [step(["get": .string("\(name).object"), "as": .string(result)], at: statement)]
     }
+    if case .member(let base?, let key) = e.kind, resolve(e) == nil,
+      let steps = appTypeGetter(base, key, result: result, at: statement)
+    {
+      return steps
+    }
     if case .member(let base?, let key) = e.kind {
       switch resolve(base) {
       case .container where key == "viewContext":
@@ -194,10 +201,20 @@ extension Drafter {
         bind(result, listed)
         return [step(["get": .string("\(name).\(key)"), "as": .string(result)], at: statement)]
       case .object(let name, let entity):
+        if key == "managedObjectContext" {
+          // The context the object is in, or nil once it is deleted: a variable.
+          bind(result, .context(result))
+          return [step(["get": .string("\(name).\(key)"), "as": .string(result)], at: statement)]
+        }
         if key == "objectID" {
           bind(result, .objectID(result))
           idEntities[result] = entity
           return [step(["objectID": .string(name), "as": .string(result)], at: statement)]
+        }
+        if let computed = computedProperty(
+          key, of: name, entity: entity, result: result, at: statement)
+        {
+          return computed
         }
         if let entity { model.add(key: key, to: entity, type: nil) }
         bind(result, .value(result))
@@ -224,6 +241,12 @@ extension Drafter {
     if case .string(_, let parts) = e.kind, !parts.isEmpty, plainReads(in: e) == nil {
       return interpolated(parts, of: e, into: result, at: statement)
     }
+    if case .subscriptAccess = e.kind, let reads = plainReads(in: e) {
+      // `acl[userId]`: an element of a plain value, stood in; what the key reads is drafted.
+      return reads.map { readStep($0, at: statement) } + [
+        standInStep(result, for: e, at: statement)
+      ]
+    }
     if let v = value(of: e) {
       // `return nil` where the same name elsewhere holds an object: still an object's name.
       let keeps = e.kind.isNil && meaning(of: result)?.isCoreData == true
@@ -249,14 +272,19 @@ extension Drafter {
           inner, result: "_part\(statement.location.line)_\(i)", at: statement)
       }
     }
+    return steps + [standInStep(result, for: e, at: statement)]
+  }
+
+  /// `let result = e`, `e` a value the draft does not compute: its stand-in, said so.
+  mutating func standInStep(_ result: String, for e: SwiftExpression, at statement: SwiftStatement)
+    -> JSONValue
+  {
     let value = standIn(for: e)
     bind(result, .value(result))
     valueTypes[result] = value.type
-    return steps + [
-      step(
-        ["let": .string(result), "value": value.json, "note": .string("Stood in: \(value.what).")],
-        at: statement)
-    ]
+    return step(
+      ["let": .string(result), "value": value.json, "note": .string("Stood in: \(value.what).")],
+      at: statement)
   }
 
   /// What a name bound to a copy of `e` means: the same object or list, or a plain value.
@@ -275,6 +303,7 @@ extension Drafter {
   private mutating func assignment(
     _ target: SwiftExpression, _ value: SwiftExpression, at statement: SwiftStatement
   ) -> [JSONValue]? {
+
     if let (object, entity, key) = entityProperty(target) {
       return setSteps(object: object, entity: entity, key: key, value: value, at: statement)
     }
@@ -395,11 +424,12 @@ extension Drafter {
     case .request(let entity, var conditions):
       // How many and in what order: the same objects, touched the same way.
       let unobserved = ["fetchLimit", "fetchBatchSize", "sortDescriptors", "fetchOffset"]
-      guard key == "predicate", let (k, v) = predicate(value) else {
+      // A stand-in here would find a row with no step to say so: not drafted.
+      guard key == "predicate", let (k, v, standIn) = predicate(value, of: entity), standIn == nil
+      else {
         return unobserved.contains(key) ? [] : nil
       }
       conditions[k] = v
-      model.add(key: k, to: entity, type: nil)  // compared with a string: a string attribute
       if let name = requestName(base) {
         bind(name, .request(entity: entity, conditions: conditions))
       }
@@ -470,16 +500,55 @@ extension Drafter {
     return nil
   }
 
-  /// `NSPredicate(format: "remoteURL == %@", url.absoluteString)`: one equality.
-  func predicate(_ e: SwiftExpression) -> (String, String)? {
+  /// `NSPredicate(format: "remoteURL == %@", url.absoluteString)`: one equality, its key,
+  /// its value and, when the value is a stand-in, the note that says so.
+  mutating func predicate(
+    _ e: SwiftExpression, of entity: String
+  ) -> (key: String, value: String, standIn: String?)? {
     guard case .call(let callee, let arguments) = e.kind, case .name("NSPredicate") = callee.kind,
       arguments.count == 2, case .string(let format, _) = arguments[0].value.kind
     else { return nil }
     let parts = format.split(separator: " ").map(String.init)
-    guard parts.count == 3, parts[1] == "==", let v = value(of: arguments[1].value),
-      case .string(let text) = v.kind
+    guard parts.count == 3, parts[1] == "==" || parts[1] == "=", parts[2] == "%@" else {
+      return nil
+    }
+    guard let (value, standIn) = predicateValue(arguments[1].value, of: parts[0], in: entity)
     else { return nil }
-    return (parts[0], text)
+    return (parts[0], value, standIn)
+  }
+
+  /// The value a fetch compares `key` with: what the draft knows of `e`, else a stand-in, the
+  /// value the first stored row has, so the fetch finds the row the app's data would hold
+  /// (`UserDefaults.standard.currentUserId`, the signed-in user, has a row). The key is
+  /// recorded on the entity, so the stored rows hold it.
+  mutating func predicateValue(
+    _ e: SwiftExpression, of key: String, in entity: String
+  ) -> (String, standIn: String?)? {
+    model.add(key: key, to: entity, type: nil)  // compared with a string: a string attribute
+    if let known = value(of: e) {
+      guard case .string(let text) = known.kind else { return nil }
+      return (text, nil)
+    }
+    // A string attribute's stored value is its row's handle (InferredModel's samples).
+    guard model.attributeType(key, of: entity) == "string" else { return nil }
+    let row = "\(entity.lowercased())-1"
+    return (row, "Stood in: \(row)'s \(key) for `\(e.source)`, so the fetch finds that row.")
+  }
+
+  /// An attribute's name as a fetch names it: `"remoteId"`, or an app's key enum,
+  /// `UserKey.remoteId.key` or `.rawValue`, whose case is named for the attribute.
+  static func keyName(_ e: SwiftExpression) -> String? {
+    switch e.kind {
+    case .string(let text, let interpolations) where interpolations.isEmpty: return text
+    case .member(let base?, let accessor) where accessor == "key" || accessor == "rawValue":
+      if case .member(let type?, let name) = base.kind, case .name(let t) = type.kind,
+        t.first?.isUppercase == true
+      {
+        return name
+      }
+      return nil
+    default: return nil
+    }
   }
 
   private func mergePolicy(_ e: SwiftExpression) -> String? {

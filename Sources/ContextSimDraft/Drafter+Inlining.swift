@@ -170,6 +170,12 @@ extension Drafter {
           let local = drafter.localName(parameter.name)
           drafter.bind(parameter.name, .value(local))
           out.append(drafter.step(["let": .string(local), "value": v], at: statement))
+        } else if case .member(let base?, let key) = given.kind,
+          let steps = drafter.appTypeGetter(base, key, result: parameter.name, at: statement)
+        {
+          // `in context: NSManagedObjectContext = AERecord.Context.default`: its getter
+          // runs at the call, on the caller's thread.
+          out += steps
         }
       }
       defer { drafter.knownNil.subtract(defaultedNil) }
@@ -182,9 +188,9 @@ extension Drafter {
       let savedReturning = drafter.returning
       drafter.returning = function.returnType
       defer { drafter.returning = savedReturning }
-      let saved = drafter.returnTarget
-      drafter.returnTarget = result
-      defer { drafter.returnTarget = saved }
+      let saved = (drafter.returnTarget, drafter.returnFlag)
+      (drafter.returnTarget, drafter.returnFlag) = (result, nil)
+      defer { (drafter.returnTarget, drafter.returnFlag) = saved }
       // A body of one expression returns it.
       var steps: [JSONValue]
       if let result, let body = function.body, body.count == 1,
@@ -214,9 +220,9 @@ extension Drafter {
   }
 
   private mutating func closureBody(_ closure: SwiftClosure, result: String?) -> [JSONValue] {
-    let saved = returnTarget
-    returnTarget = result
-    defer { returnTarget = saved }
+    let saved = (returnTarget, returnFlag)
+    (returnTarget, returnFlag) = (result, nil)
+    defer { (returnTarget, returnFlag) = saved }
     // A closure of one expression returns it.
     if let result, closure.body.count == 1, case .expression(let e) = closure.body[0].kind {
       return expressionSteps(e, result: result, at: closure.body[0])

@@ -97,19 +97,20 @@ extension Drafter {
     let first = method.hasPrefix("mr_findfirst")
     var conditions: [String: String] = [:]
     var readable = true
+    var note: String?
     if let key = call.argument("byAttribute") {
-      if case .string(let k, _) = key.kind, let v = call.argument("withValue").flatMap(value(of:)),
-        case .string(let text) = v.kind
+      if let k = Self.keyName(key), let value = call.argument("withValue"),
+        let (text, standIn) = predicateValue(value, of: k, in: entity)
       {
         conditions[k] = text
-        model.add(key: k, to: entity, type: nil)
+        note = standIn
       } else {
         readable = false
       }
     } else if let predicate = call.argument("with") ?? call.argument("withPredicate") {
-      if let (k, v) = self.predicate(predicate) {
+      if let (k, v, standIn) = self.predicate(predicate, of: entity) {
         conditions[k] = v
-        model.add(key: k, to: entity, type: nil)
+        note = standIn
       } else {
         readable = false
       }
@@ -125,6 +126,7 @@ extension Drafter {
         verb: .string(entity), "in": .string(c),
         "where": Self.whereClause(conditions),
         "first": first ? .bool(true) : nil, "as": .string(name),
+        "note": note.map { .string($0) },
       ], at: statement)
     guard readable else {
       let why =

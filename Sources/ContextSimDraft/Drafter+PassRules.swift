@@ -46,6 +46,10 @@ extension Drafter {
     /// ctxsim takes it to hold. Its arguments are drafted as lines of their own, so a Core
     /// Data call inside one (`XCTAssertTrue(manager.update(p))`) runs as written.
     case testAssertion = "test assertion"
+    /// A call on the file manager (`FileManager.default.removeItem(at:)`, or a name the
+    /// files bind to it, `Files.createDirectory(…)`): it reads and writes files, never a
+    /// context or the store's rows, which the model keeps apart from the files around them.
+    case fileSystem = "file system"
   }
 
   /// A line a rule passes over, and the rule.
@@ -138,6 +142,7 @@ extension Drafter {
       if let receiver = call.receiver {
         if Self.loggingMethods.contains(call.method), Self.isLogger(receiver) { return .logging }
         if isInterface(receiver) { return .userInterface }
+        if isFileManager(receiver) { return .fileSystem }
         if case .value? = resolve(Self.root(of: receiver)) { return .value }
         if Self.isValueType(receiver) { return .value }
         // A method the files declare (`Model.create()` of an extension of NSManagedObject)
@@ -437,6 +442,8 @@ extension Drafter {
     }
     // A coordinator made by hand, and its store added: the scenario's one store.
     if call.method.hasPrefix("addPersistentStore") { return true }
+    // The model, merged from the app's bundles: `NSManagedObjectModel.mergedModel(from: nil)`.
+    if call.receiver?.source == "NSManagedObjectModel" { return true }
     return [
       "NSPersistentStoreDescription", "setOption", "NSManagedObjectModel",
       "NSPersistentStoreCoordinator",
@@ -472,6 +479,27 @@ extension Drafter {
 
   /// Whether `e` is rooted at a value type's name: `Date()`, `URL(string:)`,
   /// `Calendar.current.date(byAdding:…)`.
+  /// `FileManager.default`, `FileManager()`, or a name the files declare as one
+  /// (`var Files: FileManager { FileManager.default }`).
+  func isFileManager(_ e: SwiftExpression) -> Bool {
+    guard case .name(let n) = Self.root(of: e).kind, meaning(of: n) == nil else { return false }
+    return n == "FileManager" || fileManagerNames.contains(n)
+  }
+
+  /// The names the files declare as the file manager, from their lines (a top-level
+  /// computed `var` is not among the declarations the Swift reader keeps).
+  static func fileManagerNames(in files: [SwiftFile]) -> Set<String> {
+    var names: Set<String> = []
+    for line in files.flatMap(\.lines) {
+      let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "=" })
+      guard let k = words.firstIndex(where: { $0 == "var" || $0 == "let" }), k + 2 < words.count,
+        words[k + 2].hasPrefix("FileManager")
+      else { continue }
+      names.insert(String(words[k + 1]))
+    }
+    return names
+  }
+
   static func isValueType(_ e: SwiftExpression) -> Bool {
     switch root(of: e).kind {
     case .name(let n): valueTypes.contains(n)

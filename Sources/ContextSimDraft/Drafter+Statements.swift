@@ -21,9 +21,17 @@ extension Drafter {
     let statements = Self.deferredLast(statements)
     var out: [JSONValue] = []
     for (k, statement) in statements.enumerated() {
-      if case .guard(let conditions, let otherwise) = statement.kind,
-        let (bindSteps, test) = guardBinding(conditions, at: statement)
-      {
+      if case .guard(let conditions, let otherwise) = statement.kind {
+        guard let (bindSteps, test) = guardBinding(conditions, at: statement) else {
+          // `guard FileManager.default.fileExists(…) else { return }`: on this path, on or out.
+          guard let (reads, holds) = decision(conditions, at: statement) else {
+            out += steps(statement)
+            continue
+          }
+          out += reads
+          if holds { continue }
+          return out + steps(otherwise)
+        }
         // `guard let x = … else { exit }`: what follows runs only when x is not nil, unless
         // x is a stand-in's value, which never is.
         out += bindSteps
@@ -34,16 +42,29 @@ extension Drafter {
         let rest = steps(Array(statements[(k + 1)...]))
         return out + (exits ? rest.map { when($0, test, holds: true) } : rest)
       }
-      // `if let x = … { …; return }`: what follows runs only when x is nil.
+      // `if let x = … { …; return }`, `if !note.isValid { return }`: what follows runs only
+      // when the condition does not hold; after one that always holds, nothing does.
       if case .if(let conditions, let then, nil) = statement.kind,
-        then.last.map(Self.exits) == true,
-        let name = Self.lastBinding(conditions)
+        then.last.map(Self.exits) == true
       {
-        out += steps(statement)
-        // Not modelled, the `if` bound nothing to test: what follows runs unconditioned.
-        guard let variable = meaning(of: name)?.variable else { continue }
+        switch decide(conditions) {
+        case true?: return out + steps(then)
+        case false?: continue
+        case nil: break
+        }
+        guard let (bindSteps, test) = guardBinding(conditions, at: statement) else {
+          if let (reads, holds) = decision(conditions, at: statement) {
+            out += reads
+            if holds { return out + steps(then) }
+            continue
+          }
+          // Not modelled, the `if` bound nothing to test: what follows runs unconditioned.
+          out += notModelled(statement)
+          continue
+        }
+        out += bindSteps + steps(then).map { when($0, test, holds: true) }
         let rest = steps(Array(statements[(k + 1)...]))
-        return out + rest.map { when($0, variable, equals: false) }
+        return out + rest.map { when($0, test, holds: false) }
       }
       if case .asyncLet = statement.kind {
         let run = statements[k...].prefix {
@@ -52,9 +73,37 @@ extension Drafter {
         out += asyncLetSteps(Array(run))
         return out + steps(Array(statements[(k + run.count)...]))
       }
+      if statement.returnsInside, !statement.closuresReturn {
+        // `if a { if b { return x } }`: a `return` inside sets a flag of the statement's own,
+        // and what follows runs only while it is unset.
+        let flag = "_returned\(statement.location.line)"
+        let saved = returnFlag
+        returnFlag = flag
+        let drafted = steps(statement)
+        returnFlag = saved
+        // A `return` never reached (in a `catch` that never runs) sets nothing.
+        if drafted.contains(where: { Self.binds(flag, $0) }) {
+          out.append(step(["let": .string(flag), "value": .bool(false)], at: statement))
+          out += drafted
+          let returned = Test(variable: flag, value: .bool(true), holdsWhenEqual: true)
+          return out + steps(Array(statements[(k + 1)...])).map { when($0, returned, holds: false) }
+        }
+        out += drafted
+        continue
+      }
       out += steps(statement)
     }
     return out
+  }
+
+  /// Whether `step`, or a step in its blocks, binds `name` with `let`.
+  static func binds(_ name: String, _ step: JSONValue) -> Bool {
+    guard case .object(let members) = step.kind else { return false }
+    return members.contains { member in
+      if member.key == "let", case .string(name) = member.value.kind { return true }
+      guard case .array(let inner) = member.value.kind else { return false }
+      return inner.contains { binds(name, $0) }
+    }
   }
 
   /// A block with its `defer` bodies moved to its end, the last written first, when nothing
@@ -83,14 +132,6 @@ extension Drafter {
       }
     }
     return kept + deferred
-  }
-
-  /// The name the last `let` of a condition list binds.
-  static func lastBinding(_ conditions: [SwiftCondition]) -> String? {
-    conditions.reversed().lazy.compactMap { condition -> String? in
-      if case .binding(.name(let name), _) = condition { return name }
-      return nil
-    }.first
   }
 
   /// One `let` of a value that is not nil: what a stand-in binds.
@@ -145,8 +186,9 @@ extension Drafter {
     var variable: String?
     // `if context.hasChanges` alone: the read, and what it read is the test.
     if conditions.count == 1, case .expression(let e) = conditions[0], staticTruth(e) == nil {
-      if let (read, test) = booleanRead(e, at: statement) { return ([read], test) }
+      if let (reads, test) = booleanRead(e, at: statement) { return (reads, test) }
       if let test = valueTest(e) { return ([], test) }
+      if let (steps, test) = methodTest(e, at: statement) { return (steps, test) }
     }
     for condition in conditions {
       switch condition {
@@ -181,7 +223,7 @@ extension Drafter {
   /// `x.flag` or `!x.flag` on an object or a context: the read into a variable of the
   /// statement's own, and the test that it holds.
   private mutating func booleanRead(_ e: SwiftExpression, at statement: SwiftStatement)
-    -> (JSONValue, Test)?
+    -> ([JSONValue], Test)?
   {
     var holds = true
     var e = e
@@ -191,8 +233,15 @@ extension Drafter {
     }
     guard case .member(let base?, let key) = e.kind else { return nil }
     let target: String
+    let variable = "_condition\(statement.location.line)"
     switch resolve(base) {
     case .object(let name, let entity)?:
+      if let computed = computedProperty(
+        key, of: name, entity: entity, result: variable, at: statement)
+      {
+        // What the getter returns, the getter's own lines before.
+        return (computed, Test(variable: variable, value: .bool(true), holdsWhenEqual: holds))
+      }
       if let entity { model.add(key: key, to: entity, type: "boolean") }
       target = name
     case .context(let c)?
@@ -201,9 +250,31 @@ extension Drafter {
     default:
       return nil
     }
-    let variable = "_condition\(statement.location.line)"
     let read = step(["get": .string("\(target).\(key)"), "as": .string(variable)], at: statement)
-    return (read, Test(variable: variable, value: .bool(true), holdsWhenEqual: holds))
+    return ([read], Test(variable: variable, value: .bool(true), holdsWhenEqual: holds))
+  }
+
+  /// `if !canSave(note)`, `guard store.isReady() else { … }`: the app's own method drafted
+  /// in place, what it returns into a variable of the statement's own, and the test that it
+  /// is true.
+  private mutating func methodTest(_ e: SwiftExpression, at statement: SwiftStatement)
+    -> ([JSONValue], Test)?
+  {
+    var holds = true
+    var e = e.unwrapped.expression
+    if case .prefix("!", let inner) = e.kind {
+      holds = false
+      e = inner.unwrapped.expression
+    }
+    guard let call = Call(e),
+      method(named: call.method, receiver: call.receiver, labels: call.arguments.map(\.label))
+        != nil
+        || extensionMethod(call.method, on: call.receiver.flatMap(resolve)) != nil
+    else { return nil }
+    let variable = "_condition\(statement.location.line)"
+    let steps = expressionSteps(e, result: variable, at: statement)
+    guard case .value? = meaning(of: variable) else { return nil }
+    return (steps, Test(variable: variable, value: .bool(true), holdsWhenEqual: holds))
   }
 
   /// `inMemory`, `!inMemory`, `kind == "x"`, `count != 0` on a value a step bound: the test
@@ -326,26 +397,11 @@ extension Drafter {
       }
       return [step(["forEach": list, "as": .string(name), "do": .array(inner)], at: statement)]
     case .if(let conditions, let then, let otherwise):
-      if conditions.count == 1, case .expression(let e) = conditions[0], let truth = staticTruth(e)
-      {
-        return steps(truth ? then : otherwise ?? [])
-      }
-      if conditions.contains(where: isKnownNil) { return steps(otherwise ?? []) }
-      if conditions.allSatisfy(isKnownPresent) {
-        // `if let queue = queue` of a queue or context the draft knows: it is there.
-        for case .binding(.name(let name), let value?) in conditions {
-          if let m = resolve(value) { bind(name, m) }
-        }
-        return steps(then)
-      }
-      if conditions.count == 1, case .other(let text) = conditions[0], text.hasPrefix("#") {
-        // `#available(iOS 13, *)`: the app runs on a current OS.
-        let available = text.hasPrefix("#available")
-        if available || text.hasPrefix("#unavailable") {
-          return steps(available ? then : otherwise ?? [])
-        }
-      }
+      if let truth = decide(conditions) { return steps(truth ? then : otherwise ?? []) }
       guard let (bindSteps, test) = guardBinding(conditions, at: statement) else {
+        if let (reads, holds) = decision(conditions, at: statement) {
+          return reads + steps(holds ? then : otherwise ?? [])
+        }
         return notModelled(statement)
       }
       // Unscoped, as the scenario flattens them: an outer `var` set in a branch stays set.
@@ -358,6 +414,13 @@ extension Drafter {
       return steps(chosen.body.filter { if case .break = $0.kind { false } else { true } })
     case .do(let body, let catches):
       return doCatch(body, catches, at: statement)
+    case .return where returnFlag != nil:
+      // Inside a statement that sets a flag when the function ends in it.
+      let flag = returnFlag
+      returnFlag = nil
+      defer { returnFlag = flag }
+      return steps(statement)
+        + [step(["let": .string(flag ?? ""), "value": .bool(true)], at: statement)]
     case .return(let e?) where returnTarget != nil:
       return expressionSteps(e, result: returnTarget, at: statement)
     case .return(let e?):
@@ -372,6 +435,28 @@ extension Drafter {
     default:
       return notModelled(statement)
     }
+  }
+
+  /// Whether conditions hold wherever the draft runs them, binding what a known-present
+  /// `if let` binds; nil when that depends on the run.
+  private mutating func decide(_ conditions: [SwiftCondition]) -> Bool? {
+    if conditions.count == 1, case .expression(let e) = conditions[0], let truth = staticTruth(e) {
+      return truth
+    }
+    if conditions.contains(where: isKnownNil) { return false }
+    if conditions.allSatisfy(isKnownPresent) {
+      // `if let queue = queue` of a queue or context the draft knows: it is there.
+      for case .binding(.name(let name), let value?) in conditions {
+        if let m = resolve(value) { bind(name, m) }
+      }
+      return true
+    }
+    if conditions.count == 1, case .other(let text) = conditions[0], text.hasPrefix("#") {
+      // `#available(iOS 13, *)`: the app runs on a current OS.
+      if text.hasPrefix("#available") { return true }
+      if text.hasPrefix("#unavailable") { return false }
+    }
+    return nil
   }
 
   /// `do { … } catch { … }`. Each throwing call's `catch` runs the handler when it throws.

@@ -11,7 +11,12 @@ extension Drafter {
   static func typeTable(_ files: [SwiftFile]) -> (types: [String: SwiftType], order: [String]) {
     var types: [String: SwiftType] = [:]
     var order: [String] = []
-    let all = files.flatMap(\.types)
+    // Nested types too, by their own name (`AERecord.Context` is `Context`); the first of
+    // two of one name is kept.
+    func flattened(_ types: [SwiftType]) -> [SwiftType] {
+      types.flatMap { [$0] + flattened($0.types) }
+    }
+    let all = flattened(files.flatMap(\.types))
     for type in all where type.keyword != "extension" && types[type.name] == nil {
       types[type.name] = type
       order.append(type.name)

@@ -41,6 +41,8 @@ struct Drafter {
 
   let files: [SwiftFile]
   let options: Options
+  /// The conditions on values only decided so far, in the order met.
+  var decisions: [Decision] = []
   typealias Options = Draft.Options
 
   var summary: [String] = []
@@ -69,6 +71,9 @@ struct Drafter {
   var inlining: [String] = []
   /// Where a `return` inside the code being inlined binds its value.
   var returnTarget: String?
+  /// The flag a `return` sets, inside a statement after which the function goes on only
+  /// when it did not return (``steps(_:)``); nil at a function's own top level.
+  var returnFlag: String?
   /// Whether the code runs on the main actor (`@MainActor` type or function).
   var onMainActor = false
   /// Attribute types of values bound by stand-ins (`Data(contentsOf:)` gives `binary`).
@@ -143,6 +148,8 @@ struct Drafter {
   var enumPayloads: [String: Meaning?] = [:]
   /// The files' type aliases: name → the type it stands for.
   var typeAliases: [String: String] = [:]
+  /// Names the files declare as the file manager (``isFileManager(_:)``).
+  var fileManagerNames: Set<String> = []
   /// What each app type's stored properties mean on the one instance the draft makes of it.
   var instanceMembers: [String: [String: Meaning]] = [:]
 
@@ -159,6 +166,7 @@ struct Drafter {
       }.map(\.name) + ["container", "persistentContainer"])
     if options.model == nil { model.addManagedProperties(of: files.flatMap(\.types)) }
     typeAliases = Self.typeAliases(in: files)
+    fileManagerNames = Self.fileManagerNames(in: files)
   }
 
   /// `typealias StackResultClosure = (result: Result) -> Void`, by name: the Swift reader

@@ -62,12 +62,15 @@ struct DraftSettings: Equatable {
   /// Whether the draft declares the design clean (`"expect": {"violations": []}`): what
   /// `check` holds a Swift file to.
   var declaresClean = false
+  /// Only this path (from 1) through the conditions on values ctxsim cannot decide.
+  var path: Int?
 
   /// The options that draft the same way again, for a replay command; quoted for a shell.
   var flags: [String] {
     calls.map { "--call '\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
       + (model.map { ["--model", $0] } ?? []) + (items == 4 ? [] : ["--items", "\(items)"])
       + (failingItem.map { ["--fail-item", "\($0)"] } ?? [])
+      + (path.map { ["--path", "\($0)"] } ?? [])
   }
 }
 

@@ -49,8 +49,8 @@ struct CheckCommand {
     let scenarios = files.map { file in
       (
         file,
-        loadScenario(
-          file, limits: self.options.limits, drafting: drafting, quiet: true, console: console)
+        loadScenarios(
+          [file], limits: self.options.limits, drafting: drafting, quiet: true, console: console)
       )
     }
     let options = self.options
@@ -59,14 +59,22 @@ struct CheckCommand {
     let checked = concurrentMap(scenarios.count, workers: options.jobs) { n in
       let (file, loaded) = scenarios[order[n]]
       switch loaded {
-      case .success(let scenario):
-        let check = ContextSim.check(
-          scenario,
-          options: options.limits.simulation(concurrencyDebug: scenario.concurrencyDebug),
-          strategy: options.strategy, maxSchedules: options.maxSchedules,
-          maxStates: options.maxStates, seed: options.seed, workers: options.jobs,
-          shouldStop: timeUp(after: options.timeLimit))
-        return CheckResult(file: file, outcome: .checked(check))
+      case .success(let paths):
+        // Each path of a draft is checked; the file holds only when every path does, and
+        // the first that does not is the one reported.
+        var first: CheckResult?
+        for path in paths {
+          let check = ContextSim.check(
+            path.scenario,
+            options: options.limits.simulation(concurrencyDebug: path.scenario.concurrencyDebug),
+            strategy: options.strategy, maxSchedules: options.maxSchedules,
+            maxStates: options.maxStates, seed: options.seed, workers: options.jobs,
+            shouldStop: timeUp(after: options.timeLimit))
+          let result = CheckResult(file: file, outcome: .checked(check))
+          if !result.passed { return result }
+          first = first ?? result
+        }
+        return first ?? CheckResult(file: file, outcome: .unreadable("no scenario"))
       case .failure(let failure):
         return CheckResult(file: file, outcome: .unreadable(failure.message))
       }
@@ -77,7 +85,11 @@ struct CheckCommand {
   }
 
   /// How many steps a scenario has: the measure of how long it may take to check.
-  private func size(_ loaded: Result<Scenario, LoadFailure>) -> Int {
-    if case .success(let scenario) = loaded { scenario.allSteps.count } else { 0 }
+  private func size(_ loaded: Result<[ScenarioPath], LoadFailure>) -> Int {
+    if case .success(let paths) = loaded {
+      paths.map(\.scenario.allSteps.count).reduce(0, +)
+    } else {
+      0
+    }
   }
 }

@@ -68,19 +68,61 @@ func loadScenario(
 }
 
 /// One scenario file, or Swift to draft: `.swift` files, or folders of them, as one module.
+/// A draft's first path only: see ``loadScenarios(_:limits:drafting:quiet:console:)``.
 func loadScenario(
   _ paths: [String], limits: Limits = Limits(), drafting: DraftSettings? = nil,
   quiet: Bool = false, console: Console
 ) -> Result<Scenario, LoadFailure> {
+  loadScenarios(paths, limits: limits, drafting: drafting, quiet: quiet, console: console)
+    .map { $0[0].scenario }
+}
+
+/// A scenario to run: a file's, or one path of a draft.
+struct ScenarioPath {
+  var scenario: Scenario
+  /// The draft's path, from 1; nil for a scenario file.
+  var number: Int?
+  /// The decisions the path takes, in words.
+  var decisions: String = ""
+}
+
+/// One scenario file, or every path of the Swift drafted from `paths` (one per way through
+/// the conditions on values ctxsim cannot decide). A draft whose paths were cut short gets
+/// a last one that keeps those conditions as lines not modelled, so a run over them all is
+/// never clean.
+func loadScenarios(
+  _ paths: [String], limits: Limits = Limits(), drafting: DraftSettings? = nil,
+  quiet: Bool = false, console: Console
+) -> Result<[ScenarioPath], LoadFailure> {
   let path = paths[0]
   if let drafting, paths.count > 1 || Drafted.isSwift(path, console) {
     switch Drafted.make(paths, drafting, fileBytes: limits.fileBytes, console) {
     case .failure(let failure): return .failure(failure)
     case .success(let drafted):
       if !quiet { for line in drafted.summary { console.writeError("draft: \(line)\n") } }
-      return drafted.scenario
+      var loaded: [ScenarioPath] = []
+      for path in drafted.paths {
+        switch path.scenario {
+        case .failure(let failure): return .failure(failure)
+        case .success(let scenario):
+          loaded.append(
+            ScenarioPath(
+              scenario: scenario, number: path.number,
+              decisions: path.draft.pathDescription))
+        }
+      }
+      return .success(loaded)
     }
   }
+  return loadScenarioFile(path, limits: limits, console: console).map {
+    [ScenarioPath(scenario: $0)]
+  }
+}
+
+/// Reads and decodes one scenario file.
+private func loadScenarioFile(_ path: String, limits: Limits, console: Console)
+  -> Result<Scenario, LoadFailure>
+{
   switch console.readFile(path) {
   case .missing:
     return .failure(

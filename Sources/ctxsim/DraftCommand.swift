@@ -41,19 +41,54 @@ struct DraftCommand {
   }
 }
 
-/// A draft made from Swift files, and the scenario it decodes to or why it does not.
+/// The drafts made from Swift files, one per path through the conditions on values only
+/// that ctxsim cannot decide, each with the scenario it decodes to or why it does not.
 struct Drafted {
-  var draft: Draft
-  var scenario: Result<Scenario, LoadFailure>
+  struct Path {
+    /// Which path, from 1, of how many there are.
+    var number: Int
+    var draft: Draft
+    var scenario: Result<Scenario, LoadFailure>
+  }
 
-  /// What a run prints before it starts: what was called and stood in, and how many lines
-  /// were not modelled; the run lists those it passes.
+  /// At least one.
+  var paths: [Path]
+  /// Whether the paths are every one there is (``Draft/paths(_:options:limit:)``).
+  var complete = true
+
+  /// The first path's draft: every undecided condition taken as holding.
+  var draft: Draft { paths[0].draft }
+  var scenario: Result<Scenario, LoadFailure> { paths[0].scenario }
+
+  /// What a run prints before it starts: what was called and stood in, how many lines
+  /// were not modelled (the run lists those it passes), and how many paths there are.
   var summary: [String] {
+    var lines = draft.summary
     switch draft.notModelled {
-    case 0: draft.summary
-    case 1: draft.summary + ["1 line not modelled: a run that passes it is not clean"]
-    case let n: draft.summary + ["\(n) lines not modelled: a run that passes one is not clean"]
+    case 0: break
+    case 1: lines.append("1 line not modelled: a run that passes it is not clean")
+    case let n: lines.append("\(n) lines not modelled: a run that passes one is not clean")
     }
+    return lines + pathsSummary
+  }
+
+  /// The conditions every path decides, once each, and how many paths run them.
+  private var pathsSummary: [String] {
+    var places: [Draft.Decision] = []
+    for decision in paths.flatMap(\.draft.decisions)
+    where !places.contains(where: { $0.place == decision.place }) {
+      places.append(decision)
+    }
+    guard !places.isEmpty else { return [] }
+    let count = places.count == 1 ? "1 condition" : "\(places.count) conditions"
+    let which =
+      paths.count == 1 && paths[0].number > 1
+      ? "path \(paths[0].number), as --path asks"
+      : (complete
+        ? "\(paths.count) path\(paths.count == 1 ? "" : "s"), every way they go"
+        : "the first \(paths.count - 1) paths; more remain, so the run is not clean")
+    return ["\(count) on values ctxsim cannot decide, each drafted both ways: \(which)"]
+      + places.map { "  \($0.place)  \($0.swift)" }
   }
 
   /// What `ctxsim draft` prints: the summary, then every line not modelled, where it is
@@ -177,12 +212,27 @@ struct Drafted {
       }.joined(separator: "\n")
       return .failure(LoadFailure(message: message, status: ExitStatus.usage))
     }
-    let draft = Draft(sources, options: options)
-    return .success(
-      Drafted(
-        draft: draft,
-        scenario: decode(draft, name: paths.joined(separator: " "), modelGiven: model != nil)))
+    let (drafts, complete) = Draft.paths(sources, options: options, limit: Self.pathLimit)
+    let name = paths.joined(separator: " ")
+    var all = drafts.enumerated().map { n, draft in
+      Path(
+        number: n + 1, draft: draft,
+        scenario: decode(draft, name: name, modelGiven: model != nil))
+    }
+    if let chosen = settings.path {
+      guard all.indices.contains(chosen - 1) else {
+        let message =
+          "error: --path \(chosen): the draft has \(all.count) path\(all.count == 1 ? "" : "s")\n"
+          + "  fix: name a path from 1 to \(all.count)"
+        return .failure(LoadFailure(message: message, status: ExitStatus.usage))
+      }
+      all = [all[chosen - 1]]
+    }
+    return .success(Drafted(paths: all, complete: complete || settings.path != nil))
   }
+
+  /// The most paths drafted: 16 is four undecided conditions every way.
+  static let pathLimit = 16
 
   /// The draft's scenario; its errors placed at the Swift line of the step they are in.
   private static func decode(_ draft: Draft, name: String, modelGiven: Bool)

@@ -8,33 +8,56 @@ struct ExploreCommand {
   var console: Console
 
   func execute() -> Int32 {
-    let loaded = loadScenario(
+    let loaded = loadScenarios(
       [options.file] + options.moreFiles, limits: options.limits, drafting: options.draft,
       console: console)
-    guard case .success(let scenario) = loaded else { return reportFailure(loaded, on: console) }
-    let concurrencyDebug = options.concurrencyDebug ?? scenario.concurrencyDebug
-    let simulation = options.limits.simulation(concurrencyDebug: concurrencyDebug)
+    guard case .success(let paths) = loaded else {
+      return reportFailure(loaded.map { $0[0].scenario }, on: console)
+    }
     let clock = ContinuousClock()
     let start = clock.now
     let progress = ProgressLine(console: console)
     let timeIsUp = timeUp(after: options.timeLimit)
-    let explored = ContextSim.explore(
-      scenario, strategy: options.strategy, options: simulation, maxSchedules: options.maxSchedules,
-      workers: options.jobs, shrinking: false,
-      shouldStop: {
-        progress.tick()
-        return timeIsUp()
-      })
+    // Each path of a draft is explored; the one shown is the first whose verdict is the
+    // worst, so the search is clean only when every path's is.
+    var shown: (path: ScenarioPath, exploration: Exploration)?
+    for path in paths {
+      let options = self.options.limits.simulation(
+        concurrencyDebug: self.options.concurrencyDebug ?? path.scenario.concurrencyDebug)
+      let explored = ContextSim.explore(
+        path.scenario, strategy: self.options.strategy, options: options,
+        maxSchedules: self.options.maxSchedules, workers: self.options.jobs, shrinking: false,
+        shouldStop: {
+          progress.tick()
+          return timeIsUp()
+        })
+      if shown.map({ explored.verdict.severity > $0.exploration.verdict.severity }) ?? true {
+        shown = (path, explored)
+      }
+    }
     progress.finish()
     let elapsed = start.duration(to: clock.now)
-    let exploration = shrinkFailingOutcomes(of: explored, scenario: scenario, options: simulation)
+    guard let shown else { return ExitStatus.noInput }
+    let scenario = shown.path.scenario
+    let concurrencyDebug = options.concurrencyDebug ?? scenario.concurrencyDebug
+    let simulation = options.limits.simulation(concurrencyDebug: concurrencyDebug)
+    if paths.count > 1, let number = shown.path.number {
+      let decisions = shown.path.decisions.isEmpty ? "" : ": \(shown.path.decisions)"
+      console.writeError(
+        "draft: path \(number) of \(paths.count) shown, the first with this verdict"
+          + "\(decisions)\n")
+    }
+    let exploration = shrinkFailingOutcomes(
+      of: shown.exploration, scenario: scenario, options: simulation)
     var flags: [String] = []
     if concurrencyDebug != scenario.concurrencyDebug {
       flags.append(concurrencyDebug ? "--concurrency-debug" : "--no-concurrency-debug")
     }
     // A drafted scenario replays only drafted the same way.
     if !options.moreFiles.isEmpty || Drafted.isSwift(options.file, console) {
-      flags += options.draft.flags
+      var draft = options.draft
+      if paths.count > 1 { draft.path = shown.path.number }
+      flags += draft.flags
     }
     let renderer = ExplorationRenderer(scenario: scenario, advice: .ctxsim(runFlags: flags))
     switch options.format {

@@ -559,6 +559,10 @@ extension DraftSettings {
         "--fail-item", .positive("<n>"),
         "An injected dependency fails for the n-th sample item, as a test's fake does."
       ) { $0.failingItem = $1 },
+      .value(
+        "--path", .positive("<n>"),
+        "Only the n-th path through conditions on values ctxsim cannot decide."
+      ) { $0.path = $1 },
     ]
     return options.map { $0.pulled(back: path) }
   }

@@ -6,23 +6,27 @@ struct RunCommand {
   var console: Console
 
   func execute() -> Int32 {
-    let loaded = loadScenario(
+    let loaded = loadScenarios(
       [options.file] + options.moreFiles, limits: options.limits, drafting: options.draft,
       console: console)
-    guard case .success(let scenario) = loaded else { return reportFailure(loaded, on: console) }
-    let simulation = options.limits.simulation(
-      concurrencyDebug: options.concurrencyDebug ?? scenario.concurrencyDebug,
-      stopAtFirstCrash: options.stopAtFirst)
-    let trace: Trace
-    if let schedule = options.schedule {
-      var scheduler = ReplayScheduler(schedule)
-      trace = simulate(scenario, options: simulation, scheduler: &scheduler)
-    } else if let seed = options.seed {
-      var scheduler = RandomScheduler(seed: seed)
-      trace = simulate(scenario, options: simulation, scheduler: &scheduler)
-    } else {
-      var scheduler = RunToCompletionScheduler()
-      trace = simulate(scenario, options: simulation, scheduler: &scheduler)
+    guard case .success(let paths) = loaded else {
+      return reportFailure(loaded.map { $0[0].scenario }, on: console)
+    }
+    // Every path of a draft runs; the one shown is the first whose verdict is the worst, so
+    // a run is clean only when every path is.
+    var shown = (path: paths[0], trace: run(paths[0].scenario))
+    for path in paths.dropFirst() {
+      let trace = run(path.scenario)
+      if trace.severity > shown.trace.severity {
+        shown = (path, trace)
+      }
+    }
+    let (scenario, trace) = (shown.path.scenario, shown.trace)
+    if paths.count > 1, let number = shown.path.number {
+      let decisions = shown.path.decisions.isEmpty ? "" : ": \(shown.path.decisions)"
+      console.writeError(
+        "draft: path \(number) of \(paths.count) shown, the first with this verdict"
+          + "\(decisions); replay it with --path \(number)\n")
     }
     if let html = options.html {
       let page = HTMLTimeline(scenario: scenario, advice: .ctxsim()).render(trace)
@@ -39,5 +43,22 @@ struct RunCommand {
       console.write(TextRenderer(scenario: scenario, options: text).render(trace))
     }
     return ExitStatus.of(trace)
+  }
+
+  /// One run of `scenario` on the schedule the options choose.
+  private func run(_ scenario: Scenario) -> Trace {
+    let simulation = options.limits.simulation(
+      concurrencyDebug: options.concurrencyDebug ?? scenario.concurrencyDebug,
+      stopAtFirstCrash: options.stopAtFirst)
+    if let schedule = options.schedule {
+      var scheduler = ReplayScheduler(schedule)
+      return simulate(scenario, options: simulation, scheduler: &scheduler)
+    } else if let seed = options.seed {
+      var scheduler = RandomScheduler(seed: seed)
+      return simulate(scenario, options: simulation, scheduler: &scheduler)
+    } else {
+      var scheduler = RunToCompletionScheduler()
+      return simulate(scenario, options: simulation, scheduler: &scheduler)
+    }
   }
 }

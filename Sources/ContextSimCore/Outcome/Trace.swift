@@ -60,6 +60,15 @@ public struct Trace: Sendable {
   /// Whether the run found no violation but passed lines it did not model: not clean, and
   /// not buggy either, as far as ctxsim can tell.
   public var isUnmodelled: Bool { violations.isEmpty && !unmodelled.isEmpty }
+
+  /// How bad the run's verdict is, to rank runs of one app's several paths (a draft's,
+  /// ``Exploration/Verdict/severity`` for searches): 3 a violation or crash found, 2 a run
+  /// cut short, 1 lines not modelled passed, 0 clean. The worst path is the one to show.
+  public var severity: Int {
+    if !violations.isEmpty { return 3 }
+    if stop != nil { return 2 }
+    return isUnmodelled ? 1 : 0
+  }
 }
 
 /// One scheduler step: which thread ran which scenario step, and what it did.

@@ -278,6 +278,17 @@ public struct Exploration: Sendable {
     /// scenario does not model: ctxsim cannot say the app is clean.
     case unmodelled
 
+    /// How bad it is, in ``Trace/severity``'s order: failing, then cut short, then
+    /// unmodelled, then clean.
+    public var severity: Int {
+      switch self {
+      case .failing: 3
+      case .limited, .incomplete: 2
+      case .unmodelled: 1
+      case .clean: 0
+      }
+    }
+
     /// The verdict's name in machine formats: `clean`, `failing`, `limited`, `incomplete`,
     /// `unmodelled`.
     public var name: String {

@@ -264,13 +264,30 @@ struct SwiftParser {
       if take(":") { property.type = parseTypeText() }
       if take("=") { property.value = parseExpression() }
       if token.is("{") && !token.startsLine || (token.is("{") && property.value == nil) {
-        // A getter, or `get`/`set`/`willSet`/`didSet` blocks.
+        // A getter, or `get`/`set`/`willSet`/`didSet` blocks: then the `get` block's lines
+        // are the getter, and a stored property's observers leave it stored.
         let body = parseBlock()
-        property.getter = body
+        let accessors = body.compactMap(Self.accessor)
+        if accessors.count == body.count, !body.isEmpty {
+          property.getter = accessors.first { $0.name == "get" }?.body
+        } else {
+          property.getter = body
+        }
       }
       properties.append(property)
     } while take(",")
     return properties
+  }
+
+  /// `get { … }`, `set(v) { … }`, `didSet { … }` in a property's braces: the accessor's name
+  /// and lines.
+  static func accessor(_ statement: SwiftStatement) -> (name: String, body: [SwiftStatement])? {
+    guard case .expression(let e) = statement.kind, case .call(let callee, let arguments) = e.kind,
+      case .name(let name) = callee.kind,
+      ["get", "set", "willSet", "didSet", "_modify", "_read"].contains(name),
+      case .closure(let closure)? = arguments.last?.value.kind
+    else { return nil }
+    return (name, closure.body)
   }
 
   /// A name, `_`, or a tuple of patterns: what `let` and `for` bind.

@@ -78,3 +78,84 @@ extension SwiftStatement {
     return SwiftStatement(kind: kind, location: location)
   }
 }
+
+extension SwiftStatement {
+  /// Whether a `return` sits in this statement's blocks (an `if`'s, a loop's, a `switch`'s),
+  /// not counting its own closures': the function may end inside it.
+  var returnsInside: Bool {
+    blocks.contains { $0.contains { $0.isReturn || $0.returnsInside } }
+  }
+
+  /// Whether a closure written in this statement, at any depth, has a `return` of its own.
+  var closuresReturn: Bool {
+    closures.contains { closure in
+      closure.body.contains { $0.isReturn || $0.returnsInside || $0.closuresReturn }
+    } || blocks.contains { $0.contains(where: \.closuresReturn) }
+  }
+
+  private var isReturn: Bool {
+    if case .return = kind { true } else { false }
+  }
+
+  /// The statement's own blocks.
+  private var blocks: [[SwiftStatement]] {
+    switch kind {
+    case .if(_, let then, let otherwise): [then] + (otherwise.map { [$0] } ?? [])
+    case .guard(_, let otherwise): [otherwise]
+    case .forIn(_, _, let body), .while(_, let body), .defer(let body): [body]
+    case .do(let body, let catches): [body] + catches
+    case .switch(_, let cases): cases.map(\.body)
+    default: []
+    }
+  }
+
+  /// The closures written in the statement's own expressions.
+  private var closures: [SwiftClosure] {
+    var found: [SwiftClosure] = []
+    func visit(_ e: SwiftExpression) { collect(e, into: &found) }
+    switch kind {
+    case .declaration(_, _, _, let value?): visit(value)
+    case .asyncLet(_, let value), .expression(let value), .throw(let value): visit(value)
+    case .return(let value?): visit(value)
+    case .if(let conditions, _, _), .guard(let conditions, _), .while(let conditions, _):
+      for case .expression(let e) in conditions { visit(e) }
+      for case .binding(_, let e?) in conditions { visit(e) }
+    case .forIn(_, let sequence, _): visit(sequence)
+    case .switch(let subject, _): visit(subject)
+    default: break
+    }
+    return found
+  }
+}
+
+/// Each closure in `e`, outermost first, not those inside them.
+private func collect(_ e: SwiftExpression, into found: inout [SwiftClosure]) {
+  switch e.kind {
+  case .closure(let closure): found.append(closure)
+  case .member(let base?, _): collect(base, into: &found)
+  case .call(let callee, let arguments):
+    collect(callee, into: &found)
+    for a in arguments { collect(a.value, into: &found) }
+  case .subscriptAccess(let base, let arguments):
+    collect(base, into: &found)
+    for a in arguments { collect(a.value, into: &found) }
+  case .tuple(let items): for a in items { collect(a.value, into: &found) }
+  case .array(let items): for item in items { collect(item, into: &found) }
+  case .dictionary(let pairs):
+    for (k, v) in pairs {
+      collect(k, into: &found)
+      collect(v, into: &found)
+    }
+  case .optionalChain(let inner), .forceUnwrap(let inner), .prefix(_, let inner),
+    .try(_, let inner), .await(let inner), .cast(_, let inner, _), .generic(let inner, _):
+    collect(inner, into: &found)
+  case .binary(_, let a, let b):
+    collect(a, into: &found)
+    collect(b, into: &found)
+  case .ternary(let c, let a, let b):
+    collect(c, into: &found)
+    collect(a, into: &found)
+    collect(b, into: &found)
+  case .member(nil, _), .name, .string, .number, .bool, .nil, .other: break
+  }
+}

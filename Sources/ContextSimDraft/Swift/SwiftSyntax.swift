@@ -19,6 +19,7 @@ extension SwiftFile {
   mutating func stampFile(_ name: String) {
     func stamp(_ type: inout SwiftType) {
       for i in type.functions.indices { type.functions[i].file = name }
+      for i in type.properties.indices { type.properties[i].file = name }
       for i in type.types.indices { stamp(&type.types[i]) }
     }
     for i in functions.indices { functions[i].file = name }
@@ -49,7 +50,16 @@ struct SwiftProperty: Sendable {
   var attributes: [String] = []
   /// A computed property's getter.
   var getter: [SwiftStatement]?
+  /// The file it is written in, for its getter's labels.
+  var file = ""
   var location: SourceLocation
+
+  /// A computed property's getter as the method Swift runs for it.
+  var getterFunction: SwiftFunction? {
+    getter.map {
+      SwiftFunction(name: name, file: file, returnType: type, body: $0, location: location)
+    }
+  }
 }
 
 /// A function, method or initialiser (`name` is `init`).

@@ -64,6 +64,9 @@ struct PassRuleTests {
     Case(line: #"XCTFail("no notes")"#, rule: .testAssertion),
     Case(line: "let state = PrinterState(name: names.first)", rule: .staticValue),
     Case(line: "let state = PrinterStore(name: names.first)", rule: nil),
+    Case(
+      line: #"try? FileManager.default.removeItem(atPath: "/tmp/x")"#, rule: .fileSystem),
+    Case(line: "try? FileStore.default.removeAll()", rule: nil),
   ]
 
   @Test("Each rule passes over the line it names; a look-alike is not modelled", arguments: cases)

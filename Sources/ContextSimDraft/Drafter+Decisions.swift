@@ -1,0 +1,124 @@
+import ContextSimCore
+import ContextSimReports
+
+/// Conditions on values only that the draft cannot decide: `if options.contains(.create)`,
+/// `guard FileManager.default.fileExists(atPath: path) else { return }`. What they read is
+/// drafted (a `get` of an object's key is judged by the queue rules), and which way each
+/// goes is the draft's *path*: ``Draft/paths(_:options:limit:)`` drafts every way, so a run
+/// over them all leaves none untaken. A condition that calls the app's own code, or touches
+/// a context, is no such condition: it stays a line not modelled.
+extension Drafter {
+  /// A condition the draft took one way, where it is written.
+  struct Decision: Equatable {
+    var place: String
+    var swift: String
+    var holds: Bool
+  }
+
+  /// The reads a condition on values makes, and whether it holds on this path (the path's
+  /// decision, `Options.decisions`, else true); nil for a condition that is not one on
+  /// values only, or when the draft is not one of ``Draft/paths(_:options:limit:)``'s. A binding (`if let sessions = options.sessions`) binds a stand-in when
+  /// the condition holds.
+  mutating func decision(_ conditions: [SwiftCondition], at statement: SwiftStatement)
+    -> (reads: [JSONValue], holds: Bool)?
+  {
+    guard options.decidesValues else { return nil }
+    var reads: [PlainRead] = []
+    var bindings: [(String, SwiftExpression)] = []
+    for condition in conditions {
+      switch condition {
+      case .expression(let e):
+        guard let found = plainReads(in: e) else { return nil }
+        reads += found
+      case .binding(.name(let name), let value?):
+        guard let found = plainReads(in: value) else { return nil }
+        reads += found
+        bindings.append((name, value))
+      default:
+        return nil
+      }
+    }
+    let place = "\(file.name):\(statement.location.line):\(statement.location.column)"
+    // A condition met twice on one path (a method called twice) goes the same way both
+    // times: a simplification docs/draft.md states.
+    let holds =
+      decisions.first { $0.place == place }?.holds ?? options.decisions[place] ?? true
+    if !decisions.contains(where: { $0.place == place }) {
+      decisions.append(Decision(place: place, swift: line(of: statement), holds: holds))
+    }
+    var steps = reads.map { readStep($0, at: statement) }
+    if holds {
+      for (name, value) in bindings {
+        let standIn = standIn(for: value)
+        let local = localName(name)
+        bind(name, .value(local))
+        steps.append(
+          step(
+            [
+              "let": .string(local), "value": standIn.json,
+              "note": .string("Stood in: \(standIn.what); this path takes the `if`."),
+            ], at: statement))
+      }
+    }
+    return (steps, holds)
+  }
+}
+
+extension Draft {
+  /// A condition on values only that the draft could not decide, and the way this path
+  /// takes it.
+  public struct Decision: Sendable, Equatable {
+    /// `Store.swift:14:9`.
+    public var place: String
+    /// The line as written.
+    public var swift: String
+    /// Whether the condition holds on this path.
+    public var holds: Bool
+  }
+
+  /// Every path through the conditions on values only that a draft cannot decide, each
+  /// a draft of its own, the first taking each condition as holding.
+  ///
+  /// Paths are found as a concolic tester finds them: each draft lists the conditions it
+  /// met; for each one it took by default, the same decisions before it and the other way
+  /// at it make a new path. At most `limit` are drafted; when more remain, `complete` is
+  /// false and one more draft is added in which such conditions are lines not modelled,
+  /// so the paths not drafted keep a run over them all from being called clean.
+  public static func paths(_ sources: [Source], options: Options = Options(), limit: Int = 16)
+    -> (drafts: [Draft], complete: Bool)
+  {
+    var options = options
+    options.decidesValues = true
+    var drafts: [Draft] = []
+    var pending: [[String: Bool]] = [options.decisions]
+    var queued: Set<[String: Bool]> = [options.decisions]
+    while !pending.isEmpty {
+      guard drafts.count < limit else {
+        var undecided = options
+        undecided.decidesValues = false
+        return (drafts + [Draft(sources, options: undecided)], false)
+      }
+      let decisions = pending.removeFirst()
+      var path = options
+      path.decisions = decisions
+      let draft = Draft(sources, options: path)
+      drafts.append(draft)
+      var taken = decisions
+      for decision in draft.decisions {
+        if decisions[decision.place] == nil {
+          var other = taken
+          other[decision.place] = !decision.holds
+          if queued.insert(other).inserted { pending.append(other) }
+        }
+        taken[decision.place] = decision.holds
+      }
+    }
+    return (drafts, true)
+  }
+
+  /// The decisions of this path in words, for a summary: `Store.swift:14:9 holds`.
+  public var pathDescription: String {
+    decisions.map { "\($0.place) \($0.holds ? "holds" : "does not hold")" }
+      .joined(separator: ", ")
+  }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import Testing
+
+@testable import ContextSimCore
+@testable import ContextSimDraft
+
+/// Control flow real apps write around Core Data: conditions on values ctxsim cannot decide,
+/// drafted every way as paths; a `return` inside an `if`; a computed property's getter; an
+/// entity's class method from an extension; `@NSManaged` relationships to classes generated
+/// elsewhere; keys of an app's key enum; `asyncAfter`.
+@Suite("Drafting paths through what the app decides")
+struct DraftPathTests {
+  static func source(_ body: String, members: String = "") -> String {
+    """
+    import CoreData
+    class Note: NSManagedObject {
+      @NSManaged var title: String?
+      @NSManaged var folder: Folder?
+    }
+    class Saver {
+      let container: NSPersistentContainer
+      let background = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+      \(members)
+      func go(note: Note, options: [String]) {
+        \(body)
+      }
+    }
+    """
+  }
+
+  /// Every path of the draft, run to its first crash.
+  static func runs(_ body: String, members: String = "") throws -> [(Draft, Trace)] {
+    let sources = [Draft.Source(name: "Saver.swift", text: source(body, members: members))]
+    return try Draft.paths(sources, options: .init(calls: ["go(note: n, options: o)"])).drafts
+      .map { draft in
+        let scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft")
+        return (draft, run(scenario, stopAtFirst: true))
+      }
+  }
+
+  @Test("A condition on values only is drafted both ways, and the bug on one way is found")
+  func bothWays() throws {
+    let body = """
+      if options.contains("fast") {
+        background.perform { note.title = "x" }
+      } else {
+        print("slow")
+      }
+      """
+    let paths = try Self.runs(body)
+    #expect(paths.count == 2)
+    #expect(paths.allSatisfy { $0.0.unmodelled.isEmpty })
+    #expect(paths.map { $0.0.decisions.map(\.holds) } == [[true], [false]])
+    #expect(paths[0].1.violations.first?.kind == .wrongQueueObject)
+    #expect(paths[1].1.violations.isEmpty && !paths[1].1.isUnmodelled)
+    // Alone, a draft decides nothing: the condition stays a line not modelled.
+    let alone = Draft(
+      [.init(name: "Saver.swift", text: Self.source(body))],
+      options: .init(calls: ["go(note: n, options: o)"]))
+    #expect(alone.unmodelled.map(\.place) == ["Saver.swift:11:5"])
+  }
+
+  @Test("A guard on values only leaves on one path and goes on on the other")
+  func guardBothWays() throws {
+    let paths = try Self.runs(
+      """
+      guard FileManager.default.fileExists(atPath: "/tmp/db") else { return }
+      let t = note.title
+      background.performAndWait { print(t ?? "") }
+      """)
+    #expect(paths.count == 2)
+    #expect(paths.map { $0.1.violations.isEmpty } == [true, true])
+    // The read after the guard is on the path that goes on, not on the one that leaves.
+    #expect(paths.map { $0.0.json.contains(#""get": "note.title""#) } == [true, false])
+  }
+
+  @Test("More paths than the limit leave the conditions past it not modelled")
+  func pathLimit() throws {
+    let conditions = (1...5).map { "if options.contains(\"\($0)\") { print(\($0)) }" }
+    let sources = [
+      Draft.Source(name: "Saver.swift", text: Self.source(conditions.joined(separator: "\n")))
+    ]
+    let (drafts, complete) = Draft.paths(
+      sources, options: .init(calls: ["go(note: n, options: o)"]), limit: 16)
+    #expect(!complete)
+    #expect(drafts.count == 17)
+    #expect(drafts.last?.decisions.isEmpty == true)
+    #expect(drafts.last?.unmodelled.count == 5)
+  }
+
+  @Test("A return inside an if ends the method there: what follows runs only when it did not")
+  func nestedReturn() throws {
+    let members = """
+      func allowed(_ note: Note) -> Bool {
+          if let title = note.title {
+            if title.isEmpty { return false }
+          }
+          return true
+        }
+      """
+    let paths = try Self.runs(
+      "if !allowed(note) { return }\nbackground.perform { note.title = \"y\" }", members: members)
+    // The title's emptiness is a value ctxsim cannot decide: both ways, one path has the bug.
+    #expect(paths.count == 2)
+    #expect(paths.map { $0.1.violations.first?.kind } == [nil, .wrongQueueObject])
+  }
+
+  @Test("A computed property of an entity runs its getter; its object's context is a context")
+  func entityGetter() throws {
+    let note = """
+      import CoreData
+      class Note: NSManagedObject {
+        @NSManaged var title: String?
+        var isMine: Bool {
+          get {
+            guard let context = self.managedObjectContext else { return false }
+            return (try? context.count(for: NSFetchRequest<Note>(entityName: "Note"))) ?? 0 > 0
+          }
+        }
+      }
+      class Screen {
+        let container: NSPersistentContainer
+        func tap(note: Note) {
+          if !note.isMine { return }
+          container.performBackgroundTask { _ in note.title = "x" }
+        }
+      }
+      """
+    let draft = Draft(
+      [.init(name: "Note.swift", text: note)], options: .init(calls: ["tap(note: n)"]))
+    #expect(draft.json.contains(#""get": "note.managedObjectContext""#))
+    #expect(draft.json.contains(#""count": "Note""#))
+  }
+
+  @Test("An @NSManaged property of a class the files do not declare is a relationship")
+  func generatedRelationship() throws {
+    let draft = Draft(
+      [.init(name: "Saver.swift", text: Self.source("let f = note.folder\nprint(f as Any)"))],
+      options: .init(calls: ["go(note: n, options: o)"]))
+    #expect(draft.json.filter { !$0.isWhitespace }.contains(#""folder":{"to":"Folder"}"#))
+  }
+
+  @Test("A class method of an NSManagedObject extension, on an entity, inserts it")
+  func entityClassMethod() throws {
+    let members = """
+      func make() { _ = Item.create(in: background) }
+      """
+    let helper = """
+      import CoreData
+      extension NSManagedObject {
+        class func create(in context: NSManagedObjectContext) -> Self {
+          let object = self.init(entity: NSEntityDescription.entity(forEntityName: "Item", in: context)!, insertInto: context)
+          return object
+        }
+      }
+      """
+    let sources = [
+      Draft.Source(name: "Saver.swift", text: Self.source("", members: members)),
+      Draft.Source(name: "Create.swift", text: helper),
+    ]
+    let draft = Draft(sources, options: .init(calls: ["make()"]))
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    let scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft")
+    #expect(run(scenario, stopAtFirst: true).violations.first?.kind == .wrongQueueContext)
+  }
+
+  @Test("A fetch keyed by an app's key enum, compared with a value ctxsim stands in")
+  func keyEnumAndStandIn() throws {
+    let body = """
+      background.performAndWait {
+        let user = Note.mr_findFirst(byAttribute: NoteKey.title.key, withValue: UserDefaults.standard.string(forKey: "me") ?? "", in: background)
+        print(user as Any)
+      }
+      """
+    let (draft, trace) = try #require(Self.runs(body).first)
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(draft.json.contains(#""title": "note-1""#))
+    #expect(draft.json.contains("Stood in: note-1's title"))
+    #expect(trace.violations.isEmpty && !trace.isUnmodelled)
+  }
+
+  @Test("asyncAfter is a later async block on its queue")
+  func asyncAfter() throws {
+    let (draft, trace) = try #require(
+      Self.runs("DispatchQueue.global().asyncAfter(deadline: .now() + 1) { _ = note.title }").first)
+    #expect(draft.unmodelled.isEmpty)
+    #expect(trace.violations.first?.kind == .wrongQueueObject)
+  }
+}
