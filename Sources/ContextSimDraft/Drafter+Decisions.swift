@@ -19,7 +19,9 @@ extension Drafter {
   /// decision, `Options.decisions`, else true); nil for a condition that is not one on
   /// values only, or when the draft is not one of ``Draft/paths(_:options:limit:)``'s. A binding (`if let sessions = options.sessions`) binds a stand-in when
   /// the condition holds.
-  mutating func decision(_ conditions: [SwiftCondition], at statement: SwiftStatement)
+  mutating func decision(
+    _ conditions: [SwiftCondition], at statement: SwiftStatement, pass: Int = 1
+  )
     -> (reads: [JSONValue], holds: Bool)?
   {
     guard options.decidesValues else { return nil }
@@ -38,7 +40,8 @@ extension Drafter {
         return nil
       }
     }
-    let place = "\(file.name):\(statement.location.line):\(statement.location.column)"
+    var place = "\(file.name):\(statement.location.line):\(statement.location.column)"
+    if pass > 1 { place += "#\(pass)" }  // a `while` loop's test, each time round
     // A condition met twice on one path (a method called twice) goes the same way both
     // times: a simplification docs/draft.md states.
     let holds =
@@ -61,6 +64,34 @@ extension Drafter {
       }
     }
     return (steps, holds)
+  }
+}
+
+extension Drafter {
+  /// How many times round a `while` loop is drafted, at most.
+  static let whileUnrolling = 2
+
+  /// `while !queue.isEmpty { … }` on values only: each test is a decision of its own, so
+  /// the paths run the body 0, 1 and 2 times; a path on which the test holds a third time
+  /// passes a line not modelled. A test that is not on values only is not modelled.
+  mutating func whileSteps(
+    _ conditions: [SwiftCondition], _ body: [SwiftStatement], at statement: SwiftStatement
+  ) -> [JSONValue] {
+    var out: [JSONValue] = []
+    for pass in 1...(Self.whileUnrolling + 1) {
+      guard let (reads, holds) = decision(conditions, at: statement, pass: pass) else {
+        return out + notModelled(statement)
+      }
+      out += reads
+      guard holds else { return out }
+      guard pass <= Self.whileUnrolling else {
+        let why =
+          "a `while` loop that goes round more than \(Self.whileUnrolling) times is not modelled"
+        return out + notModelled(statement, why: why)
+      }
+      out += scoped { $0.steps(body) }
+    }
+    return out
   }
 }
 

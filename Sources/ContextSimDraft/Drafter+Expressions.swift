@@ -233,7 +233,7 @@ extension Drafter {
       bind(result, .value(result))
       return [step(["get": .string("\(object).\(key)"), "as": .string(result)], at: statement)]
     }
-    if case .name(let n) = e.kind, case .shared(let variable) = meaning(of: n) {
+    if let variable = sharedVariable(e) {
       bind(result, .value(result))
       return [step(["read": .string(variable), "as": .string(result)], at: statement)]
     }
@@ -247,11 +247,29 @@ extension Drafter {
         standInStep(result, for: e, at: statement)
       ]
     }
+    if plainPropertyType(e) != nil {
+      // `let label = self.label`: a plain property of the app's instance, stood in.
+      return [standInStep(result, for: e, at: statement)]
+    }
     if let v = value(of: e) {
       // `return nil` where the same name elsewhere holds an object: still an object's name.
       let keeps = e.kind.isNil && meaning(of: result)?.isCoreData == true
       if !keeps { bind(result, meaning(copying: e, as: result)) }
       return [step(["let": .string(result), "value": v], at: statement)]
+    }
+    return nil
+  }
+
+  /// The shared var `count` or `self.count` reads.
+  private func sharedVariable(_ e: SwiftExpression) -> String? {
+    switch e.kind {
+    case .name(let n):
+      if case .shared(let variable)? = meaning(of: n) { return variable }
+    case .member(let base?, let n):
+      if case .name("self") = base.kind, case .shared(let variable)? = instanceMeaning(of: n) {
+        return variable
+      }
+    default: break
     }
     return nil
   }
@@ -279,7 +297,7 @@ extension Drafter {
   mutating func standInStep(_ result: String, for e: SwiftExpression, at statement: SwiftStatement)
     -> JSONValue
   {
-    let value = standIn(for: e)
+    let value = standIn(for: e, attribute: plainPropertyType(e))
     bind(result, .value(result))
     valueTypes[result] = value.type
     return step(

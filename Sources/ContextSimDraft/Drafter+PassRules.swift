@@ -138,7 +138,12 @@ extension Drafter {
       if case .name("super")? = call.receiver?.kind {
         return subject?.inherits.first.map(isAppType) == true ? nil : .superclass
       }
-      if call.receiver == nil, Self.loggingFunctions.contains(call.method) { return .logging }
+      if call.receiver == nil,
+        Self.loggingFunctions.contains(call.method)
+          || (Self.isLoggingName(call.method) && method(named: call.method, receiver: nil) == nil)
+      {
+        return .logging
+      }
       if let receiver = call.receiver {
         if Self.loggingMethods.contains(call.method), Self.isLogger(receiver) { return .logging }
         if isInterface(receiver) { return .userInterface }
@@ -329,6 +334,20 @@ extension Drafter {
   static let loggingMethods: Set<String> = [
     "trace", "debug", "info", "notice", "warning", "error", "critical", "fault", "log", "verbose",
   ]
+
+  /// A logging library's free function, declared in no file read: CocoaLumberjack's
+  /// `DDLogInfo(…)`, an SDK's own `ITBError(…)`; a name with `Log` in it, or ending in a
+  /// level (`Info`, `Debug`, `Error`, `Warn`, `Warning`, `Verbose`, `Trace`) after a
+  /// capitalised prefix.
+  static func isLoggingName(_ name: String) -> Bool {
+    guard name.first?.isUppercase == true else { return false }
+    if name.hasPrefix("DDLog") || name.hasSuffix("Log") { return true }
+    let levels = ["Info", "Debug", "Error", "Warn", "Warning", "Verbose", "Trace"]
+    return levels.contains { level in
+      name.hasSuffix(level) && name.count > level.count
+        && name.dropLast(level.count).allSatisfy { $0.isUppercase || $0.isNumber }
+    }
+  }
 
   /// `logger`, `Self.logger`, `Log`, `os.Logger(...)`: a name that says it logs.
   static func isLogger(_ receiver: SwiftExpression) -> Bool {

@@ -28,6 +28,69 @@ extension Drafter {
       what: "a \(type == "uuid" ? "UUID" : type) for `\(e.source)`", type: type)
   }
 
+  /// The attribute type of a plain property `e` reads on the app's instance: `self.label`
+  /// or a bare `label` of the type whose method runs (or of a protocol it adopts), or
+  /// `box.current` of a property declared `Box<UUID>`. Nil when the property is not the
+  /// files' own, or holds anything but plain values (a context, an object, a type of the
+  /// app's): those are what the draft follows, not stands in.
+  func plainPropertyType(_ e: SwiftExpression) -> String? {
+    switch e.kind {
+    case .name(let n) where meaning(of: n) == nil:
+      return subject.flatMap { declaredType(of: n, in: $0) }.flatMap { plainType($0) }
+    case .member(let base?, let n):
+      if case .name("self") = base.kind {
+        guard meaning(of: n) == nil, let subject else { return nil }
+        return declaredType(of: n, in: subject).flatMap { plainType($0) }
+      }
+      // `box.current`: a property of a property whose declared type is an app type.
+      guard resolve(base) == nil, let subject, case .name(let b) = base.kind,
+        meaning(of: b) == nil, let declared = declaredType(of: b, in: subject)
+      else { return nil }
+      let (name, arguments) = Self.genericParts(declared)
+      guard let type = types[name], let inner = declaredType(of: n, in: type) else { return nil }
+      if let plain = plainType(inner) { return plain }
+      // `var current: Value` of `Box<UUID>`: the argument, when every argument is plain.
+      let plainArguments = arguments.compactMap { plainType($0) }
+      guard types[inner] == nil, !arguments.isEmpty, plainArguments.count == arguments.count
+      else { return nil }
+      return plainArguments.count == 1 ? plainArguments[0] : "string"
+    default:
+      return nil
+    }
+  }
+
+  /// A property's declared type in `type`, or in a protocol it adopts.
+  private func declaredType(of name: String, in type: SwiftType) -> String? {
+    if let p = type.properties.first(where: { $0.name == name }) { return p.type }
+    for adopted in type.inherits {
+      if let p = types[adopted]?.properties.first(where: { $0.name == name }) { return p.type }
+    }
+    return nil
+  }
+
+  /// The attribute type a plain Swift type is stood in by: `String?` a string, `[UUID]` a
+  /// string; nil for anything else.
+  private func plainType(_ declared: String) -> String? {
+    let t = declared.trimmingCharacters(in: [" ", "?", "!"])
+    if let type = Self.attributeTypes[t] { return type }
+    if t.hasPrefix("["), t.hasSuffix("]") {
+      let inner = t.dropFirst().dropLast().split(separator: ":").map {
+        String($0).trimmingCharacters(in: .whitespaces)
+      }
+      return inner.allSatisfy({ plainType($0) != nil }) ? "string" : nil
+    }
+    return nil
+  }
+
+  /// `Box<UUID>` as `Box` and `["UUID"]`.
+  static func genericParts(_ declared: String) -> (String, [String]) {
+    let t = declared.trimmingCharacters(in: [" ", "?", "!"])
+    guard let open = t.firstIndex(of: "<"), t.hasSuffix(">") else { return (t, []) }
+    let arguments = t[t.index(after: open)..<t.index(before: t.endIndex)]
+      .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    return (String(t[..<open]), arguments)
+  }
+
   /// The number of items `xs.count` counts, when `xs` is a list the draft made.
   private func count(of e: SwiftExpression) -> Int? {
     guard case .member(let base?, "count") = e.kind, let list = value(of: base) else { return nil }

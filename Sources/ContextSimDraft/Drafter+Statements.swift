@@ -414,6 +414,8 @@ extension Drafter {
       return steps(chosen.body.filter { if case .break = $0.kind { false } else { true } })
     case .do(let body, let catches):
       return doCatch(body, catches, at: statement)
+    case .while(let conditions, let body):
+      return whileSteps(conditions, body, at: statement)
     case .return where returnFlag != nil:
       // Inside a statement that sets a flag when the function ends in it.
       let flag = returnFlag

@@ -82,7 +82,7 @@ extension Drafter {
   /// Why a statement of a kind the drafter does not follow is not modelled.
   func reason(_ statement: SwiftStatement) -> String {
     switch statement.kind {
-    case .while: "a `while` loop is not modelled"
+    case .while: "a `while` loop whose test ctxsim cannot decide"
     case .defer: "`defer` is not modelled"
     case .throw: "`throw` is not modelled"
     case .break, .continue: "`break` and `continue` are not modelled"

@@ -77,7 +77,9 @@ extension Drafter {
   /// What `e` denotes when it names something the drafter follows.
   func resolve(_ e: SwiftExpression) -> Meaning? {
     switch e.kind {
-    case .name(let n): return meaning(of: n)
+    case .name(let n):
+      // A global `let persistentContainer: NSPersistentContainer = { … }()`.
+      return meaning(of: n) ?? (containerNames.contains(n) ? .container : nil)
     case .call where Call(e).map({ $0.receiver == nil && isAppType($0.method) }) == true:
       return .instanceOf(Call(e)!.method)  // `Stack(container: c)`: the one instance
     case .call where Call(e).map(Self.isMagicalRecordDefaultContext) == true:

@@ -179,6 +179,20 @@ struct DraftPathTests {
     #expect(trace.violations.isEmpty && !trace.isUnmodelled)
   }
 
+  @Test("A while loop on values runs its body 0, 1 and 2 times; a third time is not modelled")
+  func whileLoop() throws {
+    let paths = try Self.runs(
+      "var left = options\nwhile !left.isEmpty {\n _ = note.title\n left.removeFirst()\n}")
+    #expect(
+      paths.map { $0.0.decisions.map(\.holds) } == [
+        [true, true, true], [false], [true, false], [true, true, false],
+      ])
+    #expect(paths.map { $0.0.unmodelled.count } == [1, 0, 0, 0])
+    let reads = paths.map { $0.0.json.components(separatedBy: #""get": "note.title""#).count - 1 }
+    #expect(reads == [2, 0, 1, 2])
+    #expect(paths.allSatisfy { $0.1.violations.isEmpty })
+  }
+
   @Test("asyncAfter is a later async block on its queue")
   func asyncAfter() throws {
     let (draft, trace) = try #require(

@@ -67,6 +67,9 @@ struct PassRuleTests {
     Case(
       line: #"try? FileManager.default.removeItem(atPath: "/tmp/x")"#, rule: .fileSystem),
     Case(line: "try? FileStore.default.removeAll()", rule: nil),
+    Case(line: #"DDLogInfo("saved \(names.count)")"#, rule: .logging),
+    Case(line: #"ITBError("could not save")"#, rule: .logging),
+    Case(line: #"SaveError("could not save")"#, rule: nil),
   ]
 
   @Test("Each rule passes over the line it names; a look-alike is not modelled", arguments: cases)

@@ -49,7 +49,7 @@ struct UnmodelledLineTests {
     (
       "switch mode { case .a: break; default: break }", "a `switch` on a value ctxsim cannot decide"
     ),
-    ("while pending > 0 { pending -= 1 }", "a `while` loop is not modelled"),
+    ("while pending > 0 { pending -= 1 }", "a `while` loop whose test ctxsim cannot decide"),
     // A `defer` is moved to the block's end unless an early exit follows it.
     ("defer { print(1) }\n    if true { return }\n    print(2)", "`defer` is not modelled"),
     ("if pending > 3 { print(1) }", "a condition ctxsim cannot decide"),
