@@ -22,7 +22,7 @@ extension Drafter {
   func batchRequest(_ call: Call) -> BatchRequest? {
     switch call.method {
     case "NSBatchUpdateRequest":
-      guard case .string(let entity, _)? = call.argument("entityName")?.kind else { return nil }
+      guard let entity = call.argument("entityName").flatMap(entityName) else { return nil }
       return BatchRequest(isDelete: false, entity: entity)
     case "NSBatchDeleteRequest":
       guard let request = fetchRequest(call.argument("fetchRequest")) else { return nil }

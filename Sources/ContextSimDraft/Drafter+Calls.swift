@@ -60,6 +60,24 @@ extension Drafter {
     "mergeChangesFromContextDidSaveNotification": "mergeChanges",
   ]
 
+  /// An entity's name as code passes it: `"Note"`, a `static let`, or a parameter given one.
+  func entityName(_ e: SwiftExpression) -> String? {
+    var known = literal(e)
+    if known == nil, case .name(let n) = e.kind, case .value(let local)? = meaning(of: n) {
+      known = literals[local]
+    }
+    if case .string(let text)? = known?.kind { return text }
+    return nil
+  }
+
+  /// Whether the files declare a method `name` that gives something other than a context
+  /// (`func newBackgroundContext() -> IterablePersistenceContext`): a call of it is theirs.
+  static func declaresOwn(_ name: String, in types: [String: SwiftType]) -> Bool {
+    types.values.contains { type in
+      type.functions.contains { $0.name == name && $0.returnType != "NSManagedObjectContext" }
+    }
+  }
+
   mutating func callSteps(
     _ call: Call, result: String?, tryMark: String?, awaited: Bool, at statement: SwiftStatement
   ) -> [JSONValue]? {
@@ -69,7 +87,7 @@ extension Drafter {
     var isValue = false
     if case .value?? = receiver { isValue = true }
     if receiver == .some(nil) || receiver == .some(.dependency) || isValue,
-      call.method == "newBackgroundContext"
+      call.method == "newBackgroundContext", !Self.declaresOwn("newBackgroundContext", in: types)
     {
       // `dataStack.newBackgroundContext()`: whatever makes it, a private-queue context
       // on the coordinator, as the container's does.
@@ -268,9 +286,8 @@ extension Drafter {
     // Swift 2: `insertNewObjectForEntityForName("Item", inManagedObjectContext: c)`.
     if ["insertNewObject", "insertNewObjectForEntityForName"].contains(call.method),
       receiverText == "NSEntityDescription",
-      case .string(let entity, _)? =
-        (call.argument("forEntityName") ?? call.arguments.first?.value)?
-        .kind,
+      let entity = (call.argument("forEntityName") ?? call.arguments.first?.value)
+        .flatMap(entityName),
       case .context(let c)? = (call.argument("into") ?? call.argument("inManagedObjectContext"))
         .map(resolve)
     {
@@ -378,7 +395,7 @@ extension Drafter {
       if let result { bind(result, .instanceOf(call.method)) }
       // Made with the caller's contexts or objects (`CoreDataStack(mainContext: main)`),
       // its properties hold those, not the stand-ins the one instance was made with.
-      let given = call.arguments.filter { resolve($0.value)?.isCoreData == true }
+      let given = call.arguments.filter { isCoreDataArgument($0.value) }
       guard let first = given.first else { return [] }
       if let type = types[call.method], let initializer = initializer(of: type, for: call),
         !inlining.contains(initializer.identity)
@@ -389,12 +406,21 @@ extension Drafter {
         !type.functions.contains(where: { $0.name == "init" }),
         call.arguments.allSatisfy({ a in type.properties.contains { $0.name == a.label } })
       {
-        // A struct's memberwise `init`: each argument is its property.
+        // A struct's memberwise `init`: each argument is its property; a call given
+        // (`context: container.newBackgroundContext()`) is drafted first, its result kept.
+        var steps: [JSONValue] = []
         for argument in call.arguments {
-          guard let label = argument.label, let m = resolve(argument.value) else { continue }
+          guard let label = argument.label else { continue }
+          var m = resolve(argument.value)
+          if m == nil, Call(argument.value.unwrapped.expression) != nil {
+            let local = meaning(of: label) == nil ? label : "_" + label
+            steps += expressionSteps(argument.value, result: local, at: statement)
+            m = meaning(of: local)
+          }
+          guard let m else { continue }
           instanceMembers[type.name, default: [:]][label] = m
         }
-        return []
+        return steps
       }
       return notModelled(
         statement,
@@ -426,6 +452,20 @@ extension Drafter {
     return nil
   }
 
+  /// Whether an argument given to an app type's `init` may be what its instance keeps of
+  /// Core Data's: a context, object, list or ID, an app instance, or a call on one of those
+  /// or on the container (`container.newBackgroundContext()`), which may make one. The
+  /// container itself is not: the scenario has one, which the instance was made with.
+  func isCoreDataArgument(_ e: SwiftExpression) -> Bool {
+    if let m = resolve(e) {
+      if case .instanceOf = m { return true }
+      return m.isCoreData
+    }
+    guard let call = Call(e.unwrapped.expression), let receiver = call.receiver.flatMap(resolve)
+    else { return false }
+    return receiver.isCoreData || receiver.isContainerOrInstance
+  }
+
   /// The `init` of `type` a call's labels choose: each label the call writes, in order,
   /// among the parameters' (those it leaves out have defaults).
   private func initializer(of type: SwiftType, for call: Call) -> SwiftFunction? {
@@ -451,9 +491,14 @@ extension Drafter {
     // The instance's properties are the bottom scope's names while its `init` runs.
     let saved = names.map { scopes[0][$0] }
     for name in names { scopes[0][name] = instanceMembers[type.name]?[name] }
-    let steps = inlineMethod(
+    var steps = inlineMethod(
       initializer, of: type, self: .instanceOf(type.name), call: call, result: nil,
       at: statement)
+    // Its `lazy var`s are made on first use, after this `init`: from what it was given.
+    let savedSubject = subject
+    subject = type
+    steps += propertyValues(of: type, lazy: true)
+    subject = savedSubject
     for (name, before) in zip(names, saved) {
       if let now = scopes[0][name] { instanceMembers[type.name, default: [:]][name] = now }
       scopes[0][name] = before
@@ -543,11 +588,12 @@ extension Drafter {
     _ function: SwiftFunction, of type: SwiftType?, self me: Meaning?,
     members: [String: Meaning] = [:], call: Call, result: String?, at statement: SwiftStatement
   ) -> [JSONValue] {
-    let (savedSubject, savedEntity) = (subject, currentEntity)
+    let (savedSubject, savedEntity, savedEnclosing) = (subject, currentEntity, enclosingType)
     if let type, isAppType(type.name) { subject = type }
+    if let type { enclosingType = type }
     // A method of an entity's class: its bare property names are the object's.
     if case .object(let object, let entity?)? = me { currentEntity = (object, entity) }
-    defer { (subject, currentEntity) = (savedSubject, savedEntity) }
+    defer { (subject, currentEntity, enclosingType) = (savedSubject, savedEntity, savedEnclosing) }
     var bound = members
     if let me, !isAppType(type?.name ?? "") { bound["self"] = me }
     return inline(

@@ -12,7 +12,8 @@ extension Drafter {
 
   /// `Photo(context: c)` or `Journey()`: a type's initialiser that makes an object.
   func isEntityInit(_ call: Call) -> Bool {
-    call.receiver == nil && call.method.first?.isUppercase == true
+    // `Repository(context: c)` of an app type is its `init`, not an entity's.
+    call.receiver == nil && call.method.first?.isUppercase == true && !isAppType(call.method)
       && (entityTypes.contains(call.method) || Self.insertContext(of: call) != nil)
   }
 

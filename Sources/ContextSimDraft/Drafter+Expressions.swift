@@ -222,7 +222,7 @@ extension Drafter {
       default: break
       }
     }
-    if let m = resolve(e), m.isCoreData || m.isRequest {
+    if let m = resolve(e), m.isCoreData || m.isRequest || m.isContainerOrInstance {
       // Another name for the same context, object, list, ID, request or controller (`return
       // fetch` from a helper): the scenario keeps its own.
       bind(result, m)
@@ -258,6 +258,16 @@ extension Drafter {
       return [step(["let": .string(result), "value": v], at: statement)]
     }
     return nil
+  }
+
+  /// `shared`, `Self.shared`, `Stack.shared`: the name a static is set by.
+  static func staticName(_ target: SwiftExpression) -> String? {
+    switch target.kind {
+    case .name(let n): n
+    case .member(let base?, let n):
+      if case .name(let t) = base.kind, t.first?.isUppercase == true { n } else { nil }
+    default: nil
+    }
   }
 
   /// The shared var `count` or `self.count` reads.
@@ -321,7 +331,13 @@ extension Drafter {
   private mutating func assignment(
     _ target: SwiftExpression, _ value: SwiftExpression, at statement: SwiftStatement
   ) -> [JSONValue]? {
-
+    if let name = Self.staticName(target), nilStatics.contains(name), meaning(of: name) == nil {
+      // `shared = create()`: the static holds what the value is from now on.
+      nilStatics.remove(name)
+      let steps = expressionSteps(value, result: name, at: statement)
+      if let m = meaning(of: name) { scopes[0][name] = m }
+      return steps
+    }
     if let (object, entity, key) = entityProperty(target) {
       return setSteps(object: object, entity: entity, key: key, value: value, at: statement)
     }
@@ -393,6 +409,11 @@ extension Drafter {
           return expressionSteps(value, result: local, at: statement)  // `result = try block()`
         }
         return binding(local, to: value, at: statement)
+      case .dependency where resolve(value)?.isContainerOrInstance == true:
+        // `self.provider = provider`, typed by a protocol and given one of the app's types:
+        // that instance from now on, its methods the ones called.
+        scopes[0][property] = resolve(value)
+        return []
       case .dependency, .container, .instanceOf:
         // `self.stack = stack`: the same one instance. Made here with the caller's contexts
         // (`self.stack = Stack(mainContext: main)`), its `init` runs with them.
@@ -481,7 +502,9 @@ extension Drafter {
     if v == nil {
       let declared = entity.flatMap { model.attributeType(key, of: $0) }
       let standIn = standIn(for: value, attribute: declared)
-      if passRule(value, asValue: true) != nil, let reads = plainReads(in: value) {
+      if passRule(value, asValue: true) != nil || plainPropertyType(value) != nil,
+        let reads = plainReads(in: value)
+      {
         before = reads.map { readStep($0, at: statement) }
       } else {
         before = notModelled(statement, why: reason(value), at: value)

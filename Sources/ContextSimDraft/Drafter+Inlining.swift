@@ -28,6 +28,9 @@ extension Drafter {
     }
     let own = receiver == nil || receiver?.source == "self"
     if own, let subject, let f = pick(functions(of: subject)) { return (subject, f) }
+    if own, let enclosingType, let f = pick(functions(of: enclosingType)) {
+      return (enclosingType, f)
+    }
     let declaring = drafted.filter { type in type.functions.contains { $0.name == name } }
     if declaring.count == 1, let type = declaring.first, let f = pick(type.functions) {
       return (type, f)
@@ -64,6 +67,13 @@ extension Drafter {
       }
     }
     return given
+  }
+
+  /// A Foundation or standard-library value type, or an array, set, dictionary or
+  /// optional of them: `[Bundle]`, `String?`, `[String: Int]`.
+  static func isPlainValueType(_ declared: String) -> Bool {
+    let parts = declared.split(whereSeparator: { "[]?!:<>, ".contains($0) }).map(String.init)
+    return !parts.isEmpty && parts.allSatisfy { valueTypes.contains($0) || $0 == "Set" }
   }
 
   /// Whether a call with argument `labels` calls `f`: each label its parameter's in order,
@@ -129,20 +139,39 @@ extension Drafter {
           drafter.preamble += standIns
           continue
         }
+        if let made = Call(argument.unwrapped.expression), made.receiver == nil,
+          drafter.isAppType(made.method),
+          made.arguments.contains(where: { drafter.isCoreDataArgument($0.value) })
+        {
+          // `HealthMonitor(dataProvider: Provider(context: c))`: the inner instance is
+          // made first, with what it is given.
+          out += drafter.expressionSteps(argument, result: nil, at: statement)
+        }
         switch drafter.resolve(argument) {
         case let m? where m.isCoreData:
           drafter.bind(parameter.name, m)  // the same object, list, ID or context
         case let m? where m.isInstanceOrClosure:
           drafter.bind(parameter.name, m)
         default:
-          guard let v = drafter.value(of: argument) else { continue }
+          guard let v = drafter.value(of: argument) else {
+            if Self.isPlainValueType(parameter.type) {
+              // `bundles: [Bundle]` given `[Bundle.main]`: a plain value, stood in.
+              let local = drafter.localName(parameter.name)
+              out.append(drafter.standInStep(local, for: argument, at: statement))
+              drafter.bind(parameter.name, .value(local))
+            }
+            continue
+          }
           let local = drafter.localName(parameter.name)
           drafter.bind(parameter.name, .value(local))
           if v != .string("$" + local) {
             out.append(drafter.step(["let": .string(local), "value": v], at: statement))
           }
+          // A literal given (`entity: "Task"`), for what needs the text itself: an entity.
+          drafter.literals[local] = drafter.literal(argument)
           if case .name(let name) = argument.kind {
             drafter.valueTypes[local] = drafter.valueTypes[name]
+            drafter.literals[local] = drafter.literals[name]
           }
         }
       }

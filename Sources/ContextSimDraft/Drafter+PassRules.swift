@@ -232,6 +232,19 @@ extension Drafter {
         return plainReads(in: base)
       }
     case .call(let callee, let arguments):
+      if case .name(let f) = callee.kind, !arguments.isEmpty,
+        arguments.allSatisfy({ $0.label != nil && $0.value.source.isEmpty })
+      {
+        // `compactMap(url(fromBundle:))`: the app's function handed on, plain when its
+        // body is.
+        let labels = arguments.map(\.label)
+        guard let (_, function) = method(named: f, receiver: nil, labels: labels),
+          function.parameters.map(\.label) == labels,
+          !(function.body ?? []).contains(where: { $0.mentionsName(f) }),
+          !mentionsCoreData(function.body ?? [])
+        else { return nil }
+        return []
+      }
       // A call inside a line passed over must itself be one a rule passes over.
       guard passRule(e, asValue: true) != nil else { return nil }
       var reads: [PlainRead] = []
@@ -503,6 +516,18 @@ extension Drafter {
   func isFileManager(_ e: SwiftExpression) -> Bool {
     guard case .name(let n) = Self.root(of: e).kind, meaning(of: n) == nil else { return false }
     return n == "FileManager" || fileManagerNames.contains(n)
+  }
+
+  /// Containers declared at a file's top level (unindented `let`/`var` typed or made as
+  /// one), from the lines, as the Swift reader keeps no top-level properties.
+  static func globalContainers(in files: [SwiftFile]) -> Set<String> {
+    var names: Set<String> = []
+    for line in files.flatMap(\.lines) where line.hasPrefix("let ") || line.hasPrefix("var ") {
+      let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "=" })
+      guard words.count >= 3, words[2].contains("PersistentContainer") else { continue }
+      names.insert(String(words[1]))
+    }
+    return names
   }
 
   /// The names the files declare as the file manager, from their lines (a top-level

@@ -12,10 +12,22 @@ extension Drafter {
   mutating func propertyValues(of type: SwiftType, lazy: Bool) -> [JSONValue] {
     var out: [JSONValue] = []
     for property in type.properties where property.getter == nil {
-      guard property.modifiers.contains("lazy") == lazy, let value = property.value,
-        case .context(let name)? = meaning(of: property.name),
-        name == Self.contextName(property.name)
-      else { continue }
+      guard property.modifiers.contains("lazy") == lazy, let value = property.value else {
+        continue
+      }
+
+      switch meaning(of: property.name) {
+      case .context(let name)? where name == Self.contextName(property.name): break
+      // `lazy var store: Store = { provider.newContext() }()`: typed by one of the app's
+      // protocols or types and made by its code, which may give it a context.
+      case .dependency?, .shared?:
+        let declared = Self.genericParts(property.type ?? "").0
+        guard lazy, types[declared] != nil, value.source.contains("(") else { continue }
+        let steps = lazyInstance(property, value)
+        out += steps
+        continue
+      default: continue
+      }
       let me = SwiftExpression(kind: .name("self"), location: property.location)
       let target = SwiftExpression(kind: .member(me, property.name), location: property.location)
       guard case .call(let callee, let arguments) = value.kind, arguments.isEmpty,
@@ -45,6 +57,34 @@ extension Drafter {
       out += scoped { $0.steps(body) }
     }
     return out
+  }
+
+  /// A `lazy var` of the app's type made by the app's code: the value drafted, and the
+  /// property that instance from then on (`store.add(…)` runs the instance's method).
+  private mutating func lazyInstance(_ property: SwiftProperty, _ value: SwiftExpression)
+    -> [JSONValue]
+  {
+    var e = value
+    if case .call(let callee, let arguments) = value.kind, arguments.isEmpty,
+      case .closure(let closure) = callee.kind, closure.body.count == 1
+    {
+      // `{ provider.newContext() }()`, `{ return provider.newContext() }()`
+      switch closure.body[0].kind {
+      case .expression(let inner), .return(let inner?): e = inner
+      default: return []
+      }
+    }
+    guard let call = Call(e.unwrapped.expression),
+      method(named: call.method, receiver: call.receiver) != nil
+        || (call.receiver == nil && isAppType(call.method))
+    else { return [] }
+    let made = "_" + property.name
+    let statement = SwiftStatement(kind: .expression(e), location: property.location)
+    let steps = expressionSteps(e, result: made, at: statement)
+    if let m = meaning(of: made), m.isContainerOrInstance || m.isCoreData {
+      scopes[0][property.name] = m
+    }
+    return steps
   }
 
   private func assign(

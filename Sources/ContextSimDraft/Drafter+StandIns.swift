@@ -28,32 +28,57 @@ extension Drafter {
       what: "a \(type == "uuid" ? "UUID" : type) for `\(e.source)`", type: type)
   }
 
-  /// The attribute type of a plain property `e` reads on the app's instance: `self.label`
-  /// or a bare `label` of the type whose method runs (or of a protocol it adopts), or
-  /// `box.current` of a property declared `Box<UUID>`. Nil when the property is not the
-  /// files' own, or holds anything but plain values (a context, an object, a type of the
-  /// app's): those are what the draft follows, not stands in.
+  /// The attribute type of a plain property `e` reads on the app's instances: `self.label`
+  /// or a bare `label` of the type whose method runs (or of a protocol it adopts),
+  /// `task.name` of a struct made by the call, `box.current` of a property declared
+  /// `Box<UUID>`, `task.kind.rawValue` of an enum. Nil when the property is not the files'
+  /// own, or holds anything but plain values (a context, an object, a type of the app's):
+  /// those are what the draft follows, not stands in.
   func plainPropertyType(_ e: SwiftExpression) -> String? {
+    if case .name(let n) = e.kind, meaning(of: n) != nil { return nil }
+    if case .member(let base?, let n) = e.kind {
+      if case .name("self") = base.kind, meaning(of: n) != nil { return nil }
+      // `dateProvider.currentDate` of an injected dependency: it answers at once, as its
+      // methods do.
+      if case .dependency? = resolve(base) { return Self.type(of: e) }
+      // `task.kind.rawValue`: an enum's raw value, not a type of the app's that is a class.
+      if n == "rawValue", let t = declaredTypeOf(base),
+        types[t].map({ $0.keyword == "enum" }) ?? true
+      {
+        return "string"
+      }
+    }
+    guard let declared = declaredTypeOf(e) else { return nil }
+    if let plain = plainType(declared) { return plain }
+    // `var current: Value` of `Box<UUID>`: the argument, when every argument is plain.
+    guard case .member(let base?, _) = e.kind, let outer = declaredTypeOf(base) else {
+      return nil
+    }
+    let arguments = Self.genericParts(outer).1
+    let plainArguments = arguments.compactMap { plainType($0) }
+    guard types[declared] == nil, !arguments.isEmpty, plainArguments.count == arguments.count
+    else { return nil }
+    return plainArguments.count == 1 ? plainArguments[0] : "string"
+  }
+
+  /// The Swift type an expression of the app's names has, as declared: a bare property of
+  /// the type whose method runs, `self.x`, the one instance of an app type, or a property
+  /// of one of those.
+  private func declaredTypeOf(_ e: SwiftExpression) -> String? {
     switch e.kind {
-    case .name(let n) where meaning(of: n) == nil:
-      return subject.flatMap { declaredType(of: n, in: $0) }.flatMap { plainType($0) }
+    case .name(let n):
+      switch meaning(of: n) {
+      case .instanceOf(let t)?: return t
+      case nil: return subject.flatMap { declaredType(of: n, in: $0) }
+      default: return nil
+      }
     case .member(let base?, let n):
       if case .name("self") = base.kind {
-        guard meaning(of: n) == nil, let subject else { return nil }
-        return declaredType(of: n, in: subject).flatMap { plainType($0) }
+        return meaning(of: n) == nil ? subject.flatMap { declaredType(of: n, in: $0) } : nil
       }
-      // `box.current`: a property of a property whose declared type is an app type.
-      guard resolve(base) == nil, let subject, case .name(let b) = base.kind,
-        meaning(of: b) == nil, let declared = declaredType(of: b, in: subject)
+      guard let outer = declaredTypeOf(base), let type = types[Self.genericParts(outer).0]
       else { return nil }
-      let (name, arguments) = Self.genericParts(declared)
-      guard let type = types[name], let inner = declaredType(of: n, in: type) else { return nil }
-      if let plain = plainType(inner) { return plain }
-      // `var current: Value` of `Box<UUID>`: the argument, when every argument is plain.
-      let plainArguments = arguments.compactMap { plainType($0) }
-      guard types[inner] == nil, !arguments.isEmpty, plainArguments.count == arguments.count
-      else { return nil }
-      return plainArguments.count == 1 ? plainArguments[0] : "string"
+      return declaredType(of: n, in: type)
     default:
       return nil
     }

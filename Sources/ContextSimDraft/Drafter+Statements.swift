@@ -147,6 +147,15 @@ extension Drafter {
     return ["save", "fetch", "count", "existingObject", "performFetch"].contains(verb)
   }
 
+  /// A `performAndWait` or `sync` step with a throwing call inside, at any depth.
+  static func throwsInsideWait(_ step: JSONValue) -> Bool {
+    guard case .object(let members) = step.kind, let verb = members.first?.key,
+      verb == "performAndWait" || verb == "sync",
+      case .array(let body)? = members.first(where: { $0.key == "do" })?.value.kind
+    else { return false }
+    return body.contains { throwsCatchably($0) || throwsInsideWait($0) }
+  }
+
   /// `fatalError(…)`, `preconditionFailure(…)`: the app ends here.
   func isFatal(_ statement: SwiftStatement) -> Bool {
     guard case .expression(let e) = statement.kind, let call = Call(e) else { return false }
@@ -197,6 +206,14 @@ extension Drafter {
         // The condition tests the scenario's variable; a binding that made none cannot be.
         if case .context(name)? = meaning(of: name) {
           variable = name  // a variable that holds a context: `note.object as? …Context`
+          continue
+        }
+        if meaning(of: name)?.isContainerOrInstance == true {
+          // `guard let container = AppContainer.initialize()`: made, so never nil; the
+          // test is of a variable that says so.
+          let present = "_present\(statement.location.line)"
+          steps.append(step(["let": .string(present), "value": .bool(true)], at: statement))
+          variable = variable ?? present
           continue
         }
         guard let bound = meaning(of: name)?.variable else { return nil }
@@ -354,14 +371,20 @@ extension Drafter {
     }
   }
 
+  /// Whether `name` is nil wherever the draft reads it: ``knownNil``, or a static not set yet.
+  func isNil(_ name: String) -> Bool {
+    knownNil.contains(name) || nilStatics.contains(name)
+      || (name.hasPrefix("Self.") && nilStatics.contains(String(name.dropFirst(5))))
+  }
+
   /// `if let error`, `if let e = error`, `error != nil` on a name ``knownNil`` holds: false.
   func isKnownNil(_ condition: SwiftCondition) -> Bool {
     switch condition {
-    case .binding(.name(let n), nil): knownNil.contains(n)
-    case .binding(_, let value?): knownNil.contains(value.unwrapped.expression.source)
+    case .binding(.name(let n), nil): isNil(n)
+    case .binding(_, let value?): isNil(value.unwrapped.expression.source)
     case .expression(let e):
       if case .binary("!=", let l, let r) = e.kind, r.kind.isNil {
-        knownNil.contains(l.source)
+        isNil(l.source)
       } else {
         false
       }
@@ -446,6 +469,12 @@ extension Drafter {
       return truth
     }
     if conditions.contains(where: isKnownNil) { return false }
+    // `if shared == nil` of a static not set yet: true.
+    if conditions.count == 1, case .expression(let e) = conditions[0],
+      case .binary("==", let l, let r) = e.kind, r.kind.isNil, isNil(l.source)
+    {
+      return true
+    }
     if conditions.allSatisfy(isKnownPresent) {
       // `if let queue = queue` of a queue or context the draft knows: it is there.
       for case .binding(.name(let name), let value?) in conditions {
@@ -483,6 +512,13 @@ extension Drafter {
       // Nothing in the block that the model lets throw (the store it sets up loads, as the
       // scenario's does at launch), and a handler that touches nothing: it never runs. A
       // line of the block not modelled is said so where it is, and keeps the run unclean.
+      return inner
+    }
+    if throwing.isEmpty, catches.count == 1, inner.contains(where: Self.throwsInsideWait) {
+      // `try context.performAndWait { try context.count(for: r) }`: the call that throws is
+      // inside the block, whose error the wait hands back. The scenario's store does not
+      // fail, so the handler never runs; a step's `catch` would run it on the context's
+      // queue instead of the caller's, so none is added.
       return inner
     }
     guard catches.count == 1, !throwing.isEmpty else {

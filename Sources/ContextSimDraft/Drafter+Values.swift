@@ -20,6 +20,15 @@ extension Drafter.Meaning {
     }
   }
 
+  /// Whether it is the container or the one instance of an app type: what a helper that
+  /// makes one returns (`return container`).
+  var isContainerOrInstance: Bool {
+    switch self {
+    case .container, .instanceOf: true
+    default: false
+    }
+  }
+
   /// Whether it is a request or a controller: what a fetch or `performFetch` is given.
   var isRequest: Bool {
     switch self {
@@ -79,7 +88,7 @@ extension Drafter {
     switch e.kind {
     case .name(let n):
       // A global `let persistentContainer: NSPersistentContainer = { … }()`.
-      return meaning(of: n) ?? (containerNames.contains(n) ? .container : nil)
+      return meaning(of: n) ?? (globalContainers.contains(n) ? .container : nil)
     case .call where Call(e).map({ $0.receiver == nil && isAppType($0.method) }) == true:
       return .instanceOf(Call(e)!.method)  // `Stack(container: c)`: the one instance
     case .call where Call(e).map(Self.isMagicalRecordDefaultContext) == true:
@@ -177,7 +186,8 @@ extension Drafter {
   static let longestRange = 1_000
 
   func literal(_ e: SwiftExpression) -> JSONValue? {
-    switch e.kind {
+    if let constant = staticConstant(e) { return constant }
+    return switch e.kind {
     case .string(let text, let interpolations) where interpolations.isEmpty: .string(text)
     case .number(let n): Int(n).map { .integer($0) } ?? Double(n).map { .double($0) }
     case .bool(let b): .bool(b)
@@ -185,6 +195,24 @@ extension Drafter {
     case .array(let items) where items.isEmpty: .array([])
     default: nil
     }
+  }
+
+  /// `PersistenceConst.Entity.Task.name`, `Keys.title`: a `static let` of the app's types
+  /// (nested ones too) given a literal, as its value.
+  func staticConstant(_ e: SwiftExpression) -> JSONValue? {
+    guard case .member(let base?, let name) = e.kind else { return nil }
+    let typeName: String
+    switch base.kind {
+    case .name(let t) where meaning(of: t) == nil: typeName = t
+    case .member(_, let t): typeName = t
+    default: return nil
+    }
+    guard typeName.first?.isUppercase == true,
+      let property = types[typeName]?.properties.first(where: { $0.name == name }),
+      property.isLet, property.modifiers.contains("static"), let value = property.value,
+      case .string(let text, let interpolations) = value.kind, interpolations.isEmpty
+    else { return nil }
+    return .string(text)
   }
 
   /// The attribute type a value gives a key it is set to.
@@ -220,7 +248,7 @@ extension Drafter {
     // `NSFetchRequest(entityName: "Note")`, `NSFetchRequest<Note>()`, or an app's subclass
     // made for an entity (`FetchRequest<Company>(entity: e)`).
     if call.receiver == nil, isSubclass(call.method, of: "NSFetchRequest") {
-      if case .string(let entity, _)? = call.argument("entityName")?.kind { return (entity, [:]) }
+      if let entity = call.argument("entityName").flatMap(entityName) { return (entity, [:]) }
       if let entity = call.typeArguments.first,
         entityTypes.contains(entity) || model.isEntity(entity)
       {

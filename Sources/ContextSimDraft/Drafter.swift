@@ -134,9 +134,18 @@ struct Drafter {
     madeContexts.insert(fresh)
     return fresh
   }
+  /// The literal each value name was given, where the draft knows it (a parameter given
+  /// `"Task"`): an entity's name passed down to `insertNewObject(forEntityName:into:)`.
+  var literals: [String: JSONValue] = [:]
   /// Names nil wherever they are seen, whose `if let` never runs: the error the store's
   /// load handler is given.
   var knownNil: Set<String> = []
+  /// `static var shared: Stack?` declared without a value: nil until a line sets it, as at
+  /// launch, where a draft starts.
+  var nilStatics: Set<String> = []
+  /// The type whose method is being drafted, entities' and containers' too: where a bare
+  /// call of a static method (`create()` in `initialize()`) is found.
+  var enclosingType: SwiftType?
   /// The types drafted as instances, whose methods a call may name.
   var drafted: [SwiftType] = []
   /// Properties typed `NSPersistentContainer` anywhere in the files: `X.shared.container`.
@@ -148,6 +157,8 @@ struct Drafter {
   var enumPayloads: [String: Meaning?] = [:]
   /// The files' type aliases: name → the type it stands for.
   var typeAliases: [String: String] = [:]
+  /// Containers the files declare at top level: `let persistentContainer: NSPersistentContainer = { … }()`.
+  var globalContainers: Set<String> = []
   /// Names the files declare as the file manager (``isFileManager(_:)``).
   var fileManagerNames: Set<String> = []
   /// What each app type's stored properties mean on the one instance the draft makes of it.
@@ -167,6 +178,12 @@ struct Drafter {
     if options.model == nil { model.addManagedProperties(of: files.flatMap(\.types)) }
     typeAliases = Self.typeAliases(in: files)
     fileManagerNames = Self.fileManagerNames(in: files)
+    globalContainers = Self.globalContainers(in: files)
+    nilStatics = Set(
+      types.values.flatMap(\.properties).filter { p in
+        (p.modifiers.contains("static") || p.modifiers.contains("class")) && !p.isLet
+          && p.value == nil && p.getter == nil && (p.type ?? "").hasSuffix("?")
+      }.map(\.name))
   }
 
   /// `typealias StackResultClosure = (result: Result) -> Void`, by name: the Swift reader

@@ -212,7 +212,7 @@ struct SwiftParser {
       advance()
     }
     var function = SwiftFunction(name: name, location: location)
-    if token.is("<") { _ = parseGenericArguments() }
+    if token.is("<") { skipGenericParameters() }
     if token.is("(") { function.parameters = parseParameters() }
     while token.kind == .identifier
       && ["async", "throws", "rethrows", "reasync"].contains(token.text)
@@ -341,6 +341,16 @@ struct SwiftParser {
 
   /// `<A, B>` after a name, when it closes on the same line; nil, consuming nothing,
   /// when the `<` is a comparison.
+  /// `<T: NSFetchRequestResult, U>` after a function's name: skipped, brackets balanced.
+  mutating func skipGenericParameters() {
+    var depth = 0
+    repeat {
+      if token.is("<") { depth += 1 }
+      if token.text.allSatisfy({ $0 == ">" }) { depth -= token.text.count }
+      advance()
+    } while !atEnd && depth > 0 && !token.is("{")
+  }
+
   mutating func parseGenericArguments() -> [String]? {
     let start = i
     advance()

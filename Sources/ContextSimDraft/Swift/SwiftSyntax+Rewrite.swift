@@ -159,3 +159,16 @@ private func collect(_ e: SwiftExpression, into found: inout [SwiftClosure]) {
   case .member(nil, _), .name, .string, .number, .bool, .nil, .other: break
   }
 }
+
+extension SwiftStatement {
+  /// Whether the bare name `name` is used in the statement, closures' bodies included: a
+  /// function that names itself calls itself.
+  func mentionsName(_ name: String) -> Bool {
+    var found = false
+    _ = renaming { n in
+      if n == name { found = true }
+      return nil
+    }
+    return found
+  }
+}

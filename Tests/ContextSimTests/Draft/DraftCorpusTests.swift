@@ -69,6 +69,8 @@ struct DraftCorpusTests {
     "04-jsqcoredatakit-savecontext-hasChanges-fix",
     "27-mage-flagimportant-local-object-fix",
     "36-aerecord-create-default-context-background",
+    "19-iterable-scheduler-performAndWait-fix", "19b-iterable-scheduler-create-offqueue",
+    "20-iterable-healthmonitor-count-offqueue", "21-iterable-healthmonitor-performAndWait-fix",
   ]
 
   /// The case's files, named as the Swift they are.
