@@ -40,15 +40,8 @@ extension Drafter {
         return nil
       }
     }
-    var place = "\(file.name):\(statement.location.line):\(statement.location.column)"
-    if pass > 1 { place += "#\(pass)" }  // a `while` loop's test, each time round
-    // A condition met twice on one path (a method called twice) goes the same way both
-    // times: a simplification docs/draft.md states.
-    let holds =
-      decisions.first { $0.place == place }?.holds ?? options.decisions[place] ?? true
-    if !decisions.contains(where: { $0.place == place }) {
-      decisions.append(Decision(place: place, swift: line(of: statement), holds: holds))
-    }
+    // A `while` loop's test, each time round, is a decision of its own.
+    let holds = choose(line(of: statement), at: statement, suffix: pass > 1 ? "\(pass)" : nil)
     var steps = reads.map { readStep($0, at: statement) }
     if holds {
       for (name, value) in bindings {
@@ -68,6 +61,23 @@ extension Drafter {
 }
 
 extension Drafter {
+  /// One way this path goes at `statement` (`suffix` tells several at one line apart): as
+  /// `Options.decisions` says, else the first way (true); recorded for ``Draft/paths``. A
+  /// place met twice on one path (a method called twice) goes the same way both times: a
+  /// simplification docs/draft.md states.
+  mutating func choose(_ what: String, at statement: SwiftStatement, suffix: String? = nil)
+    -> Bool
+  {
+    var place = "\(file.name):\(statement.location.line):\(statement.location.column)"
+    if let suffix { place += "#" + suffix }
+    let holds =
+      decisions.first { $0.place == place }?.holds ?? options.decisions[place] ?? true
+    if !decisions.contains(where: { $0.place == place }) {
+      decisions.append(Decision(place: place, swift: what, holds: holds))
+    }
+    return holds
+  }
+
   /// How many times round a `while` loop is drafted, at most.
   static let whileUnrolling = 2
 

@@ -120,7 +120,9 @@ extension Drafter {
         model.addEntity(request.entity)
         steps = []
       } else if let call {
-        steps = callSteps(call, result: result, tryMark: tryMark, awaited: awaited, at: statement)
+        steps =
+          callSteps(call, result: result, tryMark: tryMark, awaited: awaited, at: statement)
+          ?? callbackSteps(call, result: result, at: statement)
       } else if let result {
         steps = binding(result, to: e, at: statement)
       }

@@ -129,6 +129,24 @@ extension Drafter {
         "note": note.map { .string($0) },
       ], at: statement)
     guard readable else {
+      if first, options.decidesValues {
+        // What a predicate ctxsim cannot read finds: a stored row on one path, none on the
+        // next (`Draft.paths`); the fetch from the context is the same on both.
+        let what = "what `\(call.method)` finds, by a predicate ctxsim cannot read"
+        if choose(what, at: statement, suffix: "found") { return [fetch] }
+        // A condition no stored row meets: the string attribute every row holds its handle in.
+        let key = model.stringAttribute(of: entity) ?? "name"
+        model.add(key: key, to: entity, type: "string")
+        return [
+          step(
+            [
+              verb: .string(entity), "in": .string(c),
+              "where": .object([key: .string("no stored row")]), "first": .bool(true),
+              "as": .string(name),
+              "note": .string("This path: the predicate matches no stored row."),
+            ], at: statement)
+        ]
+      }
       let why =
         "a predicate ctxsim cannot read: the fetch from \(c) is modelled, what it finds is not"
       return [fetch] + notModelled(statement, why: why)

@@ -102,6 +102,11 @@ struct InferredModel {
 
   func isEntity(_ name: String) -> Bool { entities.contains { $0.name == name } }
 
+  /// The first string attribute of `entity`.
+  func stringAttribute(of entity: String) -> String? {
+    entities.first { $0.name == entity }?.attributes.first { $0.1 == "string" }?.0
+  }
+
   /// The type of `entity`'s attribute `key`, when the model has it.
   func attributeType(_ key: String, of entity: String) -> String? {
     entities.first { $0.name == entity }?.attributes.first { $0.0 == key }?.1

@@ -193,6 +193,42 @@ struct DraftPathTests {
     #expect(paths.allSatisfy { $0.1.violations.isEmpty })
   }
 
+  @Test("A URLSession task's handler runs later on a background queue: the misuse shows")
+  func urlSessionHandler() throws {
+    let body = """
+      URLSession.shared.dataTask(with: URL(string: "https://example.com")!) { data, _, _ in
+        guard let data else { return }
+        note.title = String(decoding: data, as: UTF8.self)
+      }.resume()
+      """
+    let paths = try Self.runs(body)
+    #expect(paths.count == 1)
+    let (draft, trace) = try #require(paths.first)
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(draft.json.contains(#""async": "global""#))
+    #expect(trace.violations.first?.kind == .wrongQueueObject)
+  }
+
+  @Test("A library's success and failure closures: each runs, on main and on a background queue")
+  func libraryCallbacks() throws {
+    let body = """
+      api.get("notes", success: { response in
+        note.title = "fetched"
+      }, failure: { error in
+        print(error)
+      })
+      """
+    let paths = try Self.runs(body)
+    // Success on main, failure on main, success on a background queue, failure there.
+    #expect(
+      paths.map { $0.0.decisions.map(\.holds) } == [
+        [true, true], [false, true], [true, false], [false, false],
+      ])
+    let kinds = paths.map { $0.1.violations.first?.kind }
+    #expect(kinds == [nil, nil, .wrongQueueObject, nil])
+    #expect(paths.allSatisfy { $0.0.unmodelled.isEmpty })
+  }
+
   @Test("asyncAfter is a later async block on its queue")
   func asyncAfter() throws {
     let (draft, trace) = try #require(
