@@ -189,10 +189,11 @@ extension Drafter {
       return scoped { drafter in
         var steps: [JSONValue] = []
         for (index, parameter) in closure.parameters.enumerated() where parameter != "_" {
-          drafter.bind(parameter, .value(parameter))
+          let local = drafter.localName(parameter)  // not a shared var's name
+          drafter.bind(parameter, .value(local))
           if index == 1 { drafter.knownNil.insert(parameter) }
           let value: JSONValue = index == 1 ? .null : .string("stand-in store description")
-          steps.append(drafter.step(["let": .string(parameter), "value": value], at: statement))
+          steps.append(drafter.step(["let": .string(local), "value": value], at: statement))
         }
         defer { drafter.knownNil = [] }
         return steps + drafter.steps(closure.body)

@@ -144,6 +144,13 @@ extension Draft {
       path.decisions = decisions
       let draft = Draft(sources, options: path)
       drafts.append(draft)
+      if drafts.count == 1, draft.decisions.count > Self.mostDecisions {
+        // A whole module calls every method and meets scores of conditions: `limit` paths
+        // would flip a few of them and cover nothing, so only the first is drafted.
+        var undecided = options
+        undecided.decidesValues = false
+        return (drafts + [Draft(sources, options: undecided)], false)
+      }
       var taken = decisions
       for decision in draft.decisions {
         if decisions[decision.place] == nil {
@@ -156,6 +163,10 @@ extension Draft {
     }
     return (drafts, true)
   }
+
+  /// The most conditions a first path may meet for the others to be drafted: more than
+  /// this many, and sixteen paths would cover too little of them to be worth the time.
+  static let mostDecisions = 8
 
   /// The decisions of this path in words, for a summary: `Store.swift:14:9 holds`.
   public var pathDescription: String {

@@ -77,14 +77,25 @@ extension Drafter {
     if function.parameters.first?.type.contains("NSFetchedResultsController") == true {
       return true
     }
-    return files.contains { file in
-      file.lines.contains { line in
-        line.contains("#selector(\(function.name)")
-          || line.contains(".\(function.name)(")
-            && line.contains("#selector(")
-          || line.contains("Selector(\"\(function.name)")
+    return selectorNames.contains(function.name)
+  }
+
+  /// The methods the files name in a selector (`#selector(didSave(_:))`,
+  /// `#selector(Self.didSave)`, Swift 2's `Selector("didSave:")`): read once, as every
+  /// method is asked about.
+  static func selectorNames(in files: [SwiftFile]) -> Set<String> {
+    var names: Set<String> = []
+    for line in files.flatMap(\.lines) where line.contains("elector(") {
+      for part in line.components(separatedBy: "#selector(").dropFirst() {
+        // `Self.didSave(_:)`, `didSave`: the last name before its arguments.
+        let path = part.prefix { $0 != "(" && $0 != ")" && $0 != "," }
+        if let name = path.split(separator: ".").last { names.insert(String(name)) }
+      }
+      for part in line.components(separatedBy: "Selector(\"").dropFirst() {
+        names.insert(String(part.prefix { $0 != ":" && $0 != "\"" }))
       }
     }
+    return names
   }
 
   /// A queue of the app's own in `"queues"`, once, serial unless made `.concurrent`.
@@ -126,9 +137,13 @@ extension Drafter {
     var meaning = meaning(ofProperty: property)
     if case .shared(let name) = meaning, let owner = subject?.name {
       if let first = sharedVarOwners[name], first != owner {
-        meaning = .shared(
+        var renamed =
           owner.prefix(1).lowercased() + owner.dropFirst() + name.prefix(1).uppercased()
-            + name.dropFirst())
+          + name.dropFirst()
+        // Not a name the files give a local (`let messageVersion` elsewhere).
+        while declaredLocals.contains(renamed) { renamed += "Var" }
+        reservedNames.insert(renamed)
+        meaning = .shared(renamed)
       } else {
         sharedVarOwners[name] = owner
       }

@@ -414,11 +414,13 @@ extension Drafter {
       guard let list = value(of: sequence) ?? Self.range(sequence) else {
         return notModelled(statement)
       }
+      // The scenario's name for it: another when a shared var has this one.
+      let local = localName(name)
       let inner = scoped { drafter in
-        drafter.bind(name, drafter.elementMeaning(of: sequence, name: name))
+        drafter.bind(name, drafter.elementMeaning(of: sequence, name: local))
         return drafter.steps(body)
       }
-      return [step(["forEach": list, "as": .string(name), "do": .array(inner)], at: statement)]
+      return [step(["forEach": list, "as": .string(local), "do": .array(inner)], at: statement)]
     case .if(let conditions, let then, let otherwise):
       if let truth = decide(conditions) { return steps(truth ? then : otherwise ?? []) }
       guard let (bindSteps, test) = guardBinding(conditions, at: statement) else {

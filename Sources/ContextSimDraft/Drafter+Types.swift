@@ -11,15 +11,17 @@ extension Drafter {
   static func typeTable(_ files: [SwiftFile]) -> (types: [String: SwiftType], order: [String]) {
     var types: [String: SwiftType] = [:]
     var order: [String] = []
-    // Nested types too, by their own name (`AERecord.Context` is `Context`); the first of
-    // two of one name is kept.
+    // Nested types too, by their own name (`AERecord.Context` is `Context`), to look up;
+    // the first of two of one name is kept. Only the top-level ones are in `order`, whose
+    // instances a draft makes and whose methods it calls.
     func flattened(_ types: [SwiftType]) -> [SwiftType] {
       types.flatMap { [$0] + flattened($0.types) }
     }
+    let topLevel = Set(files.flatMap(\.types).map(\.location))
     let all = flattened(files.flatMap(\.types))
     for type in all where type.keyword != "extension" && types[type.name] == nil {
       types[type.name] = type
-      order.append(type.name)
+      if topLevel.contains(type.location) { order.append(type.name) }
     }
     for type in all where type.keyword == "extension" {
       guard var merged = types[type.name] else {

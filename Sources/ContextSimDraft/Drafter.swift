@@ -157,6 +157,21 @@ struct Drafter {
   var enumPayloads: [String: Meaning?] = [:]
   /// The files' type aliases: name → the type it stands for.
   var typeAliases: [String: String] = [:]
+  /// Every name the files' lines declare with `let` or `var`, which a shared var renamed
+  /// for its type must not take.
+  lazy var declaredLocals: Set<String> = {
+    var names: Set<String> = []
+    for line in files.flatMap(\.lines) {
+      let words = line.split(whereSeparator: { " :=(,".contains($0) })
+      for (i, word) in words.enumerated()
+      where (word == "let" || word == "var") && i + 1 < words.count {
+        names.insert(String(words[i + 1]))
+      }
+    }
+    return names
+  }()
+  /// The methods the files name in a selector: callbacks, not entry points.
+  var selectorNames: Set<String> = []
   /// Containers the files declare at top level: `let persistentContainer: NSPersistentContainer = { … }()`.
   var globalContainers: Set<String> = []
   /// Names the files declare as the file manager (``isFileManager(_:)``).
@@ -179,11 +194,22 @@ struct Drafter {
     typeAliases = Self.typeAliases(in: files)
     fileManagerNames = Self.fileManagerNames(in: files)
     globalContainers = Self.globalContainers(in: files)
+    selectorNames = Self.selectorNames(in: files)
     nilStatics = Set(
       types.values.flatMap(\.properties).filter { p in
         (p.modifiers.contains("static") || p.modifiers.contains("class")) && !p.isLet
           && p.value == nil && p.getter == nil && (p.type ?? "").hasSuffix("?")
       }.map(\.name))
+  }
+
+  /// The given model, with the entities the code names that it lacks (an object whose
+  /// entity the draft cannot tell, `Item`) added as the draft inferred them: the given
+  /// model's own entities are kept as written.
+  var givenModelWithAddedEntities: JSONValue? {
+    guard case .object(let given)? = options.model?.kind else { return options.model }
+    guard case .object(let inferred)? = model.json?.kind else { return options.model }
+    let added = inferred.filter { entity in !given.contains { $0.key == entity.key } }
+    return added.isEmpty ? options.model : JSONValue(.object(given + added), at: JSONValue.nowhere)
   }
 
   /// `typealias StackResultClosure = (result: Result) -> Void`, by name: the Swift reader
@@ -235,7 +261,9 @@ struct Drafter {
     let types = typeOrder.compactMap { self.types[$0] }.filter { type in
       isAppType(type.name) && !type.functions.isEmpty
     }
-    for type in types {
+    // Every app type's plain stored properties may become shared vars, whose names a
+    // scenario's locals cannot take: a type drafted only when another makes it has them too.
+    for type in self.types.values where isAppType(type.name) {
       for property in type.properties where property.getter == nil {
         if case .shared = meaning(ofProperty: property) { reservedNames.insert(property.name) }
       }
@@ -273,7 +301,7 @@ struct Drafter {
             + " lines it does not model are notModelled steps, and a run past one is never clean."
             + " See docs/draft.md.")
       ),
-      ("model", options.model ?? model.json),
+      ("model", givenModelWithAddedEntities ?? model.json),
     ]
     let store = model.storeJSON(items: options.items)
     if !store.isEmpty { members.append(("store", .ordered(store))) }

@@ -109,25 +109,25 @@ struct Drafted {
   }
 
   /// The `.swift` files `paths` name, a folder's found in it (in order, at any depth), and
-  /// the `.xcdatamodeld` a folder holds, if one.
+  /// the `.xcdatamodeld` bundles a folder holds: an app with two stores has two models.
   private static func swiftFiles(_ paths: [String], _ console: Console) -> (
-    files: [String], model: String?
+    files: [String], models: [String]
   ) {
     var files: [String] = []
-    var model: String?
+    var models: [String] = []
     for path in paths {
       guard case .directory(let all) = console.readFile(path) else {
         files.append(path)
         continue
       }
       files += all.filter { $0.hasSuffix(".swift") }
-      if model == nil, let inside = all.first(where: { $0.contains(".xcdatamodeld/") }),
-        let end = inside.range(of: ".xcdatamodeld/")
-      {
-        model = String(inside[..<end.lowerBound]) + ".xcdatamodeld"
+      for inside in all {
+        guard let end = inside.range(of: ".xcdatamodeld/") else { continue }
+        let model = String(inside[..<end.lowerBound]) + ".xcdatamodeld"
+        if !models.contains(model) { models.append(model) }
       }
     }
-    return (files, model)
+    return (files, models)
   }
 
   /// What `paths` give to draft: each `.swift` file read (through the console), a folder's
@@ -142,11 +142,11 @@ struct Drafted {
   static func read(
     _ paths: [String], _ settings: DraftSettings, fileBytes: Int, _ console: Console
   ) -> Result<Read, LoadFailure> {
-    let (files, foundModel) = swiftFiles(paths, console)
-    var settings = settings
-    if settings.model == nil, let foundModel {
-      settings.model = foundModel
-      console.writeError("draft: the model: \(foundModel)\n")
+    let (files, foundModels) = swiftFiles(paths, console)
+    let models = settings.model.map { [$0] } ?? foundModels
+    if settings.model == nil, !foundModels.isEmpty {
+      let which = foundModels.count == 1 ? "the model" : "the models, as one"
+      console.writeError("draft: \(which): \(foundModels.joined(separator: ", "))\n")
     }
     var read = Read(sources: [], paths: [:])
     for path in files {
@@ -173,9 +173,14 @@ struct Drafted {
       read.sources.append(Draft.Source(name: name, text: text))
       read.paths[name] = path
     }
-    if let path = settings.model {
+    // Each model's entities, the first of two of one name kept.
+    var entities: [JSONValue.Member] = []
+    for path in models {
       do {
-        read.model = try XcodeDataModel(contentsOf: URL(fileURLWithPath: path)).scenarioModel
+        let model = try XcodeDataModel(contentsOf: URL(fileURLWithPath: path)).scenarioModel
+        if case .object(let members) = model.kind {
+          entities += members.filter { m in !entities.contains { $0.key == m.key } }
+        }
       } catch {
         return .failure(
           LoadFailure(
@@ -183,6 +188,7 @@ struct Drafted {
             status: ExitStatus.invalidInput))
       }
     }
+    if !entities.isEmpty { read.model = JSONValue(.object(entities), at: JSONValue.nowhere) }
     return .success(read)
   }
 

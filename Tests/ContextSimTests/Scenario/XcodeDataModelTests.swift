@@ -46,6 +46,24 @@ struct XcodeDataModelTests {
     #expect(model.file.hasSuffix("Photos.xcdatamodeld/Photos 2.xcdatamodel/contents"))
   }
 
+  @Test("A bundle of one version whose .xccurrentversion names none is read at that version")
+  func emptyCurrentVersion() throws {
+    let bundle = FileManager.default.temporaryDirectory
+      .appendingPathComponent("ctxsim-\(UUID().uuidString)/One.xcdatamodeld")
+    let version = bundle.appendingPathComponent("One.xcdatamodel")
+    try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: bundle.deletingLastPathComponent()) }
+    try FileManager.default.copyItem(
+      at: dataModelFixtures.appendingPathComponent(
+        "Photos.xcdatamodeld/Photos.xcdatamodel/contents"),
+      to: version.appendingPathComponent("contents"))
+    // As mac-monitor's model has it: a property list with no current version in it.
+    let empty = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict/></plist>"#
+    try Data(empty.utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
+    let model = try XcodeDataModel(contentsOf: bundle)
+    #expect(model.file.hasSuffix("One.xcdatamodel/contents"))
+  }
+
   @Test("A version folder is read whether it is current or not")
   func oneVersion() throws {
     let model = try XcodeDataModel(

@@ -106,6 +106,9 @@ struct BundleSearch {
     let dictionary =
       (try? PropertyListSerialization.propertyList(from: Data(bytes), format: nil))
       as? [String: Any]
+    if let dictionary, dictionary["_XCCurrentVersionName"] == nil, versions.count == 1 {
+      return versions[0]  // `<dict/>`, as Xcode leaves a model never versioned: its one version
+    }
     guard let named = dictionary?["_XCCurrentVersionName"] as? String else {
       throw problem(
         "not a property list naming the current version under _XCCurrentVersionName",

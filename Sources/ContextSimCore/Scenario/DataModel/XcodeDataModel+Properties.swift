@@ -72,7 +72,10 @@ extension ModelConversion {
     let parsed: JSONValue.Kind? =
       switch type {
       case .string, .date, .binary, .uuid: .string(text)
-      case .integer: Int(text).map { .integer($0) }
+      // `0.0` on an Integer 64, as Xcode writes after the type was changed: a whole number.
+      case .integer:
+        Int(text).map { .integer($0) }
+          ?? Double(text).flatMap { $0.rounded() == $0 ? .integer(Int($0)) : nil }
       case .double: Double(text).map { .double($0) }
       case .boolean: ["YES": true, "NO": false][text].map { .bool($0) }
       }
