@@ -387,6 +387,13 @@ extension Drafter {
             + key.dropFirst()
         }
       }
+      // `context.object(with: objectID) as? Printer`: the entity the ID's object is cast to.
+      for line in file.lines where line.contains("(with: \(name))") {
+        guard let cast = line.range(of: #"\)\s*as[!?]\s*\w+"#, options: .regularExpression)
+        else { continue }
+        let entity = String(line[cast].split(whereSeparator: { " !?)".contains($0) }).last ?? "")
+        if entityTypes.contains(entity) || model.isEntity(entity) { return entity }
+      }
     }
     return "Item"
   }
