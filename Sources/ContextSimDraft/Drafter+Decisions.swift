@@ -78,6 +78,43 @@ extension Drafter {
     return holds
   }
 
+  /// `switch inputType { … }` on a value ctxsim cannot decide: each case a path, the first
+  /// case on the first; the reads the subject makes first, and what a case's `let` binds a
+  /// stand-in. Nil when the subject is not a value (a context, the app's call) or the draft
+  /// decides nothing.
+  mutating func decidedCase(
+    _ subject: SwiftExpression, _ cases: [SwiftSwitchCase], at statement: SwiftStatement,
+    steps: inout [JSONValue]
+  ) -> SwiftSwitchCase? {
+    guard options.decidesValues, let last = cases.last, let reads = plainReads(in: subject)
+    else { return nil }
+    steps += reads.map { readStep($0, at: statement) }
+    var chosen = last
+    for (k, c) in cases.dropLast().enumerated() {
+      let what = "`switch \(subject.source)` takes `case \(c.patterns.joined(separator: ", "))`"
+      if choose(what, at: statement, suffix: "case\(k + 1)") {
+        chosen = c
+        break
+      }
+    }
+    // `case .success(let stack)`: what the case binds, stood in.
+    for pattern in chosen.patterns {
+      let words = pattern.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+      for (i, word) in words.enumerated() where word == "let" && i + 1 < words.count {
+        let name = String(words[i + 1])
+        let local = localName(name)
+        bind(name, .value(local))
+        steps.append(
+          step(
+            [
+              "let": .string(local), "value": .string("stand-in"),
+              "note": .string("Stood in: what `case \(pattern)` binds."),
+            ], at: statement))
+      }
+    }
+    return chosen
+  }
+
   /// How many times round a `while` loop is drafted, at most.
   static let whileUnrolling = 2
 

@@ -38,14 +38,22 @@ extension Drafter {
     if case .name(let n) = e.kind, meaning(of: n) != nil { return nil }
     if case .member(let base?, let n) = e.kind {
       if case .name("self") = base.kind, meaning(of: n) != nil { return nil }
-      // `dateProvider.currentDate` of an injected dependency: it answers at once, as its
-      // methods do.
-      if case .dependency? = resolve(base) { return Self.type(of: e) }
-      // `task.kind.rawValue`: an enum's raw value, not a type of the app's that is a class.
-      if n == "rawValue", let t = declaredTypeOf(base),
-        types[t].map({ $0.keyword == "enum" }) ?? true
+      // `task.kind.rawValue`: an enum's raw value, of a value the draft does not follow.
+      if n == "rawValue",
+        resolve(base).map({ !$0.isCoreData && !$0.isContainerOrInstance }) ?? true,
+        declaredTypeOf(base).flatMap({ types[$0] }).map({ $0.keyword == "enum" }) ?? true
       {
         return "string"
+      }
+      // `dateProvider.currentDate` of an injected dependency: it answers at once, as its
+      // methods do; only a key whose name says a plain value (a date, a count, an id), never
+      // one that may be a context or a store (`store.viewContext`).
+      if case .dependency? = resolve(base) {
+        let type = Self.type(of: e)
+        let plainKey = ["id", "name", "title", "url", "key", "label"].contains {
+          n.lowercased().hasSuffix($0)
+        }
+        return type != "string" || plainKey ? type : nil
       }
     }
     guard let declared = declaredTypeOf(e) else { return nil }

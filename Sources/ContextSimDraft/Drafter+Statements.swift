@@ -434,9 +434,13 @@ extension Drafter {
       let elseSteps = steps(otherwise ?? []).map { when($0, test, holds: false) }
       return bindSteps + thenSteps + elseSteps
     case .switch(let subject, let cases):
-      guard let chosen = switchCase(subject, cases) else { return notModelled(statement) }
+      var out: [JSONValue] = []
+      guard
+        let chosen = switchCase(subject, cases)
+          ?? decidedCase(subject, cases, at: statement, steps: &out)
+      else { return notModelled(statement) }
       bindPayload(of: subject, in: chosen)
-      return steps(chosen.body.filter { if case .break = $0.kind { false } else { true } })
+      return out + steps(chosen.body.filter { if case .break = $0.kind { false } else { true } })
     case .do(let body, let catches):
       return doCatch(body, catches, at: statement)
     case .while(let conditions, let body):

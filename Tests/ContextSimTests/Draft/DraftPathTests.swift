@@ -229,6 +229,24 @@ struct DraftPathTests {
     #expect(paths.allSatisfy { $0.0.unmodelled.isEmpty })
   }
 
+  @Test("A switch on a value ctxsim cannot decide: each case a path")
+  func switchCases() throws {
+    let body = """
+      switch options.first {
+      case "fast":
+        background.perform { note.title = "x" }
+      case let other?:
+        print(other)
+      default:
+        break
+      }
+      """
+    let paths = try Self.runs(body)
+    #expect(paths.count == 3)
+    #expect(paths.allSatisfy { $0.0.unmodelled.isEmpty })
+    #expect(paths.map { $0.1.violations.first?.kind } == [.wrongQueueObject, nil, nil])
+  }
+
   @Test("asyncAfter is a later async block on its queue")
   func asyncAfter() throws {
     let (draft, trace) = try #require(

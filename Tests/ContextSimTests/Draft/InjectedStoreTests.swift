@@ -91,4 +91,29 @@ struct InjectedStoreTests {
     #expect(first.labels.first?.hasPrefix("Stack.swift:25") == true)
     #expect(draft.json.contains(#""insert": "TaskObject""#))
   }
+
+  @Test("A dependency's date is a stand-in; its context is never one, so its use is not clean")
+  func dependencyReads() throws {
+    let source = """
+      import CoreData
+      protocol DataStore {
+        var viewContext: NSManagedObjectContext { get }
+        var currentDate: Date { get }
+      }
+      class Screen {
+        let store: DataStore
+        func go() {
+          let when = store.currentDate
+          let context = store.viewContext
+          context.reset()
+          print(when)
+        }
+      }
+      """
+    let draft = Draft([.init(name: "Screen.swift", text: source)], options: .init(calls: ["go()"]))
+    #expect(draft.json.contains("Stood in: a date for `store.currentDate`"))
+    #expect(!draft.unmodelled.isEmpty)
+    let scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft")
+    #expect(run(scenario).isUnmodelled)
+  }
 }
