@@ -31,7 +31,9 @@ extension Drafter {
     guard options.decidesValues, let receiver = call.receiver, resolve(receiver) == nil,
       method(named: call.method, receiver: call.receiver) == nil
     else { return nil }
-    let isSession = receiver.source.contains("URLSession") || call.method.hasSuffix("Task")
+    let isSession =
+      receiver.source.contains("URLSession")
+      || ["dataTask", "downloadTask", "uploadTask"].contains(call.method)
     let callbacks = call.arguments.filter { argument in
       guard case .closure = argument.value.kind else { return false }
       if let label = argument.label { return Self.callbackLabels.contains(label) }

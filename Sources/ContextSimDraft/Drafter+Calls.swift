@@ -522,8 +522,9 @@ extension Drafter {
   }
 
   /// `Stack.shared.defaultContext`, `AERecord.Context.default`: a computed property of an
-  /// app type, of its one instance or static, drafted in place as ``computedProperty(_:of:entity:result:at:)``
-  /// drafts an entity's. Nil when `key` is no such property.
+  /// app type, of its one instance or static, drafted in place as
+  /// ``computedProperty(_:of:entity:result:at:)`` drafts an entity's. Nil when `key` is no
+  /// such property.
   mutating func appTypeGetter(
     _ base: SwiftExpression, _ key: String, result: String, at statement: SwiftStatement
   ) -> [JSONValue]? {

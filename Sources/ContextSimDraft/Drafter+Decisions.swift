@@ -17,8 +17,9 @@ extension Drafter {
 
   /// The reads a condition on values makes, and whether it holds on this path (the path's
   /// decision, `Options.decisions`, else true); nil for a condition that is not one on
-  /// values only, or when the draft is not one of ``Draft/paths(_:options:limit:)``'s. A binding (`if let sessions = options.sessions`) binds a stand-in when
-  /// the condition holds.
+  /// values only, or when the draft is not one of ``Draft/paths(_:options:limit:)``'s. A
+  /// binding (`if let sessions = options.sessions`) binds a stand-in when the condition
+  /// holds.
   mutating func decision(
     _ conditions: [SwiftCondition], at statement: SwiftStatement, pass: Int = 1
   )

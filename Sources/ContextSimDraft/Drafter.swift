@@ -172,7 +172,8 @@ struct Drafter {
   }()
   /// The methods the files name in a selector: callbacks, not entry points.
   var selectorNames: Set<String> = []
-  /// Containers the files declare at top level: `let persistentContainer: NSPersistentContainer = { … }()`.
+  /// Containers the files declare at top level:
+  /// `let persistentContainer: NSPersistentContainer = { … }()`.
   var globalContainers: Set<String> = []
   /// Names the files declare as the file manager (``isFileManager(_:)``).
   var fileManagerNames: Set<String> = []
