@@ -50,10 +50,7 @@ extension Drafter {
           key: key, to: request.entity, type: valueType(pairs.first { $0.0.source == k.source }!.1))
       }
     case "predicate":
-      // A stand-in would change rows with no step to say so: not drafted.
-      guard let (k, v, standIn) = predicate(value, of: request.entity), standIn == nil else {
-        return nil
-      }
+      guard let (k, v) = predicate(value, of: request.entity) else { return nil }
       request.conditions[k] = v
     default:
       return []

@@ -465,9 +465,7 @@ extension Drafter {
     case .request(let entity, var conditions):
       // How many and in what order: the same objects, touched the same way.
       let unobserved = ["fetchLimit", "fetchBatchSize", "sortDescriptors", "fetchOffset"]
-      // A stand-in here would find a row with no step to say so: not drafted.
-      guard key == "predicate", let (k, v, standIn) = predicate(value, of: entity), standIn == nil
-      else {
+      guard key == "predicate", let (k, v) = predicate(value, of: entity) else {
         return unobserved.contains(key) ? [] : nil
       }
       conditions[k] = v
@@ -543,11 +541,10 @@ extension Drafter {
     return nil
   }
 
-  /// `NSPredicate(format: "remoteURL == %@", url.absoluteString)`: one equality, its key,
-  /// its value and, when the value is a stand-in, the note that says so.
-  mutating func predicate(
-    _ e: SwiftExpression, of entity: String
-  ) -> (key: String, value: String, standIn: String?)? {
+  /// `NSPredicate(format: "remoteURL == %@", url.absoluteString)`: one equality, its key and
+  /// its value; nil when either is not one the draft knows.
+  mutating func predicate(_ e: SwiftExpression, of entity: String) -> (key: String, value: String)?
+  {
     guard case .call(let callee, let arguments) = e.kind, case .name("NSPredicate") = callee.kind,
       arguments.count == 2, case .string(let format, _) = arguments[0].value.kind
     else { return nil }
@@ -555,27 +552,21 @@ extension Drafter {
     guard parts.count == 3, parts[1] == "==" || parts[1] == "=", parts[2] == "%@" else {
       return nil
     }
-    guard let (value, standIn) = predicateValue(arguments[1].value, of: parts[0], in: entity)
-    else { return nil }
-    return (parts[0], value, standIn)
+    guard let value = predicateValue(arguments[1].value, of: parts[0], in: entity) else {
+      return nil
+    }
+    return (parts[0], value)
   }
 
-  /// The value a fetch compares `key` with: what the draft knows of `e`, else a stand-in, the
-  /// value the first stored row has, so the fetch finds the row the app's data would hold
-  /// (`UserDefaults.standard.currentUserId`, the signed-in user, has a row). The key is
-  /// recorded on the entity, so the stored rows hold it.
-  mutating func predicateValue(
-    _ e: SwiftExpression, of key: String, in entity: String
-  ) -> (String, standIn: String?)? {
+  /// The value a fetch compares `key` with, when the draft knows it; nil for one it does not
+  /// (`UserDefaults.standard.currentUserId`), whose fetch may find a row or none. The key is
+  /// recorded on the entity either way, so the stored rows hold it.
+  mutating func predicateValue(_ e: SwiftExpression, of key: String, in entity: String)
+    -> String?
+  {
     model.add(key: key, to: entity, type: nil)  // compared with a string: a string attribute
-    if let known = value(of: e) {
-      guard case .string(let text) = known.kind else { return nil }
-      return (text, nil)
-    }
-    // A string attribute's stored value is its row's handle (InferredModel's samples).
-    guard model.attributeType(key, of: entity) == "string" else { return nil }
-    let row = "\(entity.lowercased())-1"
-    return (row, "Stood in: \(row)'s \(key) for `\(e.source)`, so the fetch finds that row.")
+    guard case .string(let text)? = value(of: e)?.kind else { return nil }
+    return text
   }
 
   /// An attribute's name as a fetch names it: `"remoteId"`, or an app's key enum,

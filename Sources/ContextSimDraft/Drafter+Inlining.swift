@@ -69,13 +69,6 @@ extension Drafter {
     return given
   }
 
-  /// A Foundation or standard-library value type, or an array, set, dictionary or
-  /// optional of them: `[Bundle]`, `String?`, `[String: Int]`.
-  static func isPlainValueType(_ declared: String) -> Bool {
-    let parts = declared.split(whereSeparator: { "[]?!:<>, ".contains($0) }).map(String.init)
-    return !parts.isEmpty && parts.allSatisfy { valueTypes.contains($0) || $0 == "Set" }
-  }
-
   /// Whether a call with argument `labels` calls `f`: each label its parameter's in order,
   /// defaulted parameters left out, a trailing closure for a parameter of function type.
   static func accepts(_ f: SwiftFunction, labels: [String?]) -> Bool {
@@ -154,7 +147,7 @@ extension Drafter {
           drafter.bind(parameter.name, m)
         default:
           guard let v = drafter.value(of: argument) else {
-            if Self.isPlainValueType(parameter.type) {
+            if Self.plainType(parameter.type) != nil {
               // `bundles: [Bundle]` given `[Bundle.main]`: a plain value, stood in.
               let local = drafter.localName(parameter.name)
               out.append(drafter.standInStep(local, for: argument, at: statement))

@@ -97,20 +97,17 @@ extension Drafter {
     let first = method.hasPrefix("mr_findfirst")
     var conditions: [String: String] = [:]
     var readable = true
-    var note: String?
     if let key = call.argument("byAttribute") {
       if let k = Self.keyName(key), let value = call.argument("withValue"),
-        let (text, standIn) = predicateValue(value, of: k, in: entity)
+        let text = predicateValue(value, of: k, in: entity)
       {
         conditions[k] = text
-        note = standIn
       } else {
         readable = false
       }
     } else if let predicate = call.argument("with") ?? call.argument("withPredicate") {
-      if let (k, v, standIn) = self.predicate(predicate, of: entity) {
+      if let (k, v) = self.predicate(predicate, of: entity) {
         conditions[k] = v
-        note = standIn
       } else {
         readable = false
       }
@@ -126,13 +123,13 @@ extension Drafter {
         verb: .string(entity), "in": .string(c),
         "where": Self.whereClause(conditions),
         "first": first ? .bool(true) : nil, "as": .string(name),
-        "note": note.map { .string($0) },
       ], at: statement)
     guard readable else {
       if first, options.decidesValues {
-        // What a predicate ctxsim cannot read finds: a stored row on one path, none on the
-        // next (`Draft.paths`); the fetch from the context is the same on both.
-        let what = "what `\(call.method)` finds, by a predicate ctxsim cannot read"
+        // What a predicate ctxsim cannot read, or a value it does not know
+        // (`UserDefaults.standard.currentUserId`), finds: a stored row on one path, none on
+        // the next (`Draft.paths`); the fetch from the context is the same on both.
+        let what = "what `\(call.method)` finds, by a predicate or value ctxsim cannot read"
         if choose(what, at: statement, suffix: "found") { return [fetch] }
         // A condition no stored row meets: the string attribute every row holds its handle in.
         let key = model.stringAttribute(of: entity) ?? "name"
@@ -148,7 +145,7 @@ extension Drafter {
         ]
       }
       let why =
-        "a predicate ctxsim cannot read: the fetch from \(c) is modelled, what it finds is not"
+        "a predicate or value ctxsim cannot read: the fetch from \(c) is modelled, what it finds is not"
       return [fetch] + notModelled(statement, why: why)
     }
     return [fetch]

@@ -518,30 +518,29 @@ extension Drafter {
     return n == "FileManager" || fileManagerNames.contains(n)
   }
 
-  /// Containers declared at a file's top level (unindented `let`/`var` typed or made as
-  /// one), from the lines, as the Swift reader keeps no top-level properties.
-  static func globalContainers(in files: [SwiftFile]) -> Set<String> {
-    var names: Set<String> = []
-    for line in files.flatMap(\.lines) where line.hasPrefix("let ") || line.hasPrefix("var ") {
-      let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "=" })
-      guard words.count >= 3, words[2].contains("PersistentContainer") else { continue }
-      names.insert(String(words[1]))
-    }
-    return names
+  /// A `let` or `var` as a line of the files writes it: its name, what follows the name
+  /// (its type or value), and whether the line is unindented (a file's top level). Read from
+  /// the lines, as the Swift reader keeps no top-level properties or locals by name.
+  struct LineDeclaration {
+    var name: String
+    var rest: String
+    var topLevel: Bool
   }
 
-  /// The names the files declare as the file manager, from their lines (a top-level
-  /// computed `var` is not among the declarations the Swift reader keeps).
-  static func fileManagerNames(in files: [SwiftFile]) -> Set<String> {
-    var names: Set<String> = []
+  /// Every `let` and `var` the files' lines declare.
+  static func lineDeclarations(in files: [SwiftFile]) -> [LineDeclaration] {
+    var found: [LineDeclaration] = []
     for line in files.flatMap(\.lines) {
-      let words = line.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "=" })
-      guard let k = words.firstIndex(where: { $0 == "var" || $0 == "let" }), k + 2 < words.count,
-        words[k + 2].hasPrefix("FileManager")
-      else { continue }
-      names.insert(String(words[k + 1]))
+      let words = line.split(whereSeparator: { " :=(,".contains($0) })
+      for (i, word) in words.enumerated()
+      where (word == "let" || word == "var") && i + 1 < words.count {
+        found.append(
+          LineDeclaration(
+            name: String(words[i + 1]), rest: words[(i + 2)...].joined(separator: " "),
+            topLevel: line.hasPrefix("let ") || line.hasPrefix("var ")))
+      }
     }
-    return names
+    return found
   }
 
   static func isValueType(_ e: SwiftExpression) -> Bool {

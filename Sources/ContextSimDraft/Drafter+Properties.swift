@@ -23,8 +23,7 @@ extension Drafter {
       case .dependency?, .shared?:
         let declared = Self.genericParts(property.type ?? "").0
         guard lazy, types[declared] != nil, value.source.contains("(") else { continue }
-        let steps = lazyInstance(property, value)
-        out += steps
+        out += lazyInstance(property, value)
         continue
       default: continue
       }

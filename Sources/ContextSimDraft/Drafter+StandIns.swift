@@ -57,13 +57,13 @@ extension Drafter {
       }
     }
     guard let declared = declaredTypeOf(e) else { return nil }
-    if let plain = plainType(declared) { return plain }
+    if let plain = Self.plainType(declared) { return plain }
     // `var current: Value` of `Box<UUID>`: the argument, when every argument is plain.
     guard case .member(let base?, _) = e.kind, let outer = declaredTypeOf(base) else {
       return nil
     }
     let arguments = Self.genericParts(outer).1
-    let plainArguments = arguments.compactMap { plainType($0) }
+    let plainArguments = arguments.compactMap { Self.plainType($0) }
     guard types[declared] == nil, !arguments.isEmpty, plainArguments.count == arguments.count
     else { return nil }
     return plainArguments.count == 1 ? plainArguments[0] : "string"
@@ -101,18 +101,14 @@ extension Drafter {
     return nil
   }
 
-  /// The attribute type a plain Swift type is stood in by: `String?` a string, `[UUID]` a
-  /// string; nil for anything else.
-  private func plainType(_ declared: String) -> String? {
+  /// The attribute type a plain Swift type is stood in by: `String?` a string, `Date` a
+  /// date, any other Foundation or standard-library value (`Bundle`, `[UUID]`,
+  /// `Set<String>`, `[String: Int]`) a string; nil for anything else.
+  static func plainType(_ declared: String) -> String? {
     let t = declared.trimmingCharacters(in: [" ", "?", "!"])
-    if let type = Self.attributeTypes[t] { return type }
-    if t.hasPrefix("["), t.hasSuffix("]") {
-      let inner = t.dropFirst().dropLast().split(separator: ":").map {
-        String($0).trimmingCharacters(in: .whitespaces)
-      }
-      return inner.allSatisfy({ plainType($0) != nil }) ? "string" : nil
-    }
-    return nil
+    if let type = attributeTypes[t] { return type }
+    let parts = t.split(whereSeparator: { "[]?!:<>, ".contains($0) }).map(String.init)
+    return !parts.isEmpty && parts.allSatisfy({ valueTypes.contains($0) }) ? "string" : nil
   }
 
   /// `Box<UUID>` as `Box` and `["UUID"]`.

@@ -393,6 +393,12 @@ extension Drafter {
   }
 
   mutating func steps(_ statement: SwiftStatement) -> [JSONValue] {
+    if let flag = returnFlag, case .return = statement.kind {
+      // Inside a statement that sets a flag when the function ends in it.
+      returnFlag = nil
+      defer { returnFlag = flag }
+      return steps(statement) + [step(["let": .string(flag), "value": .bool(true)], at: statement)]
+    }
     switch statement.kind {
     case .declaration(_, let pattern, _, let value):
       guard case .name(let name) = pattern else { return notModelled(statement) }
@@ -445,13 +451,6 @@ extension Drafter {
       return doCatch(body, catches, at: statement)
     case .while(let conditions, let body):
       return whileSteps(conditions, body, at: statement)
-    case .return where returnFlag != nil:
-      // Inside a statement that sets a flag when the function ends in it.
-      let flag = returnFlag
-      returnFlag = nil
-      defer { returnFlag = flag }
-      return steps(statement)
-        + [step(["let": .string(flag ?? ""), "value": .bool(true)], at: statement)]
     case .return(let e?) where returnTarget != nil:
       return expressionSteps(e, result: returnTarget, at: statement)
     case .return(let e?):

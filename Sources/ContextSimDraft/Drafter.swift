@@ -159,17 +159,7 @@ struct Drafter {
   var typeAliases: [String: String] = [:]
   /// Every name the files' lines declare with `let` or `var`, which a shared var renamed
   /// for its type must not take.
-  lazy var declaredLocals: Set<String> = {
-    var names: Set<String> = []
-    for line in files.flatMap(\.lines) {
-      let words = line.split(whereSeparator: { " :=(,".contains($0) })
-      for (i, word) in words.enumerated()
-      where (word == "let" || word == "var") && i + 1 < words.count {
-        names.insert(String(words[i + 1]))
-      }
-    }
-    return names
-  }()
+  var declaredLocals: Set<String> = []
   /// The methods the files name in a selector: callbacks, not entry points.
   var selectorNames: Set<String> = []
   /// Containers the files declare at top level:
@@ -193,8 +183,12 @@ struct Drafter {
       }.map(\.name) + ["container", "persistentContainer"])
     if options.model == nil { model.addManagedProperties(of: files.flatMap(\.types)) }
     typeAliases = Self.typeAliases(in: files)
-    fileManagerNames = Self.fileManagerNames(in: files)
-    globalContainers = Self.globalContainers(in: files)
+    let declarations = Self.lineDeclarations(in: files)
+    declaredLocals = Set(declarations.map(\.name))
+    // `var Files: FileManager { .default }`, `let persistentContainer: NSPersistentContainer`.
+    fileManagerNames = Set(declarations.filter { $0.rest.hasPrefix("FileManager") }.map(\.name))
+    globalContainers = Set(
+      declarations.filter { $0.topLevel && $0.rest.contains("PersistentContainer") }.map(\.name))
     selectorNames = Self.selectorNames(in: files)
     nilStatics = Set(
       types.values.flatMap(\.properties).filter { p in

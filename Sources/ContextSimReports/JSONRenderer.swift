@@ -25,7 +25,7 @@ public struct JSONRenderer {
       "scenario": .string(scenario.file),
       "title": .string(scenario.title),
       "concurrencyDebug": .bool(trace.concurrencyDebug),
-      "verdict": .string(Self.verdict(of: trace)),
+      "verdict": .string(trace.verdict),
       "threads": .array(trace.threads.map(JSONValue.string)),
       "events": .array(trace.events.map(event)),
       "violations": .array(trace.violations.map(violation)),
@@ -35,19 +35,6 @@ public struct JSONRenderer {
       "stop": trace.stop.map { .string(stopName($0)) },
       "schedule": .string(trace.schedule.description),
     ])
-  }
-
-  /// What one run shows, in the words `explore` uses for a search: `limited` when a run
-  /// limit stopped it, `failing` with a violation, `unmodelled` past a line not modelled,
-  /// `incomplete` when the schedule it was to follow did not fit, else `clean`.
-  static func verdict(of trace: Trace) -> String {
-    switch trace.stop {
-    case .limit?: return "limited"
-    case .scheduleMismatch? where trace.violations.isEmpty: return "incomplete"
-    default: break
-    }
-    if !trace.violations.isEmpty { return "failing" }
-    return trace.isUnmodelled ? "unmodelled" : "clean"
   }
 
   private func place(_ site: Site) -> [(String, JSONValue?)] {

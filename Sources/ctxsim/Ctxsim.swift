@@ -86,6 +86,31 @@ struct ScenarioPath {
   var decisions: String = ""
 }
 
+extension [ScenarioPath] {
+  /// Runs `work` on every path and gives the first result whose verdict is the worst, with
+  /// its path: a draft's run or search is clean only when every path's is.
+  func worst<Result>(_ work: (ScenarioPath) -> Result, severity: (Result) -> Int)
+    -> (path: ScenarioPath, result: Result)
+  {
+    var shown = (path: self[0], result: work(self[0]))
+    for path in dropFirst() {
+      let result = work(path)
+      if severity(result) > severity(shown.result) { shown = (path, result) }
+    }
+    return shown
+  }
+
+  /// Says which path is shown, when there are several.
+  func announce(_ shown: ScenarioPath, replayHint: Bool, on console: Console) {
+    guard count > 1, let number = shown.number else { return }
+    let decisions = shown.decisions.isEmpty ? "" : ": \(shown.decisions)"
+    let replay = replayHint ? "; replay it with --path \(number)" : ""
+    console.writeError(
+      "draft: path \(number) of \(count) shown, the first with this verdict"
+        + "\(decisions)\(replay)\n")
+  }
+}
+
 /// One scenario file, or every path of the Swift drafted from `paths` (one per way through
 /// the conditions on values ctxsim cannot decide). A draft whose paths were cut short gets
 /// a last one that keeps those conditions as lines not modelled, so a run over them all is
@@ -165,7 +190,7 @@ private func loadScenarioFile(_ path: String, limits: Limits, console: Console)
 }
 
 /// Writes why a scenario could not be loaded, and returns the exit status for it.
-func reportFailure(_ result: Result<Scenario, LoadFailure>, on console: Console) -> Int32 {
+func reportFailure<T>(_ result: Result<T, LoadFailure>, on console: Console) -> Int32 {
   guard case .failure(let failure) = result else { return ExitStatus.success }
   console.writeError(failure.message + "\n")
   return failure.status

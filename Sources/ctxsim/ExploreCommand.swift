@@ -11,44 +11,31 @@ struct ExploreCommand {
     let loaded = loadScenarios(
       [options.file] + options.moreFiles, limits: options.limits, drafting: options.draft,
       console: console)
-    guard case .success(let paths) = loaded else {
-      return reportFailure(loaded.map { $0[0].scenario }, on: console)
-    }
+    guard case .success(let paths) = loaded else { return reportFailure(loaded, on: console) }
     let clock = ContinuousClock()
     let start = clock.now
     let progress = ProgressLine(console: console)
     let timeIsUp = timeUp(after: options.timeLimit)
-    // Each path of a draft is explored; the one shown is the first whose verdict is the
-    // worst, so the search is clean only when every path's is.
-    var shown: (path: ScenarioPath, exploration: Exploration)?
-    for path in paths {
-      let options = self.options.limits.simulation(
-        concurrencyDebug: self.options.concurrencyDebug ?? path.scenario.concurrencyDebug)
-      let explored = ContextSim.explore(
-        path.scenario, strategy: self.options.strategy, options: options,
-        maxSchedules: self.options.maxSchedules, workers: self.options.jobs, shrinking: false,
-        shouldStop: {
-          progress.tick()
-          return timeIsUp()
-        })
-      if shown.map({ explored.verdict.severity > $0.exploration.verdict.severity }) ?? true {
-        shown = (path, explored)
-      }
-    }
+    let shown = paths.worst(
+      { path in
+        let options = self.options.limits.simulation(
+          concurrencyDebug: self.options.concurrencyDebug ?? path.scenario.concurrencyDebug)
+        return ContextSim.explore(
+          path.scenario, strategy: self.options.strategy, options: options,
+          maxSchedules: self.options.maxSchedules, workers: self.options.jobs, shrinking: false,
+          shouldStop: {
+            progress.tick()
+            return timeIsUp()
+          })
+      }, severity: \.verdict.severity)
     progress.finish()
     let elapsed = start.duration(to: clock.now)
-    guard let shown else { return ExitStatus.noInput }
+    paths.announce(shown.path, replayHint: false, on: console)
     let scenario = shown.path.scenario
     let concurrencyDebug = options.concurrencyDebug ?? scenario.concurrencyDebug
     let simulation = options.limits.simulation(concurrencyDebug: concurrencyDebug)
-    if paths.count > 1, let number = shown.path.number {
-      let decisions = shown.path.decisions.isEmpty ? "" : ": \(shown.path.decisions)"
-      console.writeError(
-        "draft: path \(number) of \(paths.count) shown, the first with this verdict"
-          + "\(decisions)\n")
-    }
     let exploration = shrinkFailingOutcomes(
-      of: shown.exploration, scenario: scenario, options: simulation)
+      of: shown.result, scenario: scenario, options: simulation)
     var flags: [String] = []
     if concurrencyDebug != scenario.concurrencyDebug {
       flags.append(concurrencyDebug ? "--concurrency-debug" : "--no-concurrency-debug")

@@ -9,25 +9,10 @@ struct RunCommand {
     let loaded = loadScenarios(
       [options.file] + options.moreFiles, limits: options.limits, drafting: options.draft,
       console: console)
-    guard case .success(let paths) = loaded else {
-      return reportFailure(loaded.map { $0[0].scenario }, on: console)
-    }
-    // Every path of a draft runs; the one shown is the first whose verdict is the worst, so
-    // a run is clean only when every path is.
-    var shown = (path: paths[0], trace: run(paths[0].scenario))
-    for path in paths.dropFirst() {
-      let trace = run(path.scenario)
-      if trace.severity > shown.trace.severity {
-        shown = (path, trace)
-      }
-    }
-    let (scenario, trace) = (shown.path.scenario, shown.trace)
-    if paths.count > 1, let number = shown.path.number {
-      let decisions = shown.path.decisions.isEmpty ? "" : ": \(shown.path.decisions)"
-      console.writeError(
-        "draft: path \(number) of \(paths.count) shown, the first with this verdict"
-          + "\(decisions); replay it with --path \(number)\n")
-    }
+    guard case .success(let paths) = loaded else { return reportFailure(loaded, on: console) }
+    let shown = paths.worst({ run($0.scenario) }, severity: \.severity)
+    paths.announce(shown.path, replayHint: true, on: console)
+    let (scenario, trace) = (shown.path.scenario, shown.result)
     if let html = options.html {
       let page = HTMLTimeline(scenario: scenario, advice: .ctxsim()).render(trace)
       let status = writeTimeline(page, to: html, console: console)

@@ -46,10 +46,10 @@ struct QueueTable: Sendable {
 
   // MARK: Serial queues: the FIFO line
 
-  /// Whether the queue is free and a block is at the front of its line.
   /// Whether no queue has a block or a waiter in its line.
   var isDrained: Bool { queues.allSatisfy { $0.pending.isEmpty } }
 
+  /// Whether the queue is free and a block is at the front of its line.
   func hasBlockReady(_ q: Int) -> Bool {
     guard queues[q].isFree, case .block? = queues[q].pending.first else { return false }
     return true

@@ -61,13 +61,29 @@ public struct Trace: Sendable {
   /// not buggy either, as far as ctxsim can tell.
   public var isUnmodelled: Bool { violations.isEmpty && !unmodelled.isEmpty }
 
-  /// How bad the run's verdict is, to rank runs of one app's several paths (a draft's,
-  /// ``Exploration/Verdict/severity`` for searches): 3 a violation or crash found, 2 a run
-  /// cut short, 1 lines not modelled passed, 0 clean. The worst path is the one to show.
+  /// What the run shows, in the words `explore` uses for a search
+  /// (``Exploration/Verdict/name``): `limited` when a run limit stopped it, `failing` with a
+  /// violation, `unmodelled` past a line not modelled, `incomplete` when the schedule it was
+  /// to follow did not fit, else `clean`.
+  public var verdict: String {
+    switch stop {
+    case .limit?: return "limited"
+    case .scheduleMismatch? where violations.isEmpty: return "incomplete"
+    default: break
+    }
+    if !violations.isEmpty { return "failing" }
+    return isUnmodelled ? "unmodelled" : "clean"
+  }
+
+  /// How bad the verdict is, in ``Exploration/Verdict/severity``'s order, to rank runs of
+  /// one app's several paths (a draft's): the worst is the one to show.
   public var severity: Int {
-    if !violations.isEmpty { return 3 }
-    if stop != nil { return 2 }
-    return isUnmodelled ? 1 : 0
+    switch verdict {
+    case "failing": 3
+    case "limited", "incomplete": 2
+    case "unmodelled": 1
+    default: 0
+    }
   }
 }
 

@@ -164,19 +164,23 @@ struct DraftPathTests {
     #expect(run(scenario, stopAtFirst: true).violations.first?.kind == .wrongQueueContext)
   }
 
-  @Test("A fetch keyed by an app's key enum, compared with a value ctxsim stands in")
-  func keyEnumAndStandIn() throws {
+  @Test("A fetch keyed by an app's key enum, by a value ctxsim does not know: a row, or none")
+  func keyEnumAndUnknownValue() throws {
     let body = """
       background.performAndWait {
         let user = Note.mr_findFirst(byAttribute: NoteKey.title.key, withValue: UserDefaults.standard.string(forKey: "me") ?? "", in: background)
         print(user as Any)
       }
       """
-    let (draft, trace) = try #require(Self.runs(body).first)
-    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
-    #expect(draft.json.contains(#""title": "note-1""#))
-    #expect(draft.json.contains("Stood in: note-1's title"))
-    #expect(trace.violations.isEmpty && !trace.isUnmodelled)
+    let paths = try Self.runs(body)
+    #expect(paths.map { $0.0.decisions.map(\.holds) } == [[true], [false]])
+    // The key the enum's case names is the model's; the row-or-none paths fetch by it.
+    #expect(paths[0].0.json.filter { !$0.isWhitespace }.contains(#""Note":{"attributes":{"title""#))
+    #expect(paths[1].0.json.contains(#""title": "no stored row""#))
+    for (draft, trace) in paths {
+      #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+      #expect(trace.violations.isEmpty && !trace.isUnmodelled)
+    }
   }
 
   @Test("A while loop on values runs its body 0, 1 and 2 times; a third time is not modelled")
