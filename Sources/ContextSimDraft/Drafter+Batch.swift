@@ -25,7 +25,9 @@ extension Drafter {
       guard let entity = call.argument("entityName").flatMap(entityName) else { return nil }
       return BatchRequest(isDelete: false, entity: entity)
     case "NSBatchDeleteRequest":
-      guard let request = fetchRequest(call.argument("fetchRequest")) else { return nil }
+      guard let request = fetchRequest(call.argument("fetchRequest")),
+        request.unreadPredicate == nil
+      else { return nil }
       return BatchRequest(isDelete: true, entity: request.entity, conditions: request.conditions)
     default:
       return nil

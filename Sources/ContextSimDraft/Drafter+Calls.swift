@@ -128,22 +128,10 @@ extension Drafter {
     case (.context(let c)?, "fetch"), (.context(let c)?, "count"):
       guard let request = fetchRequest(call.arguments.first?.value) else { return nil }
       let verb = call.method == "fetch" ? "fetch" : "count"
-      let name = result ?? "_\(verb)"
-      model.addEntity(request.entity, fetched: true)
-      bind(
-        name,
-        call.first || verb == "count"
-          ? (verb == "count" ? .value(name) : .object(name, entity: request.entity))
-          : .objects(name, entity: request.entity))
-      let conditions = Self.whereClause(request.conditions)
-      return [
-        step(
-          [
-            verb: .string(request.entity), "in": .string(c), "where": conditions,
-            "first": call.first ? .bool(true) : nil, "as": .string(name),
-          ],
-          at: statement)
-      ]
+      return fetchSteps(
+        verb, of: request.entity, in: c, conditions: request.conditions,
+        readable: request.unreadPredicate == nil, first: call.first, as: result ?? "_\(verb)",
+        method: call.method, at: statement)
     case (.context, "delete"):
       guard case .object(let name, _)? = call.arguments.first.map({ resolve($0.value) }) else {
         return nil

@@ -88,7 +88,9 @@ extension Drafter {
       var out: [JSONValue] = []
       for (parameter, argument) in zip(closure.parameters, arguments) where parameter != "_" {
         if drafter.rememberCase(argument.value, as: parameter) { continue }  // `.success(s)`
-        if let m = drafter.resolve(argument.value) {
+        if case .closure(let given) = argument.value.kind {
+          drafter.holdClosure(given, as: parameter)  // `closure(context) { try context.save() }`
+        } else if let m = drafter.resolve(argument.value) {
           drafter.bind(parameter, m)
         } else if let v = drafter.value(of: argument.value) {
           let local = drafter.localName(parameter)

@@ -116,7 +116,7 @@ extension Drafter {
         call.method == "fetchRequest" || isSubclass(call.method, of: "NSFetchRequest"),
         let request = fetchRequest(e)
       {
-        bind(result, .request(entity: request.entity, conditions: request.conditions))
+        bind(result, .request(request))
         model.addEntity(request.entity)
         steps = []
       } else if let call {
@@ -462,17 +462,23 @@ extension Drafter {
     case .batchRequest(let request):
       guard case .name(let name) = base.kind else { return nil }
       return setBatch(request, named: name, key: key, value: value)
-    case .request(let entity, var conditions):
+    case .request(var request):
       // How many and in what order: the same objects, touched the same way.
       let unobserved = ["fetchLimit", "fetchBatchSize", "sortDescriptors", "fetchOffset"]
-      guard key == "predicate", let (k, v) = predicate(value, of: entity) else {
-        return unobserved.contains(key) ? [] : nil
+      guard key == "predicate" else { return unobserved.contains(key) ? [] : nil }
+      var steps: [JSONValue] = []
+      if let (k, v) = predicate(value, of: request.entity) {
+        request.conditions[k] = v
+      } else if passRule(value, asValue: true) != nil, let reads = plainReads(in: value) {
+        // A predicate ctxsim cannot read, made of plain values: what the fetch finds is
+        // decided at the fetch (``FetchRequestDraft/unreadPredicate``).
+        steps = reads.map { readStep($0, at: statement) }
+        request.unreadPredicate = value.source
+      } else {
+        return nil
       }
-      conditions[k] = v
-      if let name = requestName(base) {
-        bind(name, .request(entity: entity, conditions: conditions))
-      }
-      return []
+      if let name = requestName(base) { bind(name, .request(request)) }
+      return steps
     default:
       return nil
     }

@@ -12,7 +12,7 @@ extension Drafter {
     -> [JSONValue]?
   {
     guard call.method == "NSFetchedResultsController",
-      let request = fetchRequest(call.argument("fetchRequest")),
+      let request = fetchRequest(call.argument("fetchRequest")), request.unreadPredicate == nil,
       let contextArgument = call.argument("managedObjectContext")
     else { return nil }
     // A context made in the call (`container.newBackgroundContext()`) is made first.

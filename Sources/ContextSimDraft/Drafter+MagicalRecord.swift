@@ -16,8 +16,8 @@ import ContextSimReports
 /// - The finders, `Entity.mr_findFirst(byAttribute:withValue:in:)`, `mr_findAll(with:in:)`,
 ///   `mr_findFirst(in:)`, `mr_countOfEntities(…)` and their `MR_` spellings: a fetch (or a
 ///   count) in the context given, MagicalRecord's default one (on the main queue) without.
-///   A predicate the draft cannot read still fetches from that context, and the line is
-///   not modelled, since which objects it finds is a guess.
+///   A predicate the draft cannot read still fetches from that context; what it finds is
+///   decided as any such fetch's is (``Drafter/fetchSteps(_:of:in:conditions:readable:first:as:method:at:)``).
 extension Drafter {
   mutating func magicalRecordSteps(_ call: Call, result: String?, at statement: SwiftStatement)
     -> [JSONValue]?
@@ -113,41 +113,8 @@ extension Drafter {
       }
     }
     let verb = count ? "count" : "fetch"
-    let name = result ?? "_\(verb)"
-    model.addEntity(entity, fetched: true)
-    bind(
-      name,
-      count ? .value(name) : first ? .object(name, entity: entity) : .objects(name, entity: entity))
-    let fetch = step(
-      [
-        verb: .string(entity), "in": .string(c),
-        "where": Self.whereClause(conditions),
-        "first": first ? .bool(true) : nil, "as": .string(name),
-      ], at: statement)
-    guard readable else {
-      if first, options.decidesValues {
-        // What a predicate ctxsim cannot read, or a value it does not know
-        // (`UserDefaults.standard.currentUserId`), finds: a stored row on one path, none on
-        // the next (`Draft.paths`); the fetch from the context is the same on both.
-        let what = "what `\(call.method)` finds, by a predicate or value ctxsim cannot read"
-        if choose(what, at: statement, suffix: "found") { return [fetch] }
-        // A condition no stored row meets: the string attribute every row holds its handle in.
-        let key = model.stringAttribute(of: entity) ?? "name"
-        model.add(key: key, to: entity, type: "string")
-        return [
-          step(
-            [
-              verb: .string(entity), "in": .string(c),
-              "where": .object([key: .string("no stored row")]), "first": .bool(true),
-              "as": .string(name),
-              "note": .string("This path: the predicate matches no stored row."),
-            ], at: statement)
-        ]
-      }
-      let why =
-        "a predicate or value ctxsim cannot read: the fetch from \(c) is modelled, what it finds is not"
-      return [fetch] + notModelled(statement, why: why)
-    }
-    return [fetch]
+    return fetchSteps(
+      verb, of: entity, in: c, conditions: conditions, readable: readable, first: first,
+      as: result ?? "_\(verb)", method: call.method, at: statement)
   }
 }

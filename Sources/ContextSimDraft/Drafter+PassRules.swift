@@ -134,6 +134,11 @@ extension Drafter {
     case .call(let callee, _):
       // `.failure(error)`, `.Success(stack)` in a value's place: an enum's case, made.
       if asValue, case .member(nil, _) = callee.kind { return .value }
+      // `[T]()`, `[String: Int]()`: an empty collection of a type the brackets name.
+      switch callee.kind {
+      case .array, .dictionary: return .value
+      default: break
+      }
       guard let call = Call(e) else { return nil }
       if case .name("super")? = call.receiver?.kind {
         return subject?.inherits.first.map(isAppType) == true ? nil : .superclass

@@ -233,32 +233,34 @@ extension Drafter {
     return .value(name)
   }
 
-  /// A fetch request: a name bound to one, `NSFetchRequest<…>(entityName: "E")`, or
-  /// `E.fetchRequest()`.
   /// A request's equalities as a step's `"where"`, by key; nil for none.
   static func whereClause(_ conditions: [String: String]) -> JSONValue? {
     conditions.isEmpty
       ? nil : .ordered(conditions.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
   }
 
-  func fetchRequest(_ e: SwiftExpression?) -> (entity: String, conditions: [String: String])? {
+  /// A fetch request: a name bound to one, `NSFetchRequest<…>(entityName: "E")`, or
+  /// `E.fetchRequest()`.
+  func fetchRequest(_ e: SwiftExpression?) -> FetchRequestDraft? {
     guard let e else { return nil }
-    if case .request(let entity, let conditions)? = resolve(e) { return (entity, conditions) }
+    if case .request(let request)? = resolve(e) { return request }
     guard let call = Call(e) else { return nil }
     // `NSFetchRequest(entityName: "Note")`, `NSFetchRequest<Note>()`, or an app's subclass
     // made for an entity (`FetchRequest<Company>(entity: e)`).
     if call.receiver == nil, isSubclass(call.method, of: "NSFetchRequest") {
-      if let entity = call.argument("entityName").flatMap(entityName) { return (entity, [:]) }
+      if let entity = call.argument("entityName").flatMap(entityName) {
+        return FetchRequestDraft(entity: entity)
+      }
       if let entity = call.typeArguments.first,
         entityTypes.contains(entity) || model.isEntity(entity)
       {
-        return (entity, [:])
+        return FetchRequestDraft(entity: entity)
       }
     }
     if call.method == "fetchRequest", let receiver = call.receiver,
       case .name(let entity) = receiver.kind
     {
-      return (entity, [:])
+      return FetchRequestDraft(entity: entity)
     }
     return nil
   }

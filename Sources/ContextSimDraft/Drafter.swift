@@ -16,8 +16,8 @@ struct Drafter {
     case value(String)
     /// A stored property of the instance, shared between queues: race-checked.
     case shared(String)
-    /// A fetch request being built: its entity and equality conditions.
-    case request(entity: String, conditions: [String: String])
+    /// A fetch request being built.
+    case request(FetchRequestDraft)
     /// An injected dependency (a protocol-typed property): it answers at once.
     case dependency
     case queue(String)

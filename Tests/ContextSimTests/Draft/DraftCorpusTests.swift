@@ -71,6 +71,7 @@ struct DraftCorpusTests {
     "36-aerecord-create-default-context-background",
     "19-iterable-scheduler-performAndWait-fix", "19b-iterable-scheduler-create-offqueue",
     "20-iterable-healthmonitor-count-offqueue", "21-iterable-healthmonitor-performAndWait-fix",
+    "30-dbclient-parent-saves-from-child-queue",
   ]
 
   /// The case's files, named as the Swift they are.

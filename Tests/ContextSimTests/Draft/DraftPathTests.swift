@@ -258,4 +258,30 @@ struct DraftPathTests {
     #expect(draft.unmodelled.isEmpty)
     #expect(trace.violations.first?.kind == .wrongQueueObject)
   }
+
+  @Test(
+    "A fetch by a predicate ctxsim cannot read finds every row on one path and none on the next")
+  func unreadPredicate() throws {
+    let body = """
+      let request = NSFetchRequest<Note>(entityName: "Note")
+      request.predicate = NSPredicate(format: "title BEGINSWITH %@", options.first ?? "")
+      background.performAndWait {
+        let notes = (try? background.fetch(request)) ?? []
+        for found in notes { found.title = "x" }
+      }
+      """
+    let sources = [Draft.Source(name: "Saver.swift", text: Self.source(body))]
+    let paths = try Draft.paths(sources, options: .init(calls: ["go(note: n, options: o)"])).drafts
+    #expect(paths.count == 2)
+    #expect(paths.allSatisfy { $0.unmodelled.isEmpty })
+    #expect(paths.map { $0.json.contains("no stored row") } == [false, true])
+    for draft in paths {
+      let scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft")
+      let trace = run(scenario)
+      #expect(trace.violations.isEmpty && !trace.isUnmodelled)
+    }
+    // Alone, the draft keeps the fetch and says what it finds is not modelled.
+    let alone = Draft(sources, options: .init(calls: ["go(note: n, options: o)"]))
+    #expect(alone.unmodelled.map(\.place) == ["Saver.swift:14:3"])
+  }
 }

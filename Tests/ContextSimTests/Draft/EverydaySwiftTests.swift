@@ -101,4 +101,31 @@ struct EverydaySwiftTests {
     #expect(draft.unmodelled.isEmpty)
     #expect(draft.json.contains("\"to\": \"mergeByPropertyObjectTrump\""))
   }
+
+  @Test("A closure handed to a held closure runs where that one calls it: the save it makes shows")
+  func closureIntoHeldClosure() throws {
+    // DBClient's shape: a write task hands its body a closure that saves the parent too.
+    let members = """
+      let parent = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+        func write(_ closure: @escaping (NSManagedObjectContext, () throws -> Void) -> Void) {
+          context.perform {
+            closure(self.context) {
+              try self.context.save()
+              try self.parent.save()
+            }
+          }
+        }
+      """
+    let body = """
+      write { context, saving in
+          var saved = [String]()
+          try? saving()
+          saved.append("done")
+        }
+      """
+    let (draft, trace) = try Self.drafted(body, members: members)
+    #expect(draft.unmodelled.isEmpty)
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+    #expect(trace.violations.first?.labels.first == "Saver.swift:9")
+  }
 }
