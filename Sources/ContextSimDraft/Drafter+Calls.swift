@@ -208,19 +208,8 @@ extension Drafter {
       let target = result ?? "_value"
       bind(target, .value(target))
       return [step(["get": .string("\(name).\(key)"), "as": .string(target)], at: statement)]
-    case (.objects(let name, let entity)?, "forEach"):
-      guard let closure = call.closure else { return nil }
-      let element = closure.parameters.first ?? "$0"
-      let variable = element == "$0" ? singular(name) : element
-      let body = scoped { drafter in
-        drafter.bind(element, .object(variable, entity: entity))
-        return drafter.steps(closure.body)
-      }
-      return [
-        step(
-          ["forEach": .string("$" + name), "as": .string(variable), "do": .array(body)],
-          at: statement)
-      ]
+    case (.objects(let name, let entity)?, _):
+      return collectionSteps(call, list: name, entity: entity, result: result, at: statement)
     case (.queue(let queue)?, "async"), (.queue(let queue)?, "sync"),
       (.queue(let queue)?, "asyncAfter"):
       return queueSteps(call, on: queue, at: statement)

@@ -131,7 +131,8 @@ extension Drafter {
       if let tryMark, !steps.isEmpty, tryMark != "" {
         steps[steps.count - 1] = markingTry(tryMark, steps[steps.count - 1])
       }
-      return steps
+      // `try? f()`: what f throws goes no further.
+      return tryMark == "?" ? clearingThrow(steps, at: statement) : steps
     }
     // Not modelled, unless a rule of docs/draft.md passes it over as no Core Data effect.
     if let passed = passOver(expression, result: result, at: statement) { return passed }
@@ -202,6 +203,8 @@ extension Drafter {
           key == "fetchedObjects" ? .objects(result, entity: entity) : .value(result)
         bind(result, listed)
         return [step(["get": .string("\(name).\(key)"), "as": .string(result)], at: statement)]
+      case .objects(let list, let entity) where key == "first" || key == "last":
+        return firstElement(of: list, entity: entity, as: result, at: statement)
       case .object(let name, let entity):
         if key == "managedObjectContext" {
           // The context the object is in, or nil once it is deleted: a variable.

@@ -26,6 +26,7 @@ extension Drafter {
         return (type, f)
       }
     }
+    if receiver == nil, let f = pick(localFunctions.reversed()) { return (subject, f) }
     let own = receiver == nil || receiver?.source == "self"
     if own, let subject, let f = pick(functions(of: subject)) { return (subject, f) }
     if own, let enclosingType, let f = pick(functions(of: enclosingType)) {

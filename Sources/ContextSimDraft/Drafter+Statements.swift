@@ -37,7 +37,8 @@ extension Drafter {
         out += bindSteps
         if Self.isStandIn(bindSteps) { return out + steps(Array(statements[(k + 1)...])) }
         let exits = otherwise.last.map(Self.exits) ?? false
-        let elseSteps = steps(exits ? Array(otherwise.dropLast()) : otherwise)
+        var elseSteps = steps(exits ? Array(otherwise.dropLast()) : otherwise)
+        if case .throw? = otherwise.last?.kind { elseSteps += throwSteps(at: otherwise.last!) }
         out += elseSteps.map { when($0, test, holds: false) }
         let rest = steps(Array(statements[(k + 1)...]))
         return out + (exits ? rest.map { when($0, test, holds: true) } : rest)
@@ -82,16 +83,26 @@ extension Drafter {
         let drafted = steps(statement)
         returnFlag = saved
         // A `return` never reached (in a `catch` that never runs) sets nothing.
-        if drafted.contains(where: { Self.binds(flag, $0) }) {
-          out.append(step(["let": .string(flag), "value": .bool(false)], at: statement))
+        let returns = drafted.contains(where: { Self.binds(flag, $0) })
+        let throwsOut = drafted.contains(where: Self.mayThrow)
+        guard returns || throwsOut else {
           out += drafted
-          let returned = Test(variable: flag, value: .bool(true), holdsWhenEqual: true)
-          return out + steps(Array(statements[(k + 1)...])).map { when($0, returned, holds: false) }
+          continue
         }
-        out += drafted
-        continue
+        var rest = steps(Array(statements[(k + 1)...]))
+        if returns {
+          out.append(step(["let": .string(flag), "value": .bool(false)], at: statement))
+          let returned = Test(variable: flag, value: .bool(true), holdsWhenEqual: true)
+          rest = rest.map { when($0, returned, holds: false) }
+        }
+        return out + (throwsOut ? throwing(drafted, then: rest) : drafted + rest)
       }
-      out += steps(statement)
+      let drafted = steps(statement)
+      if drafted.contains(where: Self.mayThrow) {
+        // `try load()` where load may throw: the rest runs only when it did not.
+        return out + throwing(drafted, then: steps(Array(statements[(k + 1)...])))
+      }
+      out += drafted
     }
     return out
   }
@@ -410,7 +421,19 @@ extension Drafter {
       return expressionSteps(value, result: name, at: statement)
     case .expression(let e):
       return expressionSteps(e, result: nil, at: statement)
-    case .forIn(let pattern, let sequence, let body):
+    case .function(let function):
+      localFunctions.append(function)
+      return []
+    case .forIn(var pattern, var sequence, let body):
+      // `for (i, note) in notes.enumerated()`: the objects, each with a stand-in index.
+      var index: String?
+      if case .tuple(let parts) = pattern, parts.count == 2, let call = Call(sequence),
+        call.method == "enumerated", call.arguments.isEmpty, let list = call.receiver,
+        case .objects? = resolve(list)
+      {
+        if case .name(let i) = parts[0] { index = i }
+        (pattern, sequence) = (parts[1], list)
+      }
       var name = "_i\(statement.location.line)"  // `for _ in 1...3`
       if case .name(let n) = pattern {
         name = n
@@ -424,7 +447,19 @@ extension Drafter {
       let local = localName(name)
       let inner = scoped { drafter in
         drafter.bind(name, drafter.elementMeaning(of: sequence, name: local))
-        return drafter.steps(body)
+        var counted: [JSONValue] = []
+        if let index {
+          let i = drafter.localName(index)
+          drafter.bind(index, .value(i))
+          counted.append(
+            drafter.step(
+              [
+                "let": .string(i), "value": .integer(0),
+                "note": .string("Stood in: the object's place in the list."),
+              ],
+              at: statement))
+        }
+        return drafter.guardingPasses(counted + drafter.steps(body), at: statement)
       }
       return [step(["forEach": list, "as": .string(local), "do": .array(inner)], at: statement)]
     case .if(let conditions, let then, let otherwise):
@@ -458,10 +493,16 @@ extension Drafter {
       // computes it still runs: `return (try? context.count(for: request)) ?? 0`.
       var computed = e
       if case .binary("??", let first, _) = e.unwrapped.expression.kind { computed = first }
-      guard Call(computed.unwrapped.expression) != nil else { return [] }
+      guard Call(computed.unwrapped.expression) != nil else {
+        // `return note.title`: the read is the entry point's, on its thread.
+        if let reads = plainReads(in: computed) { return reads.map { readStep($0, at: statement) } }
+        return expressionSteps(computed, result: "_returned", at: statement)
+      }
       return expressionSteps(computed, result: nil, at: statement)
     case .return:
       return []
+    case .throw:
+      return throwSteps(at: statement)
     default:
       return notModelled(statement)
     }
@@ -505,6 +546,24 @@ extension Drafter {
   private mutating func doCatch(
     _ body: [SwiftStatement], _ catches: [[SwiftStatement]], at statement: SwiftStatement
   ) -> [JSONValue] {
+    let drafted = modelErrorCatch(body, catches, at: statement)
+    // An error the app's own code throws (`throw`): its handler, when there is one.
+    guard let handler = catches.first, drafted.contains(where: Self.mayThrow) else {
+      return drafted
+    }
+    guard catches.count == 1 else {
+      return drafted
+        + notModelled(
+          statement, why: "which of several `catch` blocks takes an error is not modelled")
+    }
+    return caughtThrow(drafted, handler: handler, at: statement)
+  }
+
+  /// The `do` block as the model's own errors go: a step's `catch` (a save or fetch that
+  /// fails) runs the handler.
+  private mutating func modelErrorCatch(
+    _ body: [SwiftStatement], _ catches: [[SwiftStatement]], at statement: SwiftStatement
+  ) -> [JSONValue] {
     var inner = scoped { $0.steps(body) }
     guard let handler = catches.first else { return inner }
     // A `try?` or `try!` call inside the block never reaches its `catch`.
@@ -527,6 +586,9 @@ extension Drafter {
       return inner
     }
     guard catches.count == 1, !throwing.isEmpty else {
+      // Errors only the app's own code raises, with `throw` (caught in `doCatch`), or none
+      // on this path: the handler runs only for those.
+      if catches.count == 1, throwing.isEmpty, triesOnlyAppCode(body) { return inner }
       return inner + notModelled(statement)
     }
     if let crash = handler.last, isFatal(crash), !mentionsCoreData(handler.dropLast()) {
@@ -552,6 +614,24 @@ extension Drafter {
       inner[index] = adding("catch", .array(steps), to: inner[index])
     }
     return inner
+  }
+
+  /// Whether every `try` among the lines calls the app's own code, whose `throw`s the draft
+  /// follows: a `try` on a call passed over (`try FileManager.default.removeItem(…)`) may
+  /// throw where the draft cannot see.
+  func triesOnlyAppCode(_ statements: [SwiftStatement]) -> Bool {
+    statements.allSatisfy { statement in
+      let e: SwiftExpression
+      switch statement.kind {
+      case .expression(let x), .declaration(_, _, _, let x?): e = x
+      case .declaration(_, _, _, nil), .throw: return true
+      default: return false
+      }
+      let (inner, mark, _) = e.unwrapped
+      guard mark == "" else { return mark != nil || !e.source.contains("try ") }
+      guard let call = Call(inner) else { return false }
+      return method(named: call.method, receiver: call.receiver) != nil
+    }
   }
 
   /// Whether lines, drafted on a copy of the drafter, make any step but plain Swift ones

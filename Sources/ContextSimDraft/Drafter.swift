@@ -104,6 +104,9 @@ struct Drafter {
   var heldClosures: [(closure: SwiftClosure, file: SwiftFile)] = []
   /// The held closures being drafted now, which a closure's own body may not run again.
   var runningClosures: Set<Int> = []
+  /// Functions declared inside the code drafted so far (`func unlink(_ blob: Blob) { … }`),
+  /// called by name after their declaration; the latest of a name first.
+  var localFunctions: [SwiftFunction] = []
   /// Locals naming the default notification centre: `let center = NotificationCenter.default`.
   var notificationCenters: Set<String> = []
   /// Locals bound to a selector (`let didSave = #selector(…)`), by the method it names.

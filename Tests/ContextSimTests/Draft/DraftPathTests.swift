@@ -284,4 +284,29 @@ struct DraftPathTests {
     let alone = Draft(sources, options: .init(calls: ["go(note: n, options: o)"]))
     #expect(alone.unmodelled.map(\.place) == ["Saver.swift:14:3"])
   }
+
+  @Test(
+    "A throw leaves every caller that called with try, up to a catch or try?",
+    arguments: [
+      // The entry point ends: what follows the throwing call does not run.
+      ("try load(options)\n _ = note.title", [nil, .wrongQueueObject] as [ViolationKind?]),
+      // `try?` takes the error: what follows runs on both paths.
+      ("try? load(options)\n _ = note.title", [.wrongQueueObject, .wrongQueueObject]),
+      // The handler runs when the helper throws, and only then.
+      ("do {\n try load(options)\n } catch {\n _ = note.title\n }", [.wrongQueueObject, nil]),
+    ])
+  func throwsToCaller(_ body: String, expected: [ViolationKind?]) throws {
+    let members = """
+      enum LoadError: Error { case missing }
+        func load(_ options: [String]) throws {
+          guard options.contains("ready") else { throw LoadError.missing }
+          print("loaded")
+        }
+      """
+    let paths = try Self.runs(
+      "DispatchQueue.global().async {\n \(body)\n }", members: members)
+    #expect(paths.allSatisfy { $0.0.unmodelled.isEmpty })
+    // The first path takes the guard as holding (no throw), the second throws.
+    #expect(paths.map { $0.1.violations.first?.kind } == expected.reversed())
+  }
 }

@@ -128,4 +128,81 @@ struct EverydaySwiftTests {
     #expect(trace.violations.first?.kind == .wrongQueueContext)
     #expect(trace.violations.first?.labels.first == "Saver.swift:9")
   }
+
+  /// A fetched list used on the context's queue, or handed to another thread (`buggy`).
+  static func overList(_ body: String, buggy: Bool) throws -> (Draft, Trace) {
+    let used = buggy ? "DispatchQueue.global().async {\n\(body)\n}" : body
+    let source = """
+      import CoreData
+      class Note: NSManagedObject {
+        @NSManaged var title: String?
+        @NSManaged var rank: Int64
+      }
+      class Saver {
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        func go() {
+          context.performAndWait {
+            let notes = (try? context.fetch(NSFetchRequest<Note>(entityName: "Note"))) ?? []
+            \(used)
+          }
+        }
+        func title(of note: Note) -> String? {
+          return note.title
+        }
+      }
+      """
+    let draft = Draft(
+      [.init(name: "Saver.swift", text: source)], options: .init(calls: ["Saver().go()"]))
+    let scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft")
+    return (draft, run(scenario, stopAtFirst: true))
+  }
+
+  @Test(
+    "What apps do with a fetched list runs its closure on each object, on the queue it runs on",
+    arguments: [
+      "let titles = notes.map { $0.title ?? \"\" }\n print(titles)",
+      "let high = notes.filter { $0.rank > 3 }\n for n in high { print(n.title ?? \"\") }",
+      "if let top = notes.first(where: { $0.rank == 1 }) { print(top.title ?? \"\") }",
+      "guard let first = notes.first else { return }\n print(first.title ?? \"\")",
+      "for (i, note) in notes.enumerated() { print(i, note.title ?? \"\") }",
+      "let any = notes.contains { $0.rank > 9 }\n print(any)",
+      "func describe(_ note: Note) -> String { note.title ?? \"\" }\n notes.forEach { print(describe($0)) }",
+      "for note in notes { _ = title(of: note) }",
+    ])
+  func listOperations(_ body: String) throws {
+    let (draft, clean) = try Self.overList(body, buggy: false)
+    #expect(draft.unmodelled.isEmpty)
+    #expect(clean.violations.isEmpty && !clean.isUnmodelled)
+    // Handed to another thread, each touches the objects there: the first one traps.
+    let (_, buggy) = try Self.overList(body, buggy: true)
+    #expect(buggy.violations.first?.kind == .wrongQueueObject)
+  }
+
+  @Test("A map whose closure gives an object or an ID is not a plain value: not modelled")
+  func mapToObjects() throws {
+    let (draft, _) = try Self.overList("let ids = notes.map { $0.objectID }", buggy: false)
+    #expect(draft.unmodelled.map(\.swift) == ["let ids = notes.map { $0.objectID }"])
+  }
+
+  @Test("What an entry point returns is read where it returns it: off the queue, it traps")
+  func returnedRead() throws {
+    // Before, a `return` of anything but a call drafted nothing: a false clean.
+    let source = """
+      import CoreData
+      class Note: NSManagedObject {
+        @NSManaged var title: String?
+      }
+      class Saver {
+        func title(of note: Note) -> String? {
+          return note.title
+        }
+      }
+      """
+    let draft = Draft(
+      [.init(name: "Saver.swift", text: source)],
+      options: .init(calls: ["DispatchQueue.global().async { _ = Saver().title(of: n) }"]))
+    let trace = run(try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"))
+    #expect(draft.unmodelled.isEmpty)
+    #expect(trace.violations.first?.kind == .wrongQueueObject)
+  }
 }

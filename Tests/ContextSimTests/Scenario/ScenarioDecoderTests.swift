@@ -36,6 +36,20 @@ struct ScenarioDecoderTests {
     #expect(empty.map(\.message) == [#""when" lists no test"#])
   }
 
+  @Test("let of another variable holds what that one holds: an object stays an object")
+  func letCopiesObject() throws {
+    let trace = run(
+      try notes(
+        #"""
+        [{"fetch": "Note", "in": "viewContext", "first": true, "as": "n"},
+         {"let": "copy", "value": "$n"},
+         {"get": "copy.title", "as": "t"},
+         {"print": "$t"}]
+        """#))
+    #expect(trace.violations.isEmpty)
+    #expect(trace.lines.contains("print: Buy milk"))
+  }
+
   @Test("Malformed JSON gives the file, line and column")
   func malformedJSON() {
     let error = only("{\n  \"title\": \"x\",\n  \"main\": [,]\n}")

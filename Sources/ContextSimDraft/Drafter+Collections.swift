@@ -1,0 +1,106 @@
+import ContextSimCore
+import ContextSimReports
+
+/// What apps do with a fetched list besides looping over it: `notes.map { $0.title }`,
+/// `filter`, `first(where:)`, `contains(where:)`, `sorted(by:)`, `notes.first`. Each closure
+/// runs once per object, so it is drafted as a `forEach` over the list, its parameter each
+/// object: what it touches is checked as a loop's body is.
+///
+/// Simplified, and said so in docs/draft.md: a closure runs for every object (Swift's
+/// `first(where:)` and `contains(where:)` stop at the first match, so this touches more,
+/// never less); `filter` and `sorted` give the same objects, all of them; `first(where:)`
+/// gives the first object; `map` gives a value only when the closure's result is a plain
+/// value read from the object (an attribute, not a relationship or an ID): otherwise what
+/// it gives is unknown, and the line is not modelled.
+extension Drafter {
+  static let perElementMethods: Set<String> = [
+    "forEach", "map", "compactMap", "flatMap", "filter", "first", "last", "contains",
+    "allSatisfy", "sorted", "sort", "min", "max",
+  ]
+
+  mutating func collectionSteps(
+    _ call: Call, list: String, entity: String?, result: String?, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    guard Self.perElementMethods.contains(call.method), let closure = call.closure,
+      call.arguments.count == 1
+    else { return nil }
+    let element = closure.parameters.first ?? "$0"
+    let variable = element == "$0" || element == "_" ? singular(list) : element
+    var mapped: SwiftExpression?
+    let body = scoped { drafter in
+      drafter.bind(element, .object(variable, entity: entity))
+      for other in closure.parameters.dropFirst() {
+        drafter.bind(other, .object("_" + other, entity: entity))  // `sorted { $0.a < $1.a }`
+      }
+      mapped = drafter.plainResult(of: closure)
+      let saved = drafter.returnTarget
+      drafter.returnTarget = "_" + variable + "Result"
+      defer { drafter.returnTarget = saved }
+      return drafter.guardingPasses(drafter.steps(closure.body), at: statement)
+    }
+    let loop = step(
+      ["forEach": .string("$" + list), "as": .string(variable), "do": .array(body)], at: statement)
+    guard let result else { return [loop] }
+    switch call.method {
+    case "filter", "sorted":
+      bind(result, .objects(result, entity: entity))
+      return [loop, step(["let": .string(result), "value": .string("$" + list)], at: statement)]
+    case "first", "last", "min", "max":
+      return [loop] + firstElement(of: list, entity: entity, as: result, at: statement)
+    case "map", "compactMap", "flatMap":
+      guard mapped != nil else { return nil }
+      fallthrough
+    default:
+      // `contains(where:)`, `allSatisfy`, a map to plain values: a value.
+      bind(result, .value(result))
+      return [
+        loop,
+        step(
+          [
+            "let": .string(result), "value": .string("stand-in"),
+            "note": .string("Stood in: what `\(call.method)` gives, a plain value."),
+          ], at: statement),
+      ]
+    }
+  }
+
+  /// `let note = notes.first`: nil, then the list's first object when it has one.
+  mutating func firstElement(
+    of list: String, entity: String?, as result: String, at statement: SwiftStatement
+  )
+    -> [JSONValue]
+  {
+    let item = "_" + singular(list)
+    bind(result, .object(result, entity: entity))
+    let take = when(
+      step(["let": .string(result), "value": .string("$" + item)], at: statement), result,
+      equals: false)
+    return [
+      step(["let": .string(result), "value": .null], at: statement),
+      step(
+        ["forEach": .string("$" + list), "as": .string(item), "do": .array([take])], at: statement),
+    ]
+  }
+
+  /// The expression a closure gives, when it is a plain value read from its parameter
+  /// (`$0.title ?? ""`, `"\(note.rank)"`): no relationship, ID or object; nil otherwise.
+  func plainResult(of closure: SwiftClosure) -> SwiftExpression? {
+    guard closure.body.count == 1 else { return nil }
+    let e: SwiftExpression
+    switch closure.body[0].kind {
+    case .expression(let x), .return(let x?): e = x
+    default: return nil
+    }
+    guard let reads = plainReads(in: e) else { return nil }
+    switch resolve(e) {
+    case nil, .value?: break
+    default: return nil
+    }
+    for case .object(_, let entity, let key) in reads {
+      guard key != "objectID", let entity, model.attributeType(key, of: entity) != nil else {
+        return nil
+      }
+    }
+    return e
+  }
+}
