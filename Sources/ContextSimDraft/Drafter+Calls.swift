@@ -212,7 +212,7 @@ extension Drafter {
       return collectionSteps(call, list: name, entity: entity, result: result, at: statement)
     case (.queue(let queue)?, "async"), (.queue(let queue)?, "sync"),
       (.queue(let queue)?, "asyncAfter"):
-      return queueSteps(call, on: queue, at: statement)
+      return queueSteps(call, on: queue, result: result, at: statement)
     case (.dependency?, _):
       let name = result ?? "_" + call.method
       let standIn = call.arguments.first.flatMap { value(of: $0.value) } ?? .string(call.method)
@@ -259,7 +259,7 @@ extension Drafter {
     if ["async", "sync", "asyncAfter"].contains(call.method),
       let queue = dispatchQueue(receiverText)
     {
-      return queueSteps(call, on: queue, at: statement)
+      return queueSteps(call, on: queue, result: result, at: statement)
     }
     // Swift 2: `insertNewObjectForEntityForName("Item", inManagedObjectContext: c)`.
     if ["insertNewObject", "insertNewObjectForEntityForName"].contains(call.method),
@@ -635,13 +635,15 @@ extension Drafter {
   /// `queue.async { … }`, `sync`, and `asyncAfter(deadline:)`, which is `async` here: the
   /// block runs later on the queue, and the model has no clock to say how much later, so
   /// every order with what the app does meanwhile is one a run may take.
-  private mutating func queueSteps(_ call: Call, on queue: String, at statement: SwiftStatement)
-    -> [JSONValue]?
-  {
+  private mutating func queueSteps(
+    _ call: Call, on queue: String, result: String?, at statement: SwiftStatement
+  ) -> [JSONValue]? {
     guard let closure = call.closure else { return nil }
     let verb = call.method == "sync" ? "sync" : "async"
+    // `let value = queue.sync { raw }`: what the block returns, bound where it runs.
+    let given = verb == "sync" ? result : nil
     let body = onThread(main: queue == "main") {
-      $0.closureSteps(closure, result: nil, synchronous: verb == "sync")
+      $0.closureSteps(closure, result: given, synchronous: verb == "sync")
     }
     return [step([verb: .string(queue), "do": .array(body)], at: statement)]
   }

@@ -501,6 +501,21 @@ extension Drafter {
         value: SwiftExpression(kind: .name(key), location: value.location), at: statement)
       return made + (set ?? [])
     }
+    // `note.folder = try context.existing(Folder.self, id: id)`: the app's own method, or
+    // one an extension of Core Data's types adds, drafted first; what it gives is set.
+    if let call = Call(value.unwrapped.expression), self.value(of: value) == nil,
+      extensionMethod(call.method, on: call.receiver.flatMap(resolve)) != nil
+        || method(named: call.method, receiver: call.receiver) != nil
+    {
+      let given = "_" + key
+      let made = expressionSteps(value, result: given, at: statement)
+      if meaning(of: given) != nil {
+        let set = setSteps(
+          object: name, entity: entity, key: key,
+          value: SwiftExpression(kind: .name(given), location: value.location), at: statement)
+        return made + (set ?? [])
+      }
+    }
     // The access is what matters to the queue rules; a value the draft does not compute is
     // stood in by a sample of the attribute's type, and a line whose value may do more than
     // compute one is not modelled.

@@ -29,12 +29,12 @@ extension Drafter {
         order.append(type.name)
         continue
       }
-      if merged.keyword == "extension" || type.location != merged.location {
-        merged.properties += type.properties
-        merged.functions += type.functions
-        merged.inherits += type.inherits
-        types[type.name] = merged
-      }
+      // (A location alone names no type: an extension in another file may be on the
+      // line its type is declared on in its own.)
+      merged.properties += type.properties
+      merged.functions += type.functions
+      merged.inherits += type.inherits
+      types[type.name] = merged
     }
     return (types, order)
   }

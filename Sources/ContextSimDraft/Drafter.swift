@@ -256,8 +256,10 @@ struct Drafter {
 
   mutating func draft() -> JSONValue {
     var main: [JSONValue] = []
+    // A type with code: methods, or computed properties (`var current: T { queue.sync { raw } }`).
     let types = typeOrder.compactMap { self.types[$0] }.filter { type in
-      isAppType(type.name) && !type.functions.isEmpty
+      isAppType(type.name)
+        && (!type.functions.isEmpty || type.properties.contains { $0.getter != nil })
     }
     // Every app type's plain stored properties may become shared vars, whose names a
     // scenario's locals cannot take: a type drafted only when another makes it has them too.

@@ -1046,4 +1046,72 @@ struct DoCatchDraftTests {
       ])
     #expect(draft.unmodelled.first?.place == "Store.swift:7:5")
   }
+
+  @Test(
+    "An extension in another file, on the line its type is declared on in its own, adds its methods"
+  )
+  func extensionOnTheSameLine() throws {
+    let type = "import CoreData\nstruct Identity {\n  let install: UUID\n}\n"
+    let table = """
+      import CoreData
+      extension Identity {
+        func leave(_ context: NSManagedObjectContext) {
+          _ = context.hasChanges
+        }
+      }
+      """
+    let sources = [
+      Draft.Source(name: "Identity.swift", text: type),
+      Draft.Source(name: "Identity+Table.swift", text: table),
+    ]
+    let calls = [
+      "let identity = Identity(install: UUID())",
+      "identity.leave(NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType))",
+    ]
+    let draft = Draft(sources, options: .init(calls: calls))
+    #expect(draft.unmodelled.isEmpty)
+    let trace = run(try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"))
+    #expect(trace.violations.first?.labels.first == "Identity+Table.swift:4")
+  }
+
+  @Test(
+    "A value a queue's sync block returns, and an object a context's extension finds, are bound")
+  func syncValueAndExtensionResult() throws {
+    let source = """
+      import CoreData
+      class Folder: NSManagedObject {
+        @NSManaged var name: String?
+      }
+      class Note: NSManagedObject {
+        @NSManaged var folder: Folder?
+      }
+      extension NSManagedObjectContext {
+        func anyFolder() -> Folder? {
+          let request = NSFetchRequest<Folder>(entityName: "Folder")
+          return try? fetch(request).first
+        }
+      }
+      final class Box {
+        private let queue = DispatchQueue(label: "box")
+        private var raw = 0
+        var current: Int { queue.sync { raw } }
+      }
+      class Filer {
+        let box = Box()
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        func file(_ note: Note) {
+          let count = box.current
+          print(count)
+          context.performAndWait {
+            note.folder = context.anyFolder()
+          }
+        }
+      }
+      """
+    let draft = Draft(
+      [.init(name: "Filer.swift", text: source)], options: .init(calls: ["Filer().file(n)"]))
+    #expect(draft.unmodelled.isEmpty)
+    #expect(draft.json.contains(#""sync": "queue""#))
+    #expect(draft.json.contains(#""fetch": "Folder""#))
+  }
 }
