@@ -336,12 +336,15 @@ extension Drafter {
   private mutating func assignment(
     _ target: SwiftExpression, _ value: SwiftExpression, at statement: SwiftStatement
   ) -> [JSONValue]? {
-    if let name = Self.staticName(target), nilStatics.contains(name), meaning(of: name) == nil {
-      // `shared = create()`: the static holds what the value is from now on.
+    if let name = Self.staticName(target), nilStatics.contains(name) {
+      // Set: nil no longer, and no test of it is decided from here on.
       nilStatics.remove(name)
-      let steps = expressionSteps(value, result: name, at: statement)
-      if let m = meaning(of: name) { scopes[0][name] = m }
-      return steps
+      if meaning(of: name) == nil {
+        // `shared = create()`: the static holds what the value is from now on.
+        let steps = expressionSteps(value, result: name, at: statement)
+        if let m = meaning(of: name) { scopes[0][name] = m }
+        return steps
+      }
     }
     if let (object, entity, key) = entityProperty(target) {
       return setSteps(object: object, entity: entity, key: key, value: value, at: statement)

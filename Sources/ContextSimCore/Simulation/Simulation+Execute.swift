@@ -8,6 +8,10 @@
 extension Simulation {
   mutating func execute(_ step: Step) {
     if deliverIfDelivering(step) { return }
+    if let name = unmadeContext(in: step) {
+      return runNotModelled(
+        why: "`\(name)` was never made on this run: the step that makes it did not run")
+    }
     switch step.action {
     // Queues and threads
     case .async(let queue, let body):

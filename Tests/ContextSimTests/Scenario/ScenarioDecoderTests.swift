@@ -50,6 +50,22 @@ struct ScenarioDecoderTests {
     #expect(trace.lines.contains("print: Buy milk"))
   }
 
+  @Test(
+    "A context whose newContext a when skipped is not run on: the run is not clean, ctxsim goes on")
+  func unmadeContext() throws {
+    let trace = run(
+      try notes(
+        #"""
+        [{"let": "ready", "value": false},
+         {"newContext": "child", "queue": "private", "when": {"value": "ready", "equals": true}},
+         {"save": "child"},
+         {"print": "after"}]
+        """#))
+    #expect(trace.violations.isEmpty)
+    #expect(trace.isUnmodelled)
+    #expect(trace.lines.contains("print: after"))
+  }
+
   @Test("Malformed JSON gives the file, line and column")
   func malformedJSON() {
     let error = only("{\n  \"title\": \"x\",\n  \"main\": [,]\n}")

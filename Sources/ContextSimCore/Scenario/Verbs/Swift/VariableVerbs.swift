@@ -56,12 +56,17 @@ struct VariableVerbs: VerbFamily {
 }
 
 extension VariableVerbs {
-  /// What `let` binds: another variable's value keeps what that one holds (an object, a
-  /// list of objects), as `let b = a` does in Swift; a list of object IDs stays one, typed
+  /// What `let` binds: another variable's object, list of objects or IDs stays one, as
+  /// `let b = a` does in Swift; a list of object IDs stays one, typed
   /// by their entity when they share one, so a batch request or a merge can take it;
   /// anything else is a plain value.
   fileprivate static func type(of value: Expression, _ scope: StepScope) -> BindingType {
-    if let name = value.variableName, let type = scope.bindings[name] { return type }
+    if let name = value.variableName, let type = scope.bindings[name] {
+      switch type {
+      case .object, .objects, .objectID, .objectIDs: return type
+      default: break  // a context stays the one its own name binds
+      }
+    }
     guard case .list(let items) = value, !items.isEmpty else { return .value }
     let entities = items.map { item -> String? in
       guard case .objectID(let entity)? = item.variableName.flatMap({ scope.bindings[$0] })
