@@ -160,45 +160,67 @@ extension Scan {
     return (run + pairs.prefix(maxPairs), Array(pairs.dropFirst(maxPairs)))
   }
 
-  /// Drafts and explores one job: its result, and the violations it shows at the app's lines.
+  /// The paths a job's draft takes through the conditions on values it cannot decide: a
+  /// scan runs many jobs, so fewer than `run` does; with more, the conditions past them stay
+  /// lines not modelled (``Draft/paths(_:options:limit:)``).
+  static let pathLimit = 4
+
+  /// Drafts and explores one job, every path: its result (the worst path's verdict), and
+  /// the violations any path shows at the app's lines.
   static func run(
     _ job: Job, sources: [Draft.Source], options: Draft.Options, maxSchedules: Int
   ) -> (JobResult, [Finding]) {
-    let draft = Draft(sources, options: options)
-    let scenario: Scenario
-    do {
-      scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: job.name)
-    } catch {
-      let message = error.errors.map(\.message).joined(separator: "; ")
-      let result = JobResult(
-        job: job, verdict: "error", schedules: 0, complete: false, unmodelled: [],
-        error: "ctxsim drafted a scenario that does not run: \(message)")
-      return (result, [])
-    }
-    let exploration = explore(scenario, maxSchedules: maxSchedules)
-    let passed = Set(
-      exploration.unmodelledSteps.compactMap {
-        scenario.allSteps[$0].labels.first.map { line(of: $0) }
-      })
-    let unmodelled = draft.unmodelled.filter { passed.contains(line(of: $0.place)) }
+    let drafts = Draft.paths(sources, options: options, limit: pathLimit).drafts
+    var worst: Exploration?
+    var schedules = 0
+    var complete = true
+    var unmodelled: [Draft.Line] = []
     var findings: [Finding] = []
-    for outcome in exploration.outcomes where !outcome.signature.isEmpty {
-      // What the app meets: a trap or crash ends it, and what a run goes on to show after
-      // that is not the app's.
-      let end = outcome.example.violations.firstIndex { $0.termination != nil }
-      for violation in outcome.example.violations.prefix(end.map { $0 + 1 } ?? .max) {
-        let place = violation.labels.first.map { line(of: $0) } ?? violation.site.path
-        guard !findings.contains(where: { $0.kind == violation.kind && $0.place == place })
-        else { continue }
-        findings.append(
-          Finding(
-            kind: violation.kind, place: place, headline: violation.headline, job: job,
-            schedule: outcome.shortest, jobs: 1))
+    for (index, draft) in drafts.enumerated() {
+      let scenario: Scenario
+      do {
+        scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: job.name)
+      } catch {
+        let message = error.errors.map(\.message).joined(separator: "; ")
+        let result = JobResult(
+          job: job, verdict: "error", schedules: 0, complete: false, unmodelled: [],
+          error: "ctxsim drafted a scenario that does not run: \(message)")
+        return (result, [])
+      }
+      let exploration = explore(scenario, maxSchedules: maxSchedules)
+      schedules += exploration.schedulesRun
+      complete = complete && exploration.isComplete
+      if worst.map({ exploration.verdict.severity > $0.verdict.severity }) ?? true {
+        worst = exploration
+      }
+      let passed = Set(
+        exploration.unmodelledSteps.compactMap {
+          scenario.allSteps[$0].labels.first.map { line(of: $0) }
+        })
+      for line in draft.unmodelled
+      where passed.contains(Self.line(of: line.place)) && !unmodelled.contains(line) {
+        unmodelled.append(line)
+      }
+      // A path's replay names it, unless the draft has only the one.
+      let path = drafts.count > 1 && !draft.decisions.isEmpty ? index + 1 : nil
+      for outcome in exploration.outcomes where !outcome.signature.isEmpty {
+        // What the app meets: a trap or crash ends it, and what a run goes on to show after
+        // that is not the app's.
+        let end = outcome.example.violations.firstIndex { $0.termination != nil }
+        for violation in outcome.example.violations.prefix(end.map { $0 + 1 } ?? .max) {
+          let place = violation.labels.first.map { line(of: $0) } ?? violation.site.path
+          guard !findings.contains(where: { $0.kind == violation.kind && $0.place == place })
+          else { continue }
+          findings.append(
+            Finding(
+              kind: violation.kind, place: place, headline: violation.headline, job: job,
+              schedule: outcome.shortest, jobs: 1, path: path))
+        }
       }
     }
     let result = JobResult(
-      job: job, verdict: exploration.verdict.name, schedules: exploration.schedulesRun,
-      complete: exploration.isComplete, unmodelled: unmodelled, error: nil,
+      job: job, verdict: worst?.verdict.name ?? "error", schedules: schedules,
+      complete: complete, unmodelled: unmodelled, error: nil,
       violations: findings.map { "\($0.kind.rawValue) at \($0.place)" })
     return (result, findings)
   }

@@ -76,6 +76,8 @@ public struct Scan: Sendable {
     public var schedule: Schedule
     /// How many jobs show it.
     public var jobs: Int
+    /// The path of `job`'s draft that shows it (`--path N`), when the draft has several.
+    public var path: Int?
   }
 
   /// Every entry point found, in the order the files declare them.

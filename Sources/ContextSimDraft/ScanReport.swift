@@ -20,7 +20,8 @@ public struct ScanReport: Sendable {
     let calls = finding.job.calls.map {
       "--call '\($0.replacingOccurrences(of: "'", with: "'\\''"))'"
     }
-    return ([replayPrefix] + calls + ["--schedule", finding.schedule.description])
+    let path = finding.path.map { ["--path", "\($0)"] } ?? []
+    return ([replayPrefix] + calls + path + ["--schedule", finding.schedule.description])
       .joined(separator: " ")
   }
 

@@ -121,6 +121,46 @@ struct ScanTests {
     }
   }
 
+  @Test("A condition on values is scanned both ways: the path with the bug is found and replayed")
+  func paths() throws {
+    let source = """
+      import CoreData
+      final class Note: NSManagedObject {
+        @NSManaged var title: String?
+      }
+      final class Store {
+        let container: NSPersistentContainer
+        init(container: NSPersistentContainer) { self.container = container }
+        func add(_ title: String, fast: Bool) {
+          let context = container.newBackgroundContext()
+          if title.isEmpty {
+            let note = Note(context: context)
+            note.title = "untitled"
+          } else {
+            context.perform {
+              let note = Note(context: context)
+              note.title = title
+            }
+          }
+        }
+      }
+      """
+    let sources = [Draft.Source(name: "Store.swift", text: source)]
+    let scan = Scan(sources)
+    #expect(!scan.isUnmodelled)
+    let finding = try #require(scan.findings.first)
+    #expect(finding.place == "Store.swift:11")
+    let path = try #require(finding.path)
+    let report = ScanReport(replayPrefix: "ctxsim run Store.swift")
+    #expect(report.replay(finding).contains("--path \(path) --schedule"))
+    // That path, drafted alone, shows it on the finding's schedule.
+    let drafts = Draft.paths(sources, options: .init(calls: finding.job.calls)).drafts
+    let scenario = try ScenarioDecoder.decode(Array(drafts[path - 1].json.utf8), file: "replay")
+    var scheduler = ReplayScheduler(finding.schedule)
+    let trace = simulate(scenario, options: SimulationOptions(scenario), scheduler: &scheduler)
+    #expect(trace.violations.first?.kind == finding.kind)
+  }
+
   @Test("A fixed importer and a stack used on its queues scan clean")
   func clean() throws {
     let stack = """
