@@ -197,13 +197,16 @@ extension Drafter {
         }
       }
       return [create, step(["perform": .string(name), "do": .array(body)], at: statement)]
-    case (.object(let name, let entity)?, "setValue"):
-      guard case .string(let key, _)? = call.argument("forKey")?.kind,
+    case (.object(let name, let entity)?, "setValue"),
+      (.object(let name, let entity)?, "setPrimitiveValue"):
+      // The primitive accessors skip KVO, not the queue rule: a set and a get all the same.
+      guard let key = call.argument("forKey").flatMap(Self.keyName),
         let value = call.arguments.first?.value
       else { return nil }
       return setSteps(object: name, entity: entity, key: key, value: value, at: statement)
-    case (.object(let name, let entity)?, "value"):
-      guard case .string(let key, _)? = call.argument("forKey")?.kind else { return nil }
+    case (.object(let name, let entity)?, "value"),
+      (.object(let name, let entity)?, "primitiveValue"):
+      guard let key = call.argument("forKey").flatMap(Self.keyName) else { return nil }
       if let entity { model.add(key: key, to: entity, type: nil) }
       let target = result ?? "_value"
       bind(target, .value(target))

@@ -458,7 +458,8 @@ extension Drafter {
         ]
       }
       // A name made by interpolation is only a label: a stand-in string.
-      let label = ["name", "transactionAuthor"].contains(key) ? standIn(for: value).json : nil
+      let label =
+        ["name", "transactionAuthor", "undoManager"].contains(key) ? standIn(for: value).json : nil
       guard ContextProperty(rawValue: key)?.isSettable == true,
         let v = self.value(of: value) ?? label
       else { return nil }
@@ -599,6 +600,11 @@ extension Drafter {
   /// An attribute's name as a fetch names it: `"remoteId"`, or an app's key enum,
   /// `UserKey.remoteId.key` or `.rawValue`, whose case is named for the attribute.
   static func keyName(_ e: SwiftExpression) -> String? {
+    // `#keyPath(Setting.createdAt)`: the last key.
+    if e.source.hasPrefix("#keyPath("), e.source.hasSuffix(")") {
+      let path = e.source.dropFirst("#keyPath(".count).dropLast()
+      return path.split(separator: ".").last.map { String($0).trimmingCharacters(in: .whitespaces) }
+    }
     switch e.kind {
     case .string(let text, let interpolations) where interpolations.isEmpty: return text
     case .member(let base?, let accessor) where accessor == "key" || accessor == "rawValue":

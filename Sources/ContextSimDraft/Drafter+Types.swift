@@ -126,7 +126,10 @@ extension Drafter {
     "container": [
       "viewContext", "newBackgroundContext", "performBackgroundTask", "loadPersistentStores",
     ],
-    "object": ["setValue", "value", "managedObjectContext", "objectID"],
+    "object": [
+      "setValue", "value", "setPrimitiveValue", "primitiveValue", "managedObjectContext",
+      "objectID",
+    ],
   ]
 
   /// A method's body with the bare names `self` answers to written `self.name`.

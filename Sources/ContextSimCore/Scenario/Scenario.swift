@@ -366,6 +366,9 @@ public struct ContextDescription: Sendable, Hashable {
   public internal(set) var nameProperty: String? = nil
   /// The `transactionAuthor` its saves record in history; nil by default.
   public internal(set) var transactionAuthor: String? = nil
+  /// Whether it has an undo manager: none by default, as on iOS (macOS gives a main-queue
+  /// context one; a scenario sets it).
+  public internal(set) var hasUndoManager = false
 
   /// `NSPersistentContainer.viewContext`: main queue, on the store, no automatic merging.
   public static let viewContext = ContextDescription(

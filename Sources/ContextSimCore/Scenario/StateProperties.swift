@@ -15,12 +15,14 @@ public enum ContextProperty: String, Sendable, CaseIterable {
   case mergePolicy, shouldDeleteInaccessibleFaults
   case parent, persistentStoreCoordinator, concurrencyType, automaticallyMergesChangesFromParent
   case name, transactionAuthor
+  /// Its `UndoManager`, nil by default on iOS; ctxsim keeps only whether it has one.
+  case undoManager
 
   /// Whether it holds a plain value (a flag, a policy, a name), not objects or a context.
   package var holdsValue: Bool {
     switch self {
     case .hasChanges, .mergePolicy, .shouldDeleteInaccessibleFaults, .concurrencyType,
-      .automaticallyMergesChangesFromParent, .name, .transactionAuthor:
+      .automaticallyMergesChangesFromParent, .name, .transactionAuthor, .undoManager:
       true
     case .insertedObjects, .updatedObjects, .deletedObjects, .registeredObjects, .parent,
       .persistentStoreCoordinator:
@@ -32,7 +34,7 @@ public enum ContextProperty: String, Sendable, CaseIterable {
   public var getter: AccessorGuard {
     switch self {
     case .hasChanges, .insertedObjects, .updatedObjects, .deletedObjects, .registeredObjects,
-      .mergePolicy, .shouldDeleteInaccessibleFaults:
+      .mergePolicy, .shouldDeleteInaccessibleFaults, .undoManager:
       .checked
     case .parent, .persistentStoreCoordinator, .concurrencyType,
       .automaticallyMergesChangesFromParent:
@@ -45,7 +47,7 @@ public enum ContextProperty: String, Sendable, CaseIterable {
   public var isSettable: Bool {
     switch self {
     case .mergePolicy, .shouldDeleteInaccessibleFaults, .automaticallyMergesChangesFromParent,
-      .name, .transactionAuthor:
+      .name, .transactionAuthor, .undoManager:
       true
     default: false
     }

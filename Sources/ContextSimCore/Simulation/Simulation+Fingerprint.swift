@@ -413,6 +413,7 @@ private struct StateWriter {
     hasher.combine(description.shouldDeleteInaccessibleFaults)
     hasher.combine(description.nameProperty)
     hasher.combine(description.transactionAuthor)
+    hasher.combine(description.hasUndoManager)
   }
 
   private mutating func write(_ store: PersistentStore) {

@@ -72,6 +72,8 @@ extension Simulation {
     case .name: return context.description.nameProperty.map(Value.string) ?? .null
     case .transactionAuthor:
       return context.description.transactionAuthor.map(Value.string) ?? .null
+    case .undoManager:
+      return context.description.hasUndoManager ? .string("UndoManager") : .null
     }
   }
 
@@ -88,6 +90,7 @@ extension Simulation {
         options.shouldDeleteInaccessibleFaults = flag
       case (.name, _): options.nameProperty = text
       case (.transactionAuthor, _): options.transactionAuthor = text
+      case (.undoManager, _): options.hasUndoManager = value != .null
       default: break
       }
     }

@@ -205,4 +205,31 @@ struct EverydaySwiftTests {
     #expect(draft.unmodelled.isEmpty)
     #expect(trace.violations.first?.kind == .wrongQueueObject)
   }
+
+  @Test("An entity's primitive accessors and #keyPath keys are its sets and gets")
+  func primitiveAccessors() throws {
+    let source = """
+      import CoreData
+      let container = NSPersistentContainer(name: "M")
+      class Setting: NSManagedObject {
+        @NSManaged var createdAt: Date?
+        @NSManaged var title: String?
+        func touch(_ name: String) {
+          setPrimitiveValue(Date(), forKey: #keyPath(Setting.createdAt))
+          setValue(name, forKey: #keyPath(Setting.title))
+          let t = primitiveValue(forKey: "title") as? String
+          print(t ?? "")
+        }
+      }
+      """
+    let calls = [
+      "let s = Setting(context: container.viewContext)",
+      "DispatchQueue.global().async { s.touch(\"x\") }",
+    ]
+    let draft = Draft([.init(name: "Setting.swift", text: source)], options: .init(calls: calls))
+    #expect(draft.unmodelled.isEmpty)
+    #expect(draft.json.contains(#""set": "s.createdAt""#))
+    let trace = run(try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"))
+    #expect(trace.violations.first?.labels.first == "Setting.swift:7")
+  }
 }

@@ -104,6 +104,25 @@ struct ContextStateTests {
     #expect(deadlock.outcomes.contains { $0.signature.map(\.kind) == [.deadlock] })
   }
 
+  @Test("undoManager: set off the queue it waits, read off the queue it traps; nil until set")
+  func undoManager() throws {
+    let trace = try traced(
+      #"""
+      [{"performAndWait": "bg", "do": [{"get": "bg.undoManager"}]},
+       {"set": "bg.undoManager", "to": "UndoManager"},
+       {"performAndWait": "bg", "do": [{"get": "bg.undoManager"}]},
+       {"set": "bg.undoManager", "to": null},
+       {"get": "bg.undoManager"}]
+      """#)
+    #expect(trace.violations.map(\.kind) == [.wrongQueueContext])
+    #expect(trace.violations.first?.site.stepIndex == 6)  // the last step, nested ones counted
+    #expect(
+      reads(trace).prefix(3) == [
+        "bg.undoManager: nil", #"bg.undoManager = "UndoManager""#,
+        #"bg.undoManager: "UndoManager""#,
+      ])
+  }
+
   @Test("A set merge policy is the one the next save resolves conflicts with")
   func setPolicyIsUsed() throws {
     let trace = try traced(

@@ -23,7 +23,7 @@ struct FingerprintTests {
     // differs from process to process: a field added to ContextDescription must go in too.
     let written = [
       "name", "concurrencyType", "parent", "mergePolicy", "automaticallyMergesChangesFromParent",
-      "shouldDeleteInaccessibleFaults", "nameProperty", "transactionAuthor",
+      "shouldDeleteInaccessibleFaults", "nameProperty", "transactionAuthor", "hasUndoManager",
     ]
     #expect(
       Mirror(reflecting: ContextDescription.viewContext).children.compactMap(\.label) == written)

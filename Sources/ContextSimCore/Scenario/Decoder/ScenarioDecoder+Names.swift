@@ -175,14 +175,17 @@ extension ScenarioDecoder {
       return .bool(flag)
     case (.name, .string(let text)), (.transactionAuthor, .string(let text)):
       return .string(text)
-    case (.name, .null), (.transactionAuthor, .null):
+    case (.name, .null), (.transactionAuthor, .null), (.undoManager, .null):
       return .null
+    case (.undoManager, .string(let text)):
+      return .string(text)
     default:
       let wanted =
         switch property {
         case .mergePolicy:
           "a merge policy: " + MergePolicy.allCases.map(\.rawValue).joined(separator: ", ")
         case .name, .transactionAuthor: "a string or null"
+        case .undoManager: "null (none) or a string (one, as `UndoManager()`)"
         default: "true or false"
         }
       fail(

@@ -193,7 +193,7 @@ extension PropertyVerbs {
         decoder.fail(
           "\(context).\(key) cannot be set by a step",
           fix:
-            "set mergePolicy, automaticallyMergesChangesFromParent, name, transactionAuthor or shouldDeleteInaccessibleFaults",
+            "set mergePolicy, automaticallyMergesChangesFromParent, name, transactionAuthor, undoManager or shouldDeleteInaccessibleFaults",
           at: location, path: step.path)
         return nil
       }
