@@ -87,9 +87,19 @@ public struct Draft: Sendable {
 
   /// Drafts a scenario from `sources`.
   public init(_ sources: [Source], options: Options = Options()) {
-    let files = sources.map { SwiftParser.parse($0.text, name: $0.name) }
+    self.init(parsed: Self.parse(sources), options: options)
+  }
+
+  /// The sources read as Swift, once for every draft made of them.
+  static func parse(_ sources: [Source]) -> SwiftModule {
+    SwiftModule(sources.map { SwiftParser.parse($0.text, name: $0.name) })
+  }
+
+  /// Drafts a scenario from files already read.
+  init(parsed module: SwiftModule, options: Options = Options()) {
+    let files = module.files
     lines = Dictionary(files.map { ($0.name, $0.lines) }, uniquingKeysWith: { first, _ in first })
-    var drafter = Drafter(files: files, options: options)
+    var drafter = Drafter(module: module, options: options)
     scenario = drafter.draft()
     summary = drafter.summary
     unmodelled = drafter.unmodelled.map { Line(place: $0.place, swift: $0.swift, why: $0.why) }

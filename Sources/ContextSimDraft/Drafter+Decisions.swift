@@ -166,6 +166,13 @@ extension Draft {
   public static func paths(_ sources: [Source], options: Options = Options(), limit: Int = 16)
     -> (drafts: [Draft], complete: Bool)
   {
+    paths(parsed: parse(sources), options: options, limit: limit)
+  }
+
+  /// ``paths(_:options:limit:)`` of files already read.
+  static func paths(parsed sources: SwiftModule, options: Options, limit: Int)
+    -> (drafts: [Draft], complete: Bool)
+  {
     var options = options
     options.decidesValues = true
     var drafts: [Draft] = []
@@ -175,19 +182,19 @@ extension Draft {
       guard drafts.count < limit else {
         var undecided = options
         undecided.decidesValues = false
-        return (drafts + [Draft(sources, options: undecided)], false)
+        return (drafts + [Draft(parsed: sources, options: undecided)], false)
       }
       let decisions = pending.removeFirst()
       var path = options
       path.decisions = decisions
-      let draft = Draft(sources, options: path)
+      let draft = Draft(parsed: sources, options: path)
       drafts.append(draft)
       if drafts.count == 1, draft.decisions.count > Self.mostDecisions {
         // A whole module calls every method and meets scores of conditions: `limit` paths
         // would flip a few of them and cover nothing, so only the first is drafted.
         var undecided = options
         undecided.decidesValues = false
-        return (drafts + [Draft(sources, options: undecided)], false)
+        return (drafts + [Draft(parsed: sources, options: undecided)], false)
       }
       var taken = decisions
       for decision in draft.decisions {

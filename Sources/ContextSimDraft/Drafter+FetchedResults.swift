@@ -26,13 +26,7 @@ extension Drafter {
     madeControllers.insert(name)  // before its delegate's body, which may read it
     let conditions = Self.whereClause(request.conditions)
     var delegate: JSONValue?
-    let setsDelegate = files.contains { file in
-      file.lines.contains { line in
-        let text = line.replacingOccurrences(of: " ", with: "").replacingOccurrences(
-          of: "?", with: "")
-        return text.contains("\(name).delegate=self")
-      }
-    }
+    let setsDelegate = compactLines.contains { $0.contains("\(name).delegate=self") }
     if setsDelegate,
       let (type, function) = method(named: "controllerDidChangeContent", receiver: nil)
     {

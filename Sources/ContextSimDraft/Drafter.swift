@@ -146,6 +146,8 @@ struct Drafter {
   /// `static var shared: Stack?` declared without a value: nil until a line sets it, as at
   /// launch, where a draft starts.
   var nilStatics: Set<String> = []
+  /// The files' lines without spaces or `?` (``SwiftModule/compactLines``).
+  let compactLines: [String]
   /// The type whose method is being drafted, entities' and containers' too: where a bare
   /// call of a static method (`create()` in `initialize()`) is found.
   var enclosingType: SwiftType?
@@ -174,30 +176,24 @@ struct Drafter {
   var instanceMembers: [String: [String: Meaning]] = [:]
 
   init(files: [SwiftFile], options: Options) {
-    self.files = files
+    self.init(module: SwiftModule(files), options: options)
+  }
+
+  init(module: SwiftModule, options: Options) {
+    files = module.files
     self.options = options
     file = files.first ?? SwiftFile(name: "input.swift")
-    (types, typeOrder) = Self.typeTable(files)
+    (types, typeOrder) = (module.types, module.typeOrder)
     model = InferredModel(given: options.model)
-    // The usual names count even when the file declaring them is not among those read.
-    containerNames = Set(
-      files.flatMap(\.types).flatMap(\.properties).filter {
-        ($0.type ?? "").contains("PersistentContainer")
-      }.map(\.name) + ["container", "persistentContainer"])
+    containerNames = module.containerNames
     if options.model == nil { model.addManagedProperties(of: files.flatMap(\.types)) }
-    typeAliases = Self.typeAliases(in: files)
-    let declarations = Self.lineDeclarations(in: files)
-    declaredLocals = Set(declarations.map(\.name))
-    // `var Files: FileManager { .default }`, `let persistentContainer: NSPersistentContainer`.
-    fileManagerNames = Set(declarations.filter { $0.rest.hasPrefix("FileManager") }.map(\.name))
-    globalContainers = Set(
-      declarations.filter { $0.topLevel && $0.rest.contains("PersistentContainer") }.map(\.name))
-    selectorNames = Self.selectorNames(in: files)
-    nilStatics = Set(
-      types.values.flatMap(\.properties).filter { p in
-        (p.modifiers.contains("static") || p.modifiers.contains("class")) && !p.isLet
-          && p.value == nil && p.getter == nil && (p.type ?? "").hasSuffix("?")
-      }.map(\.name))
+    typeAliases = module.typeAliases
+    declaredLocals = module.declaredLocals
+    fileManagerNames = module.fileManagerNames
+    globalContainers = module.globalContainers
+    selectorNames = module.selectorNames
+    nilStatics = module.nilStatics
+    compactLines = module.compactLines
   }
 
   /// The given model, with the entities the code names that it lacks (an object whose

@@ -168,9 +168,9 @@ extension Scan {
   /// Drafts and explores one job, every path: its result (the worst path's verdict), and
   /// the violations any path shows at the app's lines.
   static func run(
-    _ job: Job, sources: [Draft.Source], options: Draft.Options, maxSchedules: Int
+    _ job: Job, files: SwiftModule, options: Draft.Options, maxSchedules: Int
   ) -> (JobResult, [Finding]) {
-    let drafts = Draft.paths(sources, options: options, limit: pathLimit).drafts
+    let drafts = Draft.paths(parsed: files, options: options, limit: pathLimit).drafts
     var worst: Exploration?
     var schedules = 0
     var complete = true

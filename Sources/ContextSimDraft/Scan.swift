@@ -106,6 +106,7 @@ public struct Scan: Sendable {
     }
     entryPoints = Self.entryPoints(in: sources, options: options)
     let jobs = Self.jobs(for: entryPoints, maxPairs: maxPairs)
+    let files = Draft.parse(sources)  // read once for every job's drafts
     var results: [JobResult] = []
     var found: [String: Finding] = [:]
     var order: [String] = []
@@ -113,7 +114,7 @@ public struct Scan: Sendable {
       var drafting = options
       drafting.calls = job.calls
       let (result, findings) = Self.run(
-        job, sources: sources, options: drafting, maxSchedules: maxSchedules)
+        job, files: files, options: drafting, maxSchedules: maxSchedules)
       results.append(result)
       for finding in findings {
         let key = "\(finding.kind.rawValue) \(finding.place)"
