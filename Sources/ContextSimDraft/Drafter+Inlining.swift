@@ -144,6 +144,8 @@ extension Drafter {
         switch drafter.resolve(argument) {
         case let m? where m.isCoreData:
           drafter.bind(parameter.name, m)  // the same object, list, ID or context
+        case .container?:
+          drafter.bind(parameter.name, .container)  // `load(persistentContainer: container)`
         case let m? where m.isInstanceOrClosure:
           drafter.bind(parameter.name, m)
         default:

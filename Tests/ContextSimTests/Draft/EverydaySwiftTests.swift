@@ -232,4 +232,31 @@ struct EverydaySwiftTests {
     let trace = run(try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"))
     #expect(trace.violations.first?.labels.first == "Setting.swift:7")
   }
+
+  @Test("A container handed to a helper is the container: its stores load, its viewContext is set")
+  func containerParameter() throws {
+    let source = """
+      import CoreData
+      final class CoreDataStack {
+        let persistentContainer = NSPersistentContainer(name: "M")
+        static func load(persistentContainer container: NSPersistentContainer, done: @escaping () -> Void) {
+          container.loadPersistentStores(completionHandler: { _, error in
+            if let error = error as NSError? {
+              fatalError("Unresolved error \\(error)")
+            }
+            container.viewContext.automaticallyMergesChangesFromParent = true
+            done()
+          })
+        }
+        func setUp() {
+          CoreDataStack.load(persistentContainer: persistentContainer) { print("ready") }
+        }
+      }
+      """
+    let draft = Draft(
+      [.init(name: "Stack.swift", text: source)], options: .init(calls: ["CoreDataStack().setUp()"])
+    )
+    #expect(draft.unmodelled.isEmpty)
+    #expect(draft.json.contains(#""set": "viewContext.automaticallyMergesChangesFromParent""#))
+  }
 }
