@@ -22,6 +22,11 @@ extension Drafter {
     var out: [JSONValue] = []
     for (k, statement) in statements.enumerated() {
       if case .guard(let conditions, let otherwise) = statement.kind {
+        // `guard let self = self else { return }`: known to hold, or known not to.
+        if let truth = decide(conditions) {
+          if truth { continue }
+          return out + steps(otherwise)
+        }
         guard let (bindSteps, test) = guardBinding(conditions, at: statement) else {
           // `guard FileManager.default.fileExists(…) else { return }`: on this path, on or out.
           guard let (reads, holds) = decision(conditions, at: statement) else {
@@ -375,6 +380,11 @@ extension Drafter {
 
   /// `if let q = queue` where `queue` is a queue, a context or the container: never nil.
   func isKnownPresent(_ condition: SwiftCondition) -> Bool {
+    // `guard let self = self`, `guard let self`: a closure's weak `self`, which the draft's
+    // one instance of each type outlives.
+    if case .binding(.name("self"), let value) = condition, value?.source ?? "self" == "self" {
+      return true
+    }
     guard case .binding(.name, let value?) = condition else { return false }
     switch resolve(value) {
     case .queue?, .context?, .container?: return true

@@ -259,4 +259,14 @@ struct EverydaySwiftTests {
     #expect(draft.unmodelled.isEmpty)
     #expect(draft.json.contains(#""set": "viewContext.automaticallyMergesChangesFromParent""#))
   }
+
+  @Test(
+    "A closure's weak self, unwrapped, is the instance: what follows runs",
+    arguments: ["guard let self = self else { return }", "guard let self else { return }"])
+  func weakSelf(_ unwrap: String) throws {
+    let (draft, trace) = try Self.drafted(
+      "DispatchQueue.global().async { [weak self] in\n \(unwrap)\n _ = self.context.hasChanges\n }")
+    #expect(draft.unmodelled.isEmpty)
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+  }
 }
