@@ -79,7 +79,7 @@ public struct ExplorationRenderer {
     var parts: [String] = []
     if !outcome.signature.isEmpty { parts.append(describe(outcome.signature)) }
     if !outcome.unmodelled.isEmpty {
-      let places = outcome.unmodelled.compactMap { UnmodelledLine(steps[$0])?.place }
+      let places = outcome.unmodelled.map { UnmodelledLine(passed: steps[$0]).place }
       parts.append(
         "not modelled: passed \(Messages.lineCount(places.count)) (\(places.joined(separator: ", ")))"
       )
@@ -90,7 +90,7 @@ public struct ExplorationRenderer {
 
   /// The lines the runs passed without modelling them, when any did: why it is not clean.
   private func unmodelled(_ e: Exploration) -> [String] {
-    let lines = e.unmodelledSteps.compactMap { UnmodelledLine(steps[$0]) }
+    let lines = e.unmodelledSteps.map { UnmodelledLine(passed: steps[$0]) }
     guard !lines.isEmpty else { return [] }
     let verdict =
       e.failingSchedules > 0
@@ -189,7 +189,7 @@ extension ExplorationRenderer {
             "unmodelled": outcome.unmodelled.isEmpty
               ? nil
               : .array(
-                outcome.unmodelled.compactMap { UnmodelledLine(steps[$0]) }.map(
+                outcome.unmodelled.map { UnmodelledLine(passed: steps[$0]) }.map(
                   JSONRenderer.unmodelled)),
             "limit": outcome.limit.map { .string($0.name) },
             "shortest": .string(outcome.shortest.description),

@@ -81,9 +81,8 @@ public struct TextRenderer {
       }
       let trapped = trace.violations(atStep: event.site.step).contains { $0.kind != .deadlock }
       if trapped && !options.allSteps { continue }
-      if case .notModelled(let why) = event.effect,
-        let line = UnmodelledLine(steps[event.site.stepIndex])
-      {
+      if case .notModelled(let why) = event.effect {
+        let line = UnmodelledLine(passed: steps[event.site.stepIndex])
         lines.append(
           Line(
             step: event.site.step, queue: event.site.queue,

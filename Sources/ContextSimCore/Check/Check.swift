@@ -160,7 +160,7 @@ private func verdict(
   // Lines the runs passed without modelling them may do anything: neither a clean design
   // nor exactly the declared violations is shown.
   if let passing = exploration.outcomes.first(where: { !$0.unmodelled.isEmpty }) {
-    let lines = exploration.unmodelledSteps.compactMap { UnmodelledLine(scenario.allSteps[$0]) }
+    let lines = exploration.unmodelledSteps.map { UnmodelledLine(passed: scenario.allSteps[$0]) }
     return .unmodelled(lines, replay: passing.shortest)
   }
   if expectation.violations.isEmpty && !exploration.isComplete {

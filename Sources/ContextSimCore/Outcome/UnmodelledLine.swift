@@ -22,13 +22,27 @@ public struct UnmodelledLine: Sendable, Equatable {
     self.why = why
     stepIndex = step.index
   }
+
+  /// The line of a step a run passed without modelling: a `notModelled` step's, or, for a
+  /// step of another verb the run could not take (one naming a context the run never made,
+  /// its `newContext` skipped by a `"when"`), that step's.
+  public init(passed step: Step) {
+    self = UnmodelledLine(step) ?? UnmodelledLine(unmade: step)
+  }
+
+  private init(unmade step: Step) {
+    place = step.label ?? step.path
+    swift = step.source ?? step.statement
+    why = "it names a context this run never made: the step that makes it did not run"
+    stepIndex = step.index
+  }
 }
 
 extension Trace {
   /// The lines of `scenario` this run passed without modelling them, each once, in the order
   /// first passed.
   public func unmodelledLines(in scenario: Scenario) -> [UnmodelledLine] {
-    unmodelled.compactMap { UnmodelledLine(scenario.allSteps[$0.stepIndex]) }
+    unmodelled.map { UnmodelledLine(passed: scenario.allSteps[$0.stepIndex]) }
   }
 }
 

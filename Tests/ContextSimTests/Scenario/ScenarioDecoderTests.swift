@@ -53,16 +53,18 @@ struct ScenarioDecoderTests {
   @Test(
     "A context whose newContext a when skipped is not run on: the run is not clean, ctxsim goes on")
   func unmadeContext() throws {
-    let trace = run(
-      try notes(
-        #"""
-        [{"let": "ready", "value": false},
-         {"newContext": "child", "queue": "private", "when": {"value": "ready", "equals": true}},
-         {"save": "child"},
-         {"print": "after"}]
-        """#))
+    let scenario = try notes(
+      #"""
+      [{"let": "ready", "value": false},
+       {"newContext": "child", "queue": "private", "when": {"value": "ready", "equals": true}},
+       {"save": "child", "label": "save-child"},
+       {"print": "after"}]
+      """#)
+    let trace = run(scenario)
     #expect(trace.violations.isEmpty)
     #expect(trace.isUnmodelled)
+    // The step not taken is listed, as a notModelled step's line is.
+    #expect(trace.unmodelledLines(in: scenario).map(\.place) == ["save-child"])
     #expect(trace.lines.contains("print: after"))
   }
 
