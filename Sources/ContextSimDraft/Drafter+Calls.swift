@@ -410,6 +410,7 @@ extension Drafter {
         at: first.value)
     }
     if let steps = entityClassMethod(call, result: result, at: statement) { return steps }
+    if let steps = toManyAddSteps(call, at: statement) { return steps }
     let receiver = call.receiver.flatMap(resolve)
     if let (type, function) = extensionMethod(call.method, on: receiver),
       !inlining.contains(function.identity)

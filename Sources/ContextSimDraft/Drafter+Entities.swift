@@ -128,4 +128,37 @@ extension Drafter {
     else { return nil }
     return (object, entity, key)
   }
+
+  /// `note.addToTags(tag)`, the accessor Xcode generates for a to-many relationship, and
+  /// `note.mutableSetValue(forKey: "tags").add(tag)`: the relationship read, then set to
+  /// what it held and the object added (a list of objects flattens into the set), which
+  /// touches the object as Core Data's accessor does and keeps the inverse in step.
+  /// Removing (`removeFromTags`) is not drafted: the scenario has no step that takes one
+  /// object out of a set.
+  mutating func toManyAddSteps(_ call: Call, at statement: SwiftStatement) -> [JSONValue]? {
+    var target = call.receiver
+    var key: String?
+    if call.method.hasPrefix("addTo"), call.method.count > 5 {
+      let name = call.method.dropFirst(5)
+      key = name.prefix(1).lowercased() + name.dropFirst()
+    } else if ["add", "addObject"].contains(call.method),
+      let inner = call.receiver.flatMap({ Call($0.unwrapped.expression) }),
+      inner.method == "mutableSetValue"
+    {
+      target = inner.receiver
+      key = inner.argument("forKey").flatMap(Self.keyName)
+    }
+    guard let key, let target, case .object(let name, let entity?)? = resolve(target),
+      model.isToMany(key, of: entity), call.arguments.count == 1,
+      let added = value(of: call.arguments[0].value)
+    else { return nil }
+    let held = "_\(name)\(key.prefix(1).uppercased() + key.dropFirst())"
+    bind(held, .objects(held, entity: model.destination(ofRelationship: key)))
+    return [
+      step(["get": .string("\(name).\(key)"), "as": .string(held)], at: statement),
+      step(
+        ["set": .string("\(name).\(key)"), "to": .array([.string("$" + held), added])],
+        at: statement),
+    ]
+  }
 }

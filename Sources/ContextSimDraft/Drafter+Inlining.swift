@@ -91,6 +91,11 @@ extension Drafter {
     _ function: SwiftFunction, call: Call, result: String?, members: [String: Meaning] = [:],
     in bodyFile: SwiftFile? = nil, at statement: SwiftStatement
   ) -> [JSONValue] {
+    // A declaration with no body ctxsim can read (an `@NSManaged` accessor, a protocol's
+    // requirement): what it does is not in the files, so it is not modelled, never nothing.
+    guard function.body != nil else {
+      return notModelled(statement, why: "`\(function.name)` has no body in the files read")
+    }
     var out: [JSONValue] = []
     var returned: Meaning?
     // A context the method makes and returns is the context's own name, not a variable.

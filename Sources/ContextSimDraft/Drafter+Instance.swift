@@ -192,6 +192,12 @@ extension Drafter {
     if type.isEmpty, let value = property.value, case .member(_, "viewContext") = value.kind {
       return .context("viewContext")  // `let context = container.viewContext`
     }
+    // `let context = container.newBackgroundContext()`
+    if type.isEmpty, let value = property.value,
+      Call(value.unwrapped.expression)?.method == "newBackgroundContext"
+    {
+      return .context(contextName(property.name))
+    }
     if let value = property.value, let call = Call(value), call.receiver == nil,
       call.method == "NSManagedObjectContext"
     {

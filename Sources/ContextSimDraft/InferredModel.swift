@@ -50,6 +50,9 @@ struct InferredModel {
             case .string(let destination)? = fields.first(where: { $0.key == "to" })?.value.kind
           else { continue }
           entity.relationships.append((relationship.key, destination))
+          if case .bool(true)? = fields.first(where: { $0.key == "many" })?.value.kind {
+            entity.toMany.insert(relationship.key)
+          }
         }
       }
       entities.append(entity)
@@ -140,6 +143,11 @@ struct InferredModel {
     } else {
       entities[i].attributes.append((key, type ?? "string"))
     }
+  }
+
+  /// Whether `key` is a to-many relationship of `entity`.
+  func isToMany(_ key: String, of entity: String) -> Bool {
+    entities.first { $0.name == entity }?.toMany.contains(key) == true
   }
 
   func destination(ofRelationship key: String) -> String? {

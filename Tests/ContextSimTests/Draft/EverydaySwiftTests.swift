@@ -269,4 +269,47 @@ struct EverydaySwiftTests {
     #expect(draft.unmodelled.isEmpty)
     #expect(trace.violations.first?.kind == .wrongQueueContext)
   }
+
+  @Test(
+    "A to-many add, generated accessor or mutable set, touches the object; a body-less method is not nothing",
+    arguments: [
+      "note.addToTags(t)", "note.mutableSetValue(forKey: \"tags\").add(t)",
+      "note.removeFromTags(t)",
+    ])
+  func toManyAdd(_ line: String) throws {
+    let source = """
+      import CoreData
+      let container = NSPersistentContainer(name: "M")
+      class Tag: NSManagedObject {
+        @NSManaged var name: String?
+      }
+      class Note: NSManagedObject {
+        @NSManaged var tags: Set<Tag>
+        @objc(addTagsObject:)
+        @NSManaged public func addToTags(_ value: Tag)
+        @objc(removeTagsObject:)
+        @NSManaged public func removeFromTags(_ value: Tag)
+      }
+      class Tagger {
+        let context = container.newBackgroundContext()
+        func tag(_ note: Note) {
+          context.perform {
+            let t = Tag(context: self.context)
+            \(line)
+          }
+        }
+      }
+      """
+    let draft = Draft(
+      [.init(name: "Tagger.swift", text: source)], options: .init(calls: ["Tagger().tag(n)"]))
+    let trace = run(try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"))
+    if line.contains("remove") {
+      // Its body is Core Data's, not in the files: not modelled, where it used to draft nothing.
+      #expect(draft.unmodelled.map(\.swift) == [line])
+    } else {
+      #expect(draft.unmodelled.isEmpty)
+      // The screen's note, touched on the background context's queue.
+      #expect(trace.violations.first?.kind == .wrongQueueObject)
+    }
+  }
 }
