@@ -12,6 +12,7 @@ extension Drafter {
       let renamed = result + "Local"
       let out = expressionSteps(expression, result: renamed, at: statement)
       if let m = meaning(of: renamed) { bind(result, m) }
+      if storeSetupNames.contains(renamed) { storeSetupNames.insert(result) }
       return out
     }
     let (held, tryMark, awaited) = expression.unwrapped
@@ -424,11 +425,13 @@ extension Drafter {
         return []
       case .dependency, .container, .instanceOf:
         // `self.stack = stack`: the same one instance. Made here with the caller's contexts
-        // (`self.stack = Stack(mainContext: main)`), its `init` runs with them.
-        if let call = Call(value.unwrapped.expression), call.receiver == nil,
-          isAppType(call.method)
-        {
-          return expressionSteps(value, result: nil, at: statement)
+        // (`self.stack = Stack(mainContext: main)`), its `init` runs with them; made by a
+        // call (`Stack.make()`), the call runs: what it does is drafted, never dropped.
+        if let call = Call(value.unwrapped.expression) {
+          // In a value's place: a library's value (`PLCrashReport(data:)`) is one a rule may
+          // pass over; the property keeps what it means.
+          let made = call.receiver == nil && isAppType(call.method) ? nil : "_" + property
+          return expressionSteps(value, result: made, at: statement)
         }
         return []
       default: break

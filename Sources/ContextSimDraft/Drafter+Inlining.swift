@@ -153,6 +153,9 @@ extension Drafter {
           drafter.bind(parameter.name, .container)  // `load(persistentContainer: container)`
         case let m? where m.isInstanceOrClosure:
           drafter.bind(parameter.name, m)
+        case .request?, .batchRequest?, .controller?, .notification?, .queue?, .callersClosure?,
+          .dependency?:
+          drafter.bind(parameter.name, drafter.resolve(argument)!)  // the same request, queue…
         default:
           guard let v = drafter.value(of: argument) else {
             if Self.plainType(parameter.type) != nil {
@@ -160,6 +163,10 @@ extension Drafter {
               let local = drafter.localName(parameter.name)
               out.append(drafter.standInStep(local, for: argument, at: statement))
               drafter.bind(parameter.name, .value(local))
+            } else if drafter.meaning(of: parameter.name) != nil {
+              // Given what the draft does not follow: still the parameter, not the
+              // instance's property (or an outer local) of the same name.
+              drafter.bind(parameter.name, .opaque)
             }
             continue
           }

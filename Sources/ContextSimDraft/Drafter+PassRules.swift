@@ -75,6 +75,7 @@ extension Drafter {
     }
     passedOver.append(PassedOver(file: file.name, line: statement.location.line, rule: rule))
     var steps = reads.map { readStep($0, at: statement) }
+    if rule == .storeSetup, let result { storeSetupNames.insert(result) }
     if let result {
       let value = standIn(for: e)
       bind(result, .value(result))
@@ -472,6 +473,12 @@ extension Drafter {
     var target = e
     if case .binary("=", let t, _) = e.kind { target = t }
     if target.source.lowercased().contains("storedescription") { return true }
+    // `store.type = NSSQLiteStoreType` of `let store = NSPersistentStoreDescription(url: u)`.
+    if case .name(let root) = Self.root(of: target).kind, storeSetupNames.contains(root),
+      target.source != root
+    {
+      return true
+    }
     guard let call = Call(e) else { return false }
     // The entity's description, looked up in the model (Swift 2's `entityForName`).
     if call.receiver?.source == "NSEntityDescription", call.method.hasPrefix("entity") {

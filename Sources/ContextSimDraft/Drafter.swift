@@ -37,6 +37,9 @@ struct Drafter {
     /// drafted where it is called or handed to `perform`, not where it is written.
     /// The number is its place in ``Drafter/heldClosures``.
     case closure(Int)
+    /// A parameter given what the draft cannot follow: it hides an outer name spelt the
+    /// same (the instance's property), and what is done with it is not modelled.
+    case opaque
   }
 
   let files: [SwiftFile]
@@ -107,6 +110,9 @@ struct Drafter {
   /// Functions declared inside the code drafted so far (`func unlink(_ blob: Blob) { … }`),
   /// called by name after their declaration; the latest of a name first.
   var localFunctions: [SwiftFunction] = []
+  /// Names bound to what store setup made (`let store = NSPersistentStoreDescription(url:)`):
+  /// setting their properties is store setup too.
+  var storeSetupNames: Set<String> = []
   /// Locals naming the default notification centre: `let center = NotificationCenter.default`.
   var notificationCenters: Set<String> = []
   /// Locals bound to a selector (`let didSave = #selector(…)`), by the method it names.

@@ -312,4 +312,34 @@ struct EverydaySwiftTests {
       #expect(trace.violations.first?.kind == .wrongQueueObject)
     }
   }
+
+  @Test("A request handed to a helper is the request there: the helper's fetch is drafted")
+  func requestParameter() throws {
+    let members = """
+      func count(_ request: NSFetchRequest<NSManagedObject>) -> Int {
+          return (try? context.count(for: request)) ?? 0
+        }
+      """
+    let (draft, trace) = try Self.drafted(
+      "let request = NSFetchRequest<NSManagedObject>(entityName: \"Note\")\n _ = count(request)",
+      members: members)
+    #expect(draft.unmodelled.isEmpty)
+    #expect(draft.json.contains(#""count": "Note""#))
+    #expect(trace.violations.first?.kind == .wrongQueueContext)  // the private context, from main
+  }
+
+  @Test("A parameter given what the draft cannot follow hides the instance's property of its name")
+  func parameterShadowsProperty() throws {
+    let members = """
+      var options: Set<String> = []
+        func configure(options: Options) {
+          if options.contains(.fast) { print("fast") }
+        }
+      """
+    // `Options` is no type the files declare, nor `.standard` a value the draft knows.
+    let (draft, _) = try Self.drafted("configure(options: .standard)", members: members)
+    // Not the shared var `options`: the parameter, whose test is not modelled.
+    #expect(!draft.json.contains(#""read": "options""#))
+    #expect(!draft.unmodelled.isEmpty)
+  }
 }
