@@ -11,9 +11,12 @@ extension Drafter {
     var entity: String
     var conditions: [String: String] = [:]
     var values: [(String, JSONValue)] = []
+    /// A predicate ctxsim cannot read (``FetchRequestDraft/unreadPredicate``).
+    var unreadPredicate: String?
 
     static func == (a: BatchRequest, b: BatchRequest) -> Bool {
       a.isDelete == b.isDelete && a.entity == b.entity && a.conditions == b.conditions
+        && a.unreadPredicate == b.unreadPredicate
         && a.values.map(\.0) == b.values.map(\.0) && a.values.map(\.1) == b.values.map(\.1)
     }
   }
@@ -25,10 +28,10 @@ extension Drafter {
       guard let entity = call.argument("entityName").flatMap(entityName) else { return nil }
       return BatchRequest(isDelete: false, entity: entity)
     case "NSBatchDeleteRequest":
-      guard let request = fetchRequest(call.argument("fetchRequest")),
-        request.unreadPredicate == nil
-      else { return nil }
-      return BatchRequest(isDelete: true, entity: request.entity, conditions: request.conditions)
+      guard let request = fetchRequest(call.argument("fetchRequest")) else { return nil }
+      return BatchRequest(
+        isDelete: true, entity: request.entity, conditions: request.conditions,
+        unreadPredicate: request.unreadPredicate)
     default:
       return nil
     }
@@ -52,8 +55,15 @@ extension Drafter {
           key: key, to: request.entity, type: valueType(pairs.first { $0.0.source == k.source }!.1))
       }
     case "predicate":
-      guard let (k, v) = predicate(value, of: request.entity) else { return nil }
-      request.conditions[k] = v
+      if let (k, v) = predicate(value, of: request.entity) {
+        request.conditions[k] = v
+      } else if passRule(value, asValue: true) != nil || Self.isPlainName(value, resolve(value)),
+        plainReads(in: value) == []
+      {
+        request.unreadPredicate = value.source
+      } else {
+        return nil
+      }
     default:
       return []
     }
@@ -67,7 +77,22 @@ extension Drafter {
     _ request: BatchRequest, in context: String, result: String?, at statement: SwiftStatement
   ) -> [JSONValue] {
     model.addEntity(request.entity, fetched: true)  // rows in the store to change
-    let conditions = Self.whereClause(request.conditions)
+    var conditions = Self.whereClause(request.conditions)
+    var unread: [JSONValue] = []
+    if request.unreadPredicate != nil {
+      // Which rows a predicate ctxsim cannot read picks: every row the conditions it can
+      // read allow on one path, none on the next; without paths, a line not modelled.
+      if !options.decidesValues {
+        unread = notModelled(
+          statement,
+          why: "a predicate ctxsim cannot read: which rows the batch changes is not modelled")
+      } else if !choose(
+        "what the batch request changes, by a predicate ctxsim cannot read", at: statement,
+        suffix: "found")
+      {
+        conditions = noStoredRow(of: request.entity)
+      }
+    }
     if request.isDelete {
       let ids = (result ?? "batch") + "IDs"
       if let result { bind(result, .objectID(ids)) }
@@ -79,7 +104,7 @@ extension Drafter {
             "as": .string(ids),
           ],
           at: statement)
-      ]
+      ] + unread
     }
     return [
       step(
@@ -87,7 +112,7 @@ extension Drafter {
           "batchUpdate": .string(request.entity), "in": .string(context), "where": conditions,
           "set": .ordered(request.values),
         ], at: statement)
-    ]
+    ] + unread
   }
 
   /// `NSManagedObjectContext.mergeChanges(fromRemoteContextSave: [NSDeletedObjectsKey: ids],

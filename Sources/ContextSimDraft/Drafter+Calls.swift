@@ -62,6 +62,15 @@ extension Drafter {
 
   /// An entity's name as code passes it: `"Note"`, a `static let`, or a parameter given one.
   func entityName(_ e: SwiftExpression) -> String? {
+    // `CgmEvent.entity().name!`: the entity's class names it.
+    var named = e
+    if case .forceUnwrap(let inner) = named.kind { named = inner }
+    if case .member(let base?, "name") = named.kind, let call = Call(base), call.method == "entity",
+      call.arguments.isEmpty, case .name(let type)? = call.receiver?.kind,
+      entityTypes.contains(type) || model.isEntity(type)
+    {
+      return type
+    }
     var known = literal(e)
     if known == nil, case .name(let n) = e.kind, case .value(let local)? = meaning(of: n) {
       known = literals[local]

@@ -479,7 +479,9 @@ extension Drafter {
       var steps: [JSONValue] = []
       if let (k, v) = predicate(value, of: request.entity) {
         request.conditions[k] = v
-      } else if passRule(value, asValue: true) != nil, let reads = plainReads(in: value) {
+      } else if passRule(value, asValue: true) != nil || Self.isPlainName(value, resolve(value)),
+        let reads = plainReads(in: value)
+      {
         // A predicate ctxsim cannot read, made of plain values: what the fetch finds is
         // decided at the fetch (``FetchRequestDraft/unreadPredicate``).
         steps = reads.map { readStep($0, at: statement) }
@@ -533,7 +535,9 @@ extension Drafter {
     if v == nil {
       let declared = entity.flatMap { model.attributeType(key, of: $0) }
       let standIn = standIn(for: value, attribute: declared)
-      if passRule(value, asValue: true) != nil || plainPropertyType(value) != nil,
+      // `entry.type = type`: an attribute is a plain value, whatever name holds it.
+      let plainAttribute = declared != nil && Self.isPlainName(value, resolve(value))
+      if passRule(value, asValue: true) != nil || plainPropertyType(value) != nil || plainAttribute,
         let reads = plainReads(in: value)
       {
         before = reads.map { readStep($0, at: statement) }

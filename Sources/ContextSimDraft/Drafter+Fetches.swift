@@ -45,13 +45,15 @@ extension Drafter {
     }
     let what = "what `\(method)` finds, by a predicate or value ctxsim cannot read"
     if choose(what, at: statement, suffix: "found") { return [all] }
-    // A condition no stored row meets: the string attribute every row holds its handle in.
+    return [fetch(noStoredRow(of: entity), note: "This path: the predicate matches no stored row.")]
+  }
+
+  /// A condition no stored row of `entity` meets: on the string attribute every row holds its
+  /// handle in, a value none holds. What a predicate ctxsim cannot read finds on the path
+  /// where it finds nothing.
+  mutating func noStoredRow(of entity: String) -> JSONValue {
     let key = model.stringAttribute(of: entity) ?? "name"
     model.add(key: key, to: entity, type: "string")
-    return [
-      fetch(
-        .object([key: .string("no stored row")]),
-        note: "This path: the predicate matches no stored row.")
-    ]
+    return .object([key: .string("no stored row")])
   }
 }

@@ -178,6 +178,11 @@ extension Drafter {
       return nil
     case .member(let base?, let key):
       if case .value? = resolve(Self.root(of: base)) { return .value }
+      // `objects.count` of a fetched list or a batch's IDs: a Swift array's length.
+      switch resolve(base) {
+      case .objects?, .objectID?: if ["count", "isEmpty"].contains(key) { return .value }
+      default: break
+      }
       // `photos.count` of a shared var: its read, which the race detector sees.
       if case .name = base.kind, case .shared? = resolve(base), ["count", "isEmpty"].contains(key) {
         return .value
@@ -560,6 +565,16 @@ extension Drafter {
     case .name(let n): valueTypes.contains(n)
     case .string, .number, .array, .dictionary: true
     default: false
+    }
+  }
+
+  /// Whether `e` is a bare name of no Core Data meaning: a local or parameter holding a
+  /// plain value, or one the draft did not follow (`type` given an app's enum).
+  static func isPlainName(_ e: SwiftExpression, _ meaning: Meaning?) -> Bool {
+    guard case .name = e.kind else { return false }
+    switch meaning {
+    case nil, .value?, .opaque?: return true
+    default: return false
     }
   }
 

@@ -422,6 +422,11 @@ extension Drafter {
     }
     switch statement.kind {
     case .declaration(_, let pattern, _, let value):
+      if pattern == .wildcard, let value {
+        // `let _ = self.saveInternal()`: as `_ = …`, the value computed and dropped.
+        let isCall = Call(value.unwrapped.expression) != nil
+        return expressionSteps(value, result: isCall ? nil : "_discarded", at: statement)
+      }
       guard case .name(let name) = pattern else { return notModelled(statement) }
       guard let value else {
         let local = localName(name)

@@ -309,4 +309,24 @@ struct DraftPathTests {
     // The first path takes the guard as holding (no throw), the second throws.
     #expect(paths.map { $0.1.violations.first?.kind } == expected.reversed())
   }
+
+  @Test(
+    "A batch delete by a predicate ctxsim cannot read deletes every row on one path, none on the next"
+  )
+  func unreadBatchPredicate() throws {
+    let body = """
+      let request = NSFetchRequest<NSFetchRequestResult>(entityName: Note.entity().name!)
+      request.predicate = NSPredicate(format: "title BEGINSWITH %@", options.first ?? "")
+      let delete = NSBatchDeleteRequest(fetchRequest: request)
+      background.performAndWait { _ = try? background.execute(delete) }
+      """
+    let sources = [Draft.Source(name: "Saver.swift", text: Self.source(body))]
+    let paths = try Draft.paths(sources, options: .init(calls: ["go(note: n, options: o)"])).drafts
+    #expect(paths.count == 2)
+    #expect(
+      paths.allSatisfy { $0.unmodelled.isEmpty && $0.json.contains(#""batchDelete": "Note""#) })
+    #expect(paths.map { $0.json.contains("no stored row") } == [false, true])
+    let alone = Draft(sources, options: .init(calls: ["go(note: n, options: o)"]))
+    #expect(alone.unmodelled.map(\.place) == ["Saver.swift:14:29"])  // at the execute
+  }
 }
