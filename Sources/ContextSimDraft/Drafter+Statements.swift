@@ -385,9 +385,12 @@ extension Drafter {
     if case .binding(.name("self"), let value) = condition, value?.source ?? "self" == "self" {
       return true
     }
-    guard case .binding(.name, let value?) = condition else { return false }
+    // `guard let apiService else { return }`: the shorthand binds the name itself.
+    guard case .binding(.name(let name), let given) = condition else { return false }
+    let value = given ?? SwiftExpression(kind: .name(name), location: JSONValue.nowhere)
     switch resolve(value) {
-    case .queue?, .context?, .container?: return true
+    // The draft's one instance of an app type, like a context or queue it knows, is there.
+    case .queue?, .context?, .container?, .instanceOf?: return true
     default: return false
     }
   }

@@ -244,6 +244,15 @@ extension Drafter {
   func fetchRequest(_ e: SwiftExpression?) -> FetchRequestDraft? {
     guard let e else { return nil }
     if case .request(let request)? = resolve(e) { return request }
+    // `Note.sortedFetchRequest`, a static request an entity's class (or the objc.io
+    // `Managed` protocol) gives: a request for that entity. Its own sort and predicate are
+    // not read, so the fetch finds every row: more touches, never fewer.
+    if case .member(let base?, let name) = e.unwrapped.expression.kind,
+      case .name(let type) = base.kind,
+      entityTypes.contains(type) || model.isEntity(type), name.lowercased().contains("fetchrequest")
+    {
+      return FetchRequestDraft(entity: type)
+    }
     guard let call = Call(e) else { return nil }
     // `NSFetchRequest(entityName: "Note")`, `NSFetchRequest<Note>()`, or an app's subclass
     // made for an entity (`FetchRequest<Company>(entity: e)`).

@@ -258,10 +258,20 @@ struct Drafter {
 
   mutating func draft() -> JSONValue {
     var main: [JSONValue] = []
-    // A type with code: methods, or computed properties (`var current: T { queue.sync { raw } }`).
+    // A type with code (methods, computed properties: `var current: T { queue.sync { raw } }`)
+    // or that holds a context, container or queue of its own (`final class API { let context
+    // = … }`), which other code reaches through it.
     let types = typeOrder.compactMap { self.types[$0] }.filter { type in
       isAppType(type.name)
-        && (!type.functions.isEmpty || type.properties.contains { $0.getter != nil })
+        && (!type.functions.isEmpty
+          || type.properties.contains { p in
+            if p.getter != nil { return true }
+            guard p.value != nil else { return false }  // given by whoever makes it
+            switch Self.meaning(of: p) {
+            case .context, .container, .queue: return true
+            default: return false
+            }
+          })
     }
     // Every app type's plain stored properties may become shared vars, whose names a
     // scenario's locals cannot take: a type drafted only when another makes it has them too.

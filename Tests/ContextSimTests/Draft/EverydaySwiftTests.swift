@@ -342,4 +342,37 @@ struct EverydaySwiftTests {
     #expect(!draft.json.contains(#""read": "options""#))
     #expect(!draft.unmodelled.isEmpty)
   }
+
+  @Test(
+    "An entity's static request is a request for it; an app instance unwrapped with guard is there")
+  func staticRequestAndShorthandGuard() throws {
+    let source = """
+      import CoreData
+      class Account: NSManagedObject {
+        @NSManaged var name: String?
+        static var sortedFetchRequest: NSFetchRequest<Account> {
+          let request = NSFetchRequest<Account>(entityName: "Account")
+          request.sortDescriptors = [NSSortDescriptor(key: "name", ascending: true)]
+          return request
+        }
+      }
+      final class API {
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+      }
+      final class Migrator {
+        weak var api: API?
+        func migrate() {
+          guard let api else { return }
+          let accounts = try? api.context.fetch(Account.sortedFetchRequest)
+          print(accounts?.count ?? 0)
+        }
+      }
+      """
+    let draft = Draft(
+      [.init(name: "Migrator.swift", text: source)], options: .init(calls: ["Migrator().migrate()"])
+    )
+    #expect(draft.unmodelled.isEmpty)
+    let trace = run(try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"))
+    #expect(trace.violations.first?.kind == .wrongQueueContext)  // a private context, from main
+  }
 }
