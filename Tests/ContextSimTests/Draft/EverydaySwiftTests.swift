@@ -9,6 +9,15 @@ import Testing
 /// Each drafts to steps, so a run over it can be clean, and a bug beside it still shows.
 @Suite("Drafting the everyday Swift around Core Data calls")
 struct EverydaySwiftTests {
+  /// A whole file, drafted with `calls` and run to the end (or its first crash).
+  static func file(
+    _ source: String, named name: String, calls: [String], stopAtFirst: Bool = false
+  ) throws -> (Draft, Trace) {
+    let draft = Draft([.init(name: name, text: source)], options: .init(calls: calls))
+    let scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft")
+    return (draft, run(scenario, stopAtFirst: stopAtFirst))
+  }
+
   static func drafted(_ body: String, members: String = "", calls: [String] = ["Saver().go()"])
     throws -> (Draft, Trace)
   {
@@ -22,9 +31,7 @@ struct EverydaySwiftTests {
         }
       }
       """
-    let draft = Draft([.init(name: "Saver.swift", text: source)], options: .init(calls: calls))
-    let scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft")
-    return (draft, run(scenario, stopAtFirst: true))
+    return try file(source, named: "Saver.swift", calls: calls, stopAtFirst: true)
   }
 
   @Test(
@@ -151,10 +158,7 @@ struct EverydaySwiftTests {
         }
       }
       """
-    let draft = Draft(
-      [.init(name: "Saver.swift", text: source)], options: .init(calls: ["Saver().go()"]))
-    let scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft")
-    return (draft, run(scenario, stopAtFirst: true))
+    return try file(source, named: "Saver.swift", calls: ["Saver().go()"], stopAtFirst: true)
   }
 
   @Test(
@@ -198,10 +202,9 @@ struct EverydaySwiftTests {
         }
       }
       """
-    let draft = Draft(
-      [.init(name: "Saver.swift", text: source)],
-      options: .init(calls: ["DispatchQueue.global().async { _ = Saver().title(of: n) }"]))
-    let trace = run(try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"))
+    let (draft, trace) = try Self.file(
+      source, named: "Saver.swift",
+      calls: ["DispatchQueue.global().async { _ = Saver().title(of: n) }"])
     #expect(draft.unmodelled.isEmpty)
     #expect(trace.violations.first?.kind == .wrongQueueObject)
   }
@@ -226,10 +229,9 @@ struct EverydaySwiftTests {
       "let s = Setting(context: container.viewContext)",
       "DispatchQueue.global().async { s.touch(\"x\") }",
     ]
-    let draft = Draft([.init(name: "Setting.swift", text: source)], options: .init(calls: calls))
+    let (draft, trace) = try Self.file(source, named: "Setting.swift", calls: calls)
     #expect(draft.unmodelled.isEmpty)
     #expect(draft.json.contains(#""set": "s.createdAt""#))
-    let trace = run(try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"))
     #expect(trace.violations.first?.labels.first == "Setting.swift:7")
   }
 
@@ -300,9 +302,7 @@ struct EverydaySwiftTests {
         }
       }
       """
-    let draft = Draft(
-      [.init(name: "Tagger.swift", text: source)], options: .init(calls: ["Tagger().tag(n)"]))
-    let trace = run(try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"))
+    let (draft, trace) = try Self.file(source, named: "Tagger.swift", calls: ["Tagger().tag(n)"])
     if line.contains("remove") {
       // Its body is Core Data's, not in the files: not modelled, where it used to draft nothing.
       #expect(draft.unmodelled.map(\.swift) == [line])
@@ -368,11 +368,9 @@ struct EverydaySwiftTests {
         }
       }
       """
-    let draft = Draft(
-      [.init(name: "Migrator.swift", text: source)], options: .init(calls: ["Migrator().migrate()"])
-    )
+    let (draft, trace) = try Self.file(
+      source, named: "Migrator.swift", calls: ["Migrator().migrate()"])
     #expect(draft.unmodelled.isEmpty)
-    let trace = run(try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"))
     #expect(trace.violations.first?.kind == .wrongQueueContext)  // a private context, from main
   }
 }
