@@ -45,7 +45,19 @@ extension Drafter {
     case "filter", "sorted":
       bind(result, .objects(result, entity: entity))
       return [loop, step(["let": .string(result), "value": .string("$" + list)], at: statement)]
-    case "first", "last", "min", "max":
+    case "first", "last":
+      // `first(where:)` may find none where the list has objects: which, the code's data
+      // decides, so each is a path; a draft that decides nothing says it cannot tell.
+      guard options.decidesValues else {
+        let why = "whether `\(call.method)(where:)` finds an object is not modelled"
+        return [loop] + firstElement(of: list, entity: entity, as: result, at: statement)
+          + notModelled(statement, why: why)
+      }
+      let found = choose(
+        "what `\(call.method)(where:)` finds: an object", at: statement, suffix: "found")
+      return [loop]
+        + firstElement(of: list, entity: entity, as: result, finds: found, at: statement)
+    case "min", "max":
       return [loop] + firstElement(of: list, entity: entity, as: result, at: statement)
     case "map", "compactMap", "flatMap":
       guard mapped != nil else { return nil }
@@ -64,17 +76,23 @@ extension Drafter {
     }
   }
 
-  /// `let note = notes.first`: nil, then the list's first object when it has one.
+  /// `let note = notes.first`: nil, then the list's first object when it has one. When it
+  /// `finds` none (a path of `first(where:)`), it stays nil: the step that would take an
+  /// object never runs, but is there so later steps may read the object where it is not nil.
   mutating func firstElement(
-    of list: String, entity: String?, as result: String, at statement: SwiftStatement
+    of list: String, entity: String?, as result: String, finds: Bool = true,
+    at statement: SwiftStatement
   )
     -> [JSONValue]
   {
     let item = "_" + singular(list)
     bind(result, .object(result, entity: entity))
-    let take = when(
+    var take = when(
       step(["let": .string(result), "value": .string("$" + item)], at: statement), result,
       equals: false)
+    if !finds {
+      take = when(take, Test(variable: item, value: .null, holdsWhenEqual: true), holds: true)
+    }
     return [
       step(["let": .string(result), "value": .null], at: statement),
       step(

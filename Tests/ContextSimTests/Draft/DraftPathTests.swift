@@ -329,4 +329,25 @@ struct DraftPathTests {
     let alone = Draft(sources, options: .init(calls: ["go(note: n, options: o)"]))
     #expect(alone.unmodelled.map(\.place) == ["Saver.swift:14:29"])  // at the execute
   }
+
+  @Test("first(where:) finds an object on one path and none on the next: the upsert's insert runs")
+  func firstWhereBothWays() throws {
+    let body = """
+      background.perform {
+        let notes = (try? background.fetch(NSFetchRequest<Note>(entityName: "Note"))) ?? []
+        if let existing = notes.first(where: { $0.title == "x" }) {
+          existing.title = "y"
+        } else {
+          let made = Note(context: container.viewContext)
+          made.title = "x"
+        }
+      }
+      """
+    let paths = try Self.runs(body, members: "")
+    #expect(paths.count == 2)
+    #expect(paths.allSatisfy { $0.0.unmodelled.isEmpty })
+    // Found: the update, on the queue. None: the insert into viewContext, off main (the
+    // block runs on the background context's own thread).
+    #expect(paths.map { $0.1.violations.first?.kind } == [nil, .wrongQueueContext])
+  }
 }
