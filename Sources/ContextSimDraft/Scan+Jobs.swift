@@ -19,12 +19,12 @@ extension Scan {
   /// the files' non-private top-level functions that touch it, in the order the files
   /// declare them. A method the system calls (a fetched results controller's delegate, a
   /// notification's selector) is not one.
-  static func entryPoints(in sources: [Draft.Source], options: Draft.Options = .init())
+  static func entryPoints(in module: SwiftModule, options: Draft.Options = .init())
     -> [EntryPoint]
   {
-    let files = sources.map { SwiftParser.parse($0.text, name: $0.name) }
+    let files = module.files
     // Its model (an `.xcdatamodeld`'s) names the entities whose classes Xcode generates.
-    let drafter = Drafter(files: files, options: options)
+    let drafter = Drafter(module: module, options: options)
     let touching = typesTouchingCoreData(files, drafter: drafter)
     var out: [EntryPoint] = []
     for name in drafter.typeOrder {

@@ -104,9 +104,9 @@ public struct Scan: Sendable {
     lines = sources.reduce(0) {
       $0 + $1.text.split(separator: "\n", omittingEmptySubsequences: false).count
     }
-    entryPoints = Self.entryPoints(in: sources, options: options)
+    let files = Draft.parse(sources)  // read once, for the entry points and every job's drafts
+    entryPoints = Self.entryPoints(in: files, options: options)
     let jobs = Self.jobs(for: entryPoints, maxPairs: maxPairs)
-    let files = Draft.parse(sources)  // read once for every job's drafts
     var results: [JobResult] = []
     var found: [String: Finding] = [:]
     var order: [String] = []
