@@ -121,4 +121,28 @@ extension Drafter {
     }
     return e
   }
+
+  /// `stored.max(by: { $0.counter < $1.counter })?.counter`: the object a list's method
+  /// picks, drafted into a name of its own, then the member read of it.
+  mutating func pickedMember(_ e: SwiftExpression, result: String, at statement: SwiftStatement)
+    -> [JSONValue]?
+  {
+    guard case .member(let base?, let key) = e.kind else { return nil }
+    var inner = base
+    if case .optionalChain(let unwrapped) = inner.kind { inner = unwrapped }
+    guard let call = Call(inner), ["first", "last", "min", "max"].contains(call.method),
+      call.closure != nil, case .objects? = call.receiver.flatMap(resolve)
+    else { return nil }
+    let picked = "_" + call.method + "Picked"
+    let steps = expressionSteps(inner, result: picked, at: statement)
+    guard case .object? = meaning(of: picked) else { return steps }
+    let read = SwiftExpression(
+      kind: .member(SwiftExpression(kind: .name(picked), location: e.location), key),
+      location: e.location)
+    // `?.`: read only when the list gave an object (it gives none when empty).
+    return steps
+      + expressionSteps(read, result: result, at: statement).map {
+        when($0, picked, equals: true)
+      }
+  }
 }

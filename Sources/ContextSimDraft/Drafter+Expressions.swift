@@ -52,6 +52,7 @@ extension Drafter {
     if let call, let chained = chainedOwnCall(e, call, result: result, at: statement) {
       return chained
     }
+    if let result, let picked = pickedMember(e, result: result, at: statement) { return picked }
     var steps: [JSONValue]?
     switch e.kind {
     case .binary("=", let target, let value):

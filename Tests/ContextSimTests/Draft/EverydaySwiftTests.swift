@@ -184,6 +184,7 @@ struct EverydaySwiftTests {
       "let any = notes.contains { $0.rank > 9 }\n print(any)",
       "func describe(_ note: Note) -> String { note.title ?? \"\" }\n notes.forEach { print(describe($0)) }",
       "for note in notes { _ = title(of: note) }",
+      "if let top = notes.max(by: { $0.rank < $1.rank })?.title { print(top) }",
     ])
   func listOperations(_ body: String) throws {
     let (draft, clean) = try Self.overList(body, buggy: false)
