@@ -57,9 +57,7 @@ extension Drafter {
     case "predicate":
       if let (k, v) = predicate(value, of: request.entity) {
         request.conditions[k] = v
-      } else if passRule(value, asValue: true) != nil || Self.isPlainName(value, resolve(value)),
-        plainReads(in: value) == []
-      {
+      } else if unreadPredicateReads(value) == [] {
         request.unreadPredicate = value.source
       } else {
         return nil
@@ -80,18 +78,13 @@ extension Drafter {
     var conditions = Self.whereClause(request.conditions)
     var unread: [JSONValue] = []
     if request.unreadPredicate != nil {
-      // Which rows a predicate ctxsim cannot read picks: every row the conditions it can
-      // read allow on one path, none on the next; without paths, a line not modelled.
-      if !options.decidesValues {
-        unread = notModelled(
-          statement,
-          why: "a predicate ctxsim cannot read: which rows the batch changes is not modelled")
-      } else if !choose(
-        "what the batch request changes, by a predicate ctxsim cannot read", at: statement,
-        suffix: "found")
-      {
-        conditions = noStoredRow(of: request.entity)
-      }
+      let (none, unmodelled) = unreadRows(
+        of: request.entity,
+        what: "what the batch request changes, by a predicate ctxsim cannot read",
+        why: "a predicate ctxsim cannot read: which rows the batch changes is not modelled",
+        at: statement)
+      conditions = none ?? conditions
+      unread = unmodelled
     }
     if request.isDelete {
       let ids = (result ?? "batch") + "IDs"

@@ -60,14 +60,9 @@ extension Drafter {
         // What the library passes: stand-ins.
         var steps: [JSONValue] = []
         for parameter in closure.parameters where parameter != "_" {
-          let local = inner.localName(parameter)
-          inner.bind(parameter, .value(local))
           steps.append(
-            inner.step(
-              [
-                "let": .string(local), "value": .string("stand-in"),
-                "note": .string("Stood in: what \(call.method) passes its closure."),
-              ], at: statement))
+            inner.standInValue(
+              parameter, what: "what \(call.method) passes its closure", at: statement))
         }
         return steps + inner.closureSteps(closure, result: nil)
       }
@@ -77,13 +72,7 @@ extension Drafter {
     ]
     if let result {
       // `let task = manager.GET(…)`: what the call gives, a stand-in.
-      bind(result, .value(result))
-      steps.insert(
-        step(
-          [
-            "let": .string(result), "value": .string("stand-in"),
-            "note": .string("Stood in: what \(call.method) gives."),
-          ], at: statement), at: 0)
+      steps.insert(standInValue(result, what: "what \(call.method) gives", at: statement), at: 0)
     }
     return steps
   }

@@ -64,14 +64,9 @@ extension Drafter {
       fallthrough
     default:
       // `contains(where:)`, `allSatisfy`, a map to plain values: a value.
-      bind(result, .value(result))
       return [
         loop,
-        step(
-          [
-            "let": .string(result), "value": .string("stand-in"),
-            "note": .string("Stood in: what `\(call.method)` gives, a plain value."),
-          ], at: statement),
+        standInValue(result, what: "what `\(call.method)` gives, a plain value", at: statement),
       ]
     }
   }

@@ -102,15 +102,9 @@ extension Drafter {
     for pattern in chosen.patterns {
       let words = pattern.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
       for (i, word) in words.enumerated() where word == "let" && i + 1 < words.count {
-        let name = String(words[i + 1])
-        let local = localName(name)
-        bind(name, .value(local))
         steps.append(
-          step(
-            [
-              "let": .string(local), "value": .string("stand-in"),
-              "note": .string("Stood in: what `case \(pattern)` binds."),
-            ], at: statement))
+          standInValue(
+            String(words[i + 1]), what: "what `case \(pattern)` binds", at: statement))
       }
     }
     return chosen

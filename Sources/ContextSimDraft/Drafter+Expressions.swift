@@ -322,6 +322,21 @@ extension Drafter {
       at: statement)
   }
 
+  /// `name` bound to a plain value the draft does not compute, what a library or a case
+  /// gives: a `let` of a stand-in (under the scenario's name for it, `localName(name)`), its
+  /// note saying what it stands for.
+  mutating func standInValue(_ name: String, what: String, at statement: SwiftStatement)
+    -> JSONValue
+  {
+    let local = localName(name)
+    bind(name, .value(local))
+    return step(
+      [
+        "let": .string(local), "value": .string("stand-in"),
+        "note": .string("Stood in: \(what)."),
+      ], at: statement)
+  }
+
   /// What a name bound to a copy of `e` means: the same object or list, or a plain value.
   private func meaning(copying e: SwiftExpression, as name: String) -> Meaning {
     switch resolve(e) {
@@ -480,9 +495,7 @@ extension Drafter {
       var steps: [JSONValue] = []
       if let (k, v) = predicate(value, of: request.entity) {
         request.conditions[k] = v
-      } else if passRule(value, asValue: true) != nil || Self.isPlainName(value, resolve(value)),
-        let reads = plainReads(in: value)
-      {
+      } else if let reads = unreadPredicateReads(value) {
         // A predicate ctxsim cannot read, made of plain values: what the fetch finds is
         // decided at the fetch (``FetchRequestDraft/unreadPredicate``).
         steps = reads.map { readStep($0, at: statement) }

@@ -38,22 +38,35 @@ extension Drafter {
     }
     let all = fetch(Self.whereClause(conditions))
     guard !readable else { return [all] }
-    guard options.decidesValues else {
-      let why =
-        "a predicate or value ctxsim cannot read: the fetch from \(context) is modelled, what it finds is not"
-      return [all] + notModelled(statement, why: why)
-    }
-    let what = "what `\(method)` finds, by a predicate or value ctxsim cannot read"
-    if choose(what, at: statement, suffix: "found") { return [all] }
-    return [fetch(noStoredRow(of: entity), note: "This path: the predicate matches no stored row.")]
+    let (none, unmodelled) = unreadRows(
+      of: entity, what: "what `\(method)` finds, by a predicate or value ctxsim cannot read",
+      why: "a predicate or value ctxsim cannot read: the fetch from \(context) is modelled, "
+        + "what it finds is not", at: statement)
+    guard let none else { return [all] + unmodelled }
+    return [fetch(none, note: "This path: the predicate matches no stored row.")]
   }
 
-  /// A condition no stored row of `entity` meets: on the string attribute every row holds its
-  /// handle in, a value none holds. What a predicate ctxsim cannot read finds on the path
-  /// where it finds nothing.
-  mutating func noStoredRow(of entity: String) -> JSONValue {
+  /// The rows a predicate ctxsim cannot read picks, for a fetch or a batch request: every
+  /// row the conditions it can read allow on one path (`none` nil), none on the next (`none`
+  /// a condition no stored row meets: on the string attribute every row holds its handle in,
+  /// a value none holds). A draft that decides nothing takes every row and a line not
+  /// modelled that says `why`.
+  mutating func unreadRows(
+    of entity: String, what: String, why: String, at statement: SwiftStatement
+  ) -> (none: JSONValue?, unmodelled: [JSONValue]) {
+    guard options.decidesValues else { return (nil, notModelled(statement, why: why)) }
+    if choose(what, at: statement, suffix: "found") { return (nil, []) }
     let key = model.stringAttribute(of: entity) ?? "name"
     model.add(key: key, to: entity, type: "string")
-    return .object([key: .string("no stored row")])
+    return (.object([key: .string("no stored row")]), [])
+  }
+
+  /// The reads a predicate ctxsim cannot read makes, when it is made of plain values
+  /// (`NSPredicate(format: "date < %@", cutoff)`, a predicate handed in as a parameter); nil
+  /// for one that may do more (a call of the app's), which stays a line not modelled.
+  func unreadPredicateReads(_ value: SwiftExpression) -> [PlainRead]? {
+    guard passRule(value, asValue: true) != nil || Self.isPlainName(value, resolve(value))
+    else { return nil }
+    return plainReads(in: value)
   }
 }

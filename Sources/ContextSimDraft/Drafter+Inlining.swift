@@ -147,15 +147,8 @@ extension Drafter {
           out += drafter.expressionSteps(argument, result: nil, at: statement)
         }
         switch drafter.resolve(argument) {
-        case let m? where m.isCoreData:
-          drafter.bind(parameter.name, m)  // the same object, list, ID or context
-        case .container?:
-          drafter.bind(parameter.name, .container)  // `load(persistentContainer: container)`
-        case let m? where m.isInstanceOrClosure:
-          drafter.bind(parameter.name, m)
-        case .request?, .batchRequest?, .controller?, .notification?, .queue?, .callersClosure?,
-          .dependency?:
-          drafter.bind(parameter.name, drafter.resolve(argument)!)  // the same request, queue…
+        case let m? where m.passesAsItself:
+          drafter.bind(parameter.name, m)  // the same object, context, container, request…
         default:
           guard let v = drafter.value(of: argument) else {
             if Self.plainType(parameter.type) != nil {

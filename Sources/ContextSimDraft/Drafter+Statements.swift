@@ -43,7 +43,7 @@ extension Drafter {
         if Self.isStandIn(bindSteps) { return out + steps(Array(statements[(k + 1)...])) }
         let exits = otherwise.last.map(Self.exits) ?? false
         var elseSteps = steps(exits ? Array(otherwise.dropLast()) : otherwise)
-        if case .throw? = otherwise.last?.kind { elseSteps += throwSteps(at: otherwise.last!) }
+        if let last = otherwise.last, case .throw = last.kind { elseSteps += throwSteps(at: last) }
         out += elseSteps.map { when($0, test, holds: false) }
         let rest = steps(Array(statements[(k + 1)...]))
         return out + (exits ? rest.map { when($0, test, holds: true) } : rest)
@@ -646,9 +646,13 @@ extension Drafter {
       default: return false
       }
       let (inner, mark, _) = e.unwrapped
-      guard mark == "" else { return mark != nil || !e.source.contains("try ") }
-      guard let call = Call(inner) else { return false }
-      return method(named: call.method, receiver: call.receiver) != nil
+      switch mark {
+      case "?"?, "!"?: return true  // never reaches the `catch`
+      case nil: return !e.source.contains("try ")  // no `try`, nor one inside
+      default:
+        guard let call = Call(inner) else { return false }
+        return method(named: call.method, receiver: call.receiver) != nil
+      }
     }
   }
 

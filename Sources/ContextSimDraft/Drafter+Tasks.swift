@@ -68,13 +68,8 @@ extension Drafter {
         ], at: statement)
     ]
     if let result {
-      bind(result, .value(result))
       steps.append(
-        step(
-          [
-            "let": .string(result), "value": .string("stand-in"),
-            "note": .string("Stood in: the task's value, computed in the task."),
-          ], at: statement))
+        standInValue(result, what: "the task's value, computed in the task", at: statement))
     }
     return steps
   }

@@ -9,6 +9,8 @@ import ContextSimReports
 /// `do` block's handler runs when it is set, and clears it first.
 extension Drafter {
   static let threwFlag = "_threw"
+  /// The test that holds when an error was thrown and not yet caught.
+  static let threw = Test(variable: threwFlag, value: .bool(true), holdsWhenEqual: true)
 
   /// The steps of `throw error`: the flag set, with the Swift line as the step's label.
   mutating func throwSteps(at statement: SwiftStatement) -> [JSONValue] {
@@ -41,11 +43,10 @@ extension Drafter {
   /// A statement's steps that may throw, and the statements after it: the flag unset
   /// before the statement, and what follows run only while it stays unset.
   func throwing(_ drafted: [JSONValue], then rest: [JSONValue]) -> [JSONValue] {
-    let unset = Test(variable: Self.threwFlag, value: .bool(true), holdsWhenEqual: true)
     let cleared = JSONValue.object(["let": .string(Self.threwFlag), "value": .bool(false)])
     // Unset once: a statement that inlines another's may start by unsetting it already.
-    let head = drafted.first.map { $0.description == cleared.description } == true ? [] : [cleared]
-    return head + drafted + rest.map { when($0, unset, holds: false) }
+    let head = drafted.first == cleared ? [] : [cleared]
+    return head + drafted + rest.map { when($0, Self.threw, holds: false) }
   }
 
   /// A loop's body that may throw: each pass first notes whether an earlier one threw
@@ -66,14 +67,12 @@ extension Drafter {
     ]
   }
 
-  /// A `do` block whose lines may throw, and its one handler: run when the flag is set,
-  /// after clearing it (`_caughtN` remembers the error was caught).
+  /// A `do` block whose lines may throw (``mayThrow(_:)``), and its one handler: run when
+  /// the flag is set, after clearing it (`_caughtN` remembers the error was caught).
   mutating func caughtThrow(
     _ inner: [JSONValue], handler: [SwiftStatement], at statement: SwiftStatement
   ) -> [JSONValue] {
-    guard inner.contains(where: Self.mayThrow) else { return inner }
     let caught = "_caught\(statement.location.line)"
-    let threw = Test(variable: Self.threwFlag, value: .bool(true), holdsWhenEqual: true)
     let isCaught = Test(variable: caught, value: .bool(true), holdsWhenEqual: true)
     let handlerSteps = scoped { drafter in
       drafter.bind("error", .value("error"))
@@ -81,7 +80,8 @@ extension Drafter {
     }
     return [step(["let": .string(caught), "value": .bool(false)], at: statement)] + inner + [
       when(
-        step(["let": .string(caught), "value": .bool(true)], at: statement), threw, holds: true),
+        step(["let": .string(caught), "value": .bool(true)], at: statement), Self.threw,
+        holds: true),
       when(
         step(["let": .string(Self.threwFlag), "value": .bool(false)], at: statement), isCaught,
         holds: true),

@@ -4,15 +4,21 @@ import ContextSimReports
 /// Values: what a Swift expression is in the scenario (`"$url"`, `true`, a list), and what
 /// a name denotes.
 extension Drafter.Meaning {
-  /// An object, a list of them, an ID or a context: passed on by name, never copied.
-  /// The instance of an app type, or a held closure: passed on as itself.
-  var isInstanceOrClosure: Bool {
+  /// Whether a parameter given it takes it as itself, by name: an object, a context, the
+  /// container, an app instance, a held closure, a request, a queue… Not a plain value
+  /// (its value is bound instead), a shared var, the instance itself, or what the draft
+  /// does not follow.
+  var passesAsItself: Bool {
     switch self {
-    case .instanceOf, .closure: true
-    default: false
+    case .container, .context, .object, .objects, .objectID, .request, .dependency, .queue,
+      .notification, .batchRequest, .controller, .callersClosure, .instanceOf, .closure:
+      true
+    case .value, .shared, .instance, .opaque:
+      false
     }
   }
 
+  /// An object, a list of them, an ID or a context: passed on by name, never copied.
   var isCoreData: Bool {
     switch self {
     case .object, .objects, .objectID, .context: true

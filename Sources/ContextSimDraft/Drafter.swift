@@ -42,7 +42,18 @@ struct Drafter {
     case opaque
   }
 
-  let files: [SwiftFile]
+  /// The files read, and what was read off all of them once (``SwiftModule``).
+  let module: SwiftModule
+  var files: [SwiftFile] { module.files }
+  var types: [String: SwiftType] { module.types }
+  var typeOrder: [String] { module.typeOrder }
+  var containerNames: Set<String> { module.containerNames }
+  var typeAliases: [String: String] { module.typeAliases }
+  var declaredLocals: Set<String> { module.declaredLocals }
+  var selectorNames: Set<String> { module.selectorNames }
+  var globalContainers: Set<String> { module.globalContainers }
+  var fileManagerNames: Set<String> { module.fileManagerNames }
+  var compactLines: [String] { module.compactLines }
   let options: Options
   /// The conditions on values only decided so far, in the order met.
   var decisions: [Decision] = []
@@ -152,32 +163,13 @@ struct Drafter {
   /// `static var shared: Stack?` declared without a value: nil until a line sets it, as at
   /// launch, where a draft starts.
   var nilStatics: Set<String> = []
-  /// The files' lines without spaces or `?` (``SwiftModule/compactLines``).
-  let compactLines: [String]
   /// The type whose method is being drafted, entities' and containers' too: where a bare
   /// call of a static method (`create()` in `initialize()`) is found.
   var enclosingType: SwiftType?
   /// The types drafted as instances, whose methods a call may name.
   var drafted: [SwiftType] = []
-  /// Properties typed `NSPersistentContainer` anywhere in the files: `X.shared.container`.
-  var containerNames: Set<String> = []
-  /// The app's types by name, extensions merged (``typeTable(_:)``), and their order.
-  var types: [String: SwiftType] = [:]
-  var typeOrder: [String] = []
   /// What an enum case's payload means, for a name given `.success(stack)`.
   var enumPayloads: [String: Meaning?] = [:]
-  /// The files' type aliases: name → the type it stands for.
-  var typeAliases: [String: String] = [:]
-  /// Every name the files' lines declare with `let` or `var`, which a shared var renamed
-  /// for its type must not take.
-  var declaredLocals: Set<String> = []
-  /// The methods the files name in a selector: callbacks, not entry points.
-  var selectorNames: Set<String> = []
-  /// Containers the files declare at top level:
-  /// `let persistentContainer: NSPersistentContainer = { … }()`.
-  var globalContainers: Set<String> = []
-  /// Names the files declare as the file manager (``isFileManager(_:)``).
-  var fileManagerNames: Set<String> = []
   /// What each app type's stored properties mean on the one instance the draft makes of it.
   var instanceMembers: [String: [String: Meaning]] = [:]
 
@@ -186,20 +178,12 @@ struct Drafter {
   }
 
   init(module: SwiftModule, options: Options) {
-    files = module.files
+    self.module = module
     self.options = options
-    file = files.first ?? SwiftFile(name: "input.swift")
-    (types, typeOrder) = (module.types, module.typeOrder)
+    file = module.files.first ?? SwiftFile(name: "input.swift")
     model = InferredModel(given: options.model)
-    containerNames = module.containerNames
-    if options.model == nil { model.addManagedProperties(of: files.flatMap(\.types)) }
-    typeAliases = module.typeAliases
-    declaredLocals = module.declaredLocals
-    fileManagerNames = module.fileManagerNames
-    globalContainers = module.globalContainers
-    selectorNames = module.selectorNames
+    if options.model == nil { model.addManagedProperties(of: module.files.flatMap(\.types)) }
     nilStatics = module.nilStatics
-    compactLines = module.compactLines
   }
 
   /// The given model, with the entities the code names that it lacks (an object whose
