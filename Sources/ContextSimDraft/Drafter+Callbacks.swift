@@ -28,7 +28,8 @@ extension Drafter {
     {
       return callbackSteps(task, result: result, at: statement)  // `dataTask(…) { … }.resume()`
     }
-    guard options.decidesValues, let receiver = call.receiver, resolve(receiver) == nil,
+    guard options.decidesValues, let receiver = call.receiver,
+      Self.mayCallBack(resolve(receiver)),
       method(named: call.method, receiver: call.receiver) == nil
     else { return nil }
     let isSession =
@@ -75,5 +76,57 @@ extension Drafter {
       steps.insert(standInValue(result, what: "what \(call.method) gives", at: statement), at: 0)
     }
     return steps
+  }
+
+  /// Whether a receiver the draft knows as this may be a library's that calls back: one it
+  /// does not follow, a network client, or a stand-in for what a line not modelled gave.
+  static func mayCallBack(_ receiver: Meaning?) -> Bool {
+    switch receiver {
+    case nil, .networkClient?, .value?: true
+    default: false
+    }
+  }
+
+  /// Getters of a type's one shared instance: `MageSessionManager.shared()`, `Session.default`.
+  static let sharedGetters: Set<String> = [
+    "shared", "sharedInstance", "sharedManager", "sharedClient", "sharedSession", "default",
+    "instance",
+  ]
+
+  /// Whether `e` makes or gets a network library's client, of a type no file declares:
+  /// `AFHTTPSessionManager()`, `MageSessionManager.shared()`, `URLSession.shared`,
+  /// `Session.default`.
+  func isNetworkClient(_ e: SwiftExpression) -> Bool {
+    let type: SwiftExpression
+    switch e.kind {
+    case .call(let callee, let arguments):
+      if case .name = callee.kind {
+        type = callee
+      } else if case .member(let base?, let getter) = callee.kind, arguments.isEmpty,
+        Self.sharedGetters.contains(getter)
+      {
+        type = base
+      } else {
+        return false
+      }
+    case .member(let base?, let getter) where Self.sharedGetters.contains(getter):
+      type = base
+    default:
+      return false
+    }
+    guard case .name(let name) = type.kind, meaning(of: name) == nil else { return false }
+    return Self.isNetworkType(name) && !files.contains { $0.types.contains { $0.name == name } }
+  }
+
+  /// A type's name that says it talks to a server and nothing of storage:
+  /// `AFHTTPSessionManager`, `MageSessionManager`, `APIClient`; not `SyncSessionStore`.
+  static func isNetworkType(_ name: String) -> Bool {
+    let network = ["Session", "HTTP", "Http", "Network", "API", "Api", "Alamofire"]
+    let storage = [
+      "Store", "Persist", "CoreData", "Context", "Database", "Cache", "Storage", "Repository",
+      "Stack", "Container", "Record", "Sync", "Managed",
+    ]
+    return name.first?.isUppercase == true && network.contains { name.contains($0) }
+      && !storage.contains { name.contains($0) }
   }
 }

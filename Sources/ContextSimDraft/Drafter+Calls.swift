@@ -333,6 +333,9 @@ extension Drafter {
       if queue == "main" { mainQueueContexts.insert(name) }
       return [step(["newContext": .string(name), "queue": .string(queue)], at: statement)]
     }
+    if call.receiver == nil, call.method == "autoreleasepool", let closure = call.closure {
+      return closureSteps(closure, result: result)  // runs its closure at once, here
+    }
     if call.method == "Task" || (receiverText == "Task" && call.method == "detached"),
       let closure = call.closure
     {

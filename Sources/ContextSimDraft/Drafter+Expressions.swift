@@ -510,6 +510,14 @@ extension Drafter {
     }
   }
 
+  /// `User.mr_findFirst(…)`, `context.object(with: id)`: a call that finds one object.
+  private func findsObject(_ call: Call) -> Bool {
+    let method = call.method.lowercased()
+    if method.hasPrefix("mr_findfirst") { return true }
+    guard case .context? = call.receiver.flatMap(resolve) else { return false }
+    return ["object", "existingobject", "objectwithid", "existingobjectwithid"].contains(method)
+  }
+
   mutating func setSteps(
     object name: String, entity: String?, key: String, value: SwiftExpression,
     at statement: SwiftStatement
@@ -529,6 +537,7 @@ extension Drafter {
     if let call = Call(value.unwrapped.expression), self.value(of: value) == nil,
       extensionMethod(call.method, on: call.receiver.flatMap(resolve)) != nil
         || method(named: call.method, receiver: call.receiver) != nil
+        || findsObject(call)
     {
       let given = "_" + key
       let made = expressionSteps(value, result: given, at: statement)

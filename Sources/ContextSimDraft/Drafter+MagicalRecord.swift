@@ -9,13 +9,21 @@ import ContextSimReports
 ///   (`saveWithBlock:completion:`); `save(blockAndWait:)` does the same with
 ///   `performBlockAndWait`. The new context's parent is MagicalRecord's root saving context;
 ///   the draft puts it straight on the store, which changes nothing the queue rule sees.
+/// - `NSManagedObjectContext.mr_rootSaving()`: the root saving context, a private-queue
+///   context on the store, one for the app; `mr_context(withParent: p)` and
+///   `mr_newPrivateQueue()` make a private-queue context (`mr_context()` one on the store),
+///   `mr_newMainQueue()` a main-queue one.
 /// - `NSManagedObjectContext.mr_default()`: the default context, on the main queue;
 ///   `Note.mr_createEntity(in: c)`: an insert, into the default context without `in:`.
 /// - `object.mr_(in: context)`, `MR_inContext:`: `existingObjectWithID:` of the object's ID
-///   in the other context.
+///   in the other context; an error is logged and the result is nil. (It first obtains a
+///   permanent ID when the object's is temporary, on the object's own context: the draft
+///   does not model that call; docs/draft.md says so.)
 /// - The finders, `Entity.mr_findFirst(byAttribute:withValue:in:)`, `mr_findAll(with:in:)`,
 ///   `mr_findFirst(in:)`, `mr_countOfEntities(…)` and their `MR_` spellings: a fetch (or a
-///   count) in the context given, MagicalRecord's default one (on the main queue) without.
+///   count) in the context given, MagicalRecord's default one (on the main queue) without,
+///   inside that context's `performBlockAndWait:` (as `MR_executeFetchRequest:inContext:`
+///   runs it), so a finder never traps, and blocks until the context's queue is free.
 ///   A predicate the draft cannot read still fetches from that context; what it finds is
 ///   decided as any such fetch's is (``Drafter/fetchSteps(_:of:in:conditions:readable:first:as:method:at:)``).
 extension Drafter {
@@ -43,6 +51,7 @@ extension Drafter {
           ], at: statement),
       ]
     }
+    if let made = madeContextSteps(call, result: result, at: statement) { return made }
     if let entity = call.receiver.map(\.source),
       ["mr_createEntity", "MR_createEntity"].contains(call.method)
         || call.method == "MR_createEntityInContext",
@@ -68,12 +77,55 @@ extension Drafter {
       bind(name, .object(name, entity: entity))
       return [
         step(["objectID": .string(object), "as": .string(id)], at: statement),
+        // It logs the error and gives nil: the error is handled, as `try?` handles it.
         step(
-          ["existingObject": .string("$" + id), "in": .string(c), "as": .string(name)],
-          at: statement),
+          [
+            "existingObject": .string("$" + id), "in": .string(c), "as": .string(name),
+            "try": .string("?"),
+          ], at: statement),
       ]
     }
     return finderSteps(call, result: result, at: statement)
+  }
+
+  /// MagicalRecord's root saving context, or a context its class methods make; nil for any
+  /// other call.
+  private mutating func madeContextSteps(
+    _ call: Call, result: String?, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    guard call.receiver?.source == "NSManagedObjectContext" else { return nil }
+    let method = call.method.lowercased()
+    if ["mr_rootsaving", "mr_rootsavingcontext"].contains(method) {
+      let root = "rootSavingContext"
+      if !contexts.contains(where: { $0.0 == root }) {
+        contexts.append((root, .ordered([("queue", .string("private"))])))
+      }
+      if let result { bind(result, .context(root)) }
+      return []
+    }
+    let privateMakers = ["mr_context", "mr_contextwithparent", "mr_newprivatequeue"]
+    let mainMakers = ["mr_newmainqueue", "mr_newmainqueuecontext"]
+    guard
+      privateMakers.contains(method) || method == "mr_newprivatequeuecontext"
+        || mainMakers.contains(method)
+    else { return nil }
+    var parent: String?
+    if let given = call.argument("withParent") ?? call.arguments.first?.value {
+      guard case .context(let p)? = resolve(given) else { return nil }
+      parent = p
+    }
+    let name = freshContext(Self.contextName(result ?? "context"))
+    if let result { bind(result, .context(name)) }
+    let queue = mainMakers.contains(method) ? "main" : "private"
+    if queue == "main" { mainQueueContexts.insert(name) }
+    return [
+      step(
+        [
+          "newContext": .string(name), "queue": .string(queue),
+          "parent": parent.map { .string($0) },
+        ],
+        at: statement)
+    ]
   }
 
   /// `NSManagedObjectContext.mr_default()`, `MR_defaultContext()`: MagicalRecord's default
@@ -113,8 +165,10 @@ extension Drafter {
       }
     }
     let verb = count ? "count" : "fetch"
-    return fetchSteps(
+    let fetch = fetchSteps(
       verb, of: entity, in: c, conditions: conditions, readable: readable, first: first,
       as: result ?? "_\(verb)", method: call.method, at: statement)
+    // `MR_executeFetchRequest:inContext:` fetches inside the context's `performBlockAndWait:`.
+    return [step(["performAndWait": .string(c), "do": .array(fetch)], at: statement)]
   }
 }

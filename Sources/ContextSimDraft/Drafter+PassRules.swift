@@ -50,6 +50,11 @@ extension Drafter {
     /// files bind to it, `Files.createDirectory(…)`): it reads and writes files, never a
     /// context or the store's rows, which the model keeps apart from the files around them.
     case fileSystem = "file system"
+    /// A network library's client, of a type no file declares and named for the network
+    /// (`MageSessionManager.shared()`, `AFHTTPSessionManager()`, `manager.addTask(task)`):
+    /// it is handed no context, so it touches none. Its callbacks are drafted, and a call
+    /// on it handed a context, an object or a closure that touches one is not passed over.
+    case networkClient = "network client"
   }
 
   /// A line a rule passes over, and the rule.
@@ -76,7 +81,9 @@ extension Drafter {
     passedOver.append(PassedOver(file: file.name, line: statement.location.line, rule: rule))
     var steps = reads.map { readStep($0, at: statement) }
     if rule == .storeSetup, let result { storeSetupNames.insert(result) }
-    if let result {
+    if let result, case .networkClient? = resolve(e) {
+      bind(result, .networkClient)  // `let manager = MageSessionManager.shared()`
+    } else if let result {
       let value = standIn(for: e)
       bind(result, .value(result))
       steps.append(
@@ -119,6 +126,7 @@ extension Drafter {
   /// set, passed), not a statement of its own.
   func passRule(_ e: SwiftExpression, asValue: Bool = false) -> PassRule? {
     if isStoreSetup(e) { return .storeSetup }
+    if isNetworkClient(e) { return .networkClient }
     switch e.kind {
     case .binary(let op, let target, let value)
     where op.hasSuffix("=") && !Self.comparisons.contains(op):
@@ -151,6 +159,14 @@ extension Drafter {
         return .logging
       }
       if let receiver = call.receiver {
+        if case .networkClient? = resolve(receiver) {
+          // Handed a context or an object, the client could touch it: not passed over.
+          let handsOn = call.arguments.contains { a in
+            guard let m = resolve(a.value) else { return false }
+            return m.passesAsItself && m != .networkClient
+          }
+          return handsOn ? nil : .networkClient
+        }
         if Self.loggingMethods.contains(call.method), Self.isLogger(receiver) { return .logging }
         if isInterface(receiver) { return .userInterface }
         if isFileManager(receiver) { return .fileSystem }
@@ -226,6 +242,10 @@ extension Drafter {
     case .member(nil, _):
       return []
     case .member(let base?, let key):
+      switch resolve(e) {
+      case .context?, .container?, .controller?, .notification?: return nil  // `self.context`
+      default: break
+      }
       if case .name("self") = base.kind, case .shared(let variable)? = meaning(of: key) {
         return constants.contains(variable) ? [] : [.shared(variable)]
       }
@@ -327,7 +347,7 @@ extension Drafter {
       }
       if !word.isEmpty, let m = meaning(of: word) {
         switch m {
-        case .value, .instance, .dependency, .queue, .callersClosure: break
+        case .value, .instance, .dependency, .queue, .callersClosure, .networkClient: break
         default: return true
         }
       }

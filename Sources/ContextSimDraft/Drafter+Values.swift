@@ -11,7 +11,8 @@ extension Drafter.Meaning {
   var passesAsItself: Bool {
     switch self {
     case .container, .context, .object, .objects, .objectID, .request, .dependency, .queue,
-      .notification, .batchRequest, .controller, .callersClosure, .instanceOf, .closure:
+      .notification, .batchRequest, .controller, .callersClosure, .instanceOf, .closure,
+      .networkClient:
       true
     case .value, .shared, .instance, .opaque:
       false
@@ -97,6 +98,8 @@ extension Drafter {
       return meaning(of: n) ?? (globalContainers.contains(n) ? .container : nil)
     case .call where Call(e).map({ $0.receiver == nil && isAppType($0.method) }) == true:
       return .instanceOf(Call(e)!.method)  // `Stack(container: c)`: the one instance
+    case .call where isNetworkClient(e):
+      return .networkClient
     case .call where Call(e).map(Self.isMagicalRecordDefaultContext) == true:
       // MagicalRecord's default context is a main-queue context (MagicalRecord 2.3).
       return .context("viewContext")
@@ -105,6 +108,7 @@ extension Drafter {
       if case .name("self") = base.kind, let m = meaning(of: name) { return m }
       // `stack.mainContext`, `CoreDataStack.shared`: an app type's instance and its members.
       if case .instanceOf(let t)? = resolve(base) { return instanceMembers[t]?[name] }
+      if isNetworkClient(e) { return .networkClient }  // `Session.default`
       if case .name(let typeName) = base.kind, meaning(of: typeName) == nil,
         let member = staticMember(name, of: typeName)
       {

@@ -40,6 +40,10 @@ struct Drafter {
     /// A parameter given what the draft cannot follow: it hides an outer name spelt the
     /// same (the instance's property), and what is done with it is not modelled.
     case opaque
+    /// A network library's client, of a type no file declares (`AFHTTPSessionManager()`,
+    /// `MageSessionManager.shared()`): it sends requests and calls back, and is handed no
+    /// context. Its callbacks are drafted (``Drafter/callbackSteps(_:result:at:)``).
+    case networkClient
   }
 
   /// The files read, and what was read off all of them once (``SwiftModule``).

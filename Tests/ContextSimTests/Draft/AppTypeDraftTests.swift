@@ -561,25 +561,57 @@ struct ClosureDraftTests {
     #expect(trace.violations.first?.labels.first == "App.swift:7#3")
   }
 
-  @Test("MagicalRecord's finders fetch; a predicate the draft cannot read is not modelled")
+  @Test(
+    "MagicalRecord's finders fetch inside performAndWait; a predicate the draft cannot read is not modelled"
+  )
   func magicalRecordFinders() throws {
     let source = """
       import CoreData
       final class Users {
         func current(key: String) {
           DispatchQueue.global().async {
-            let user = User.mr_findFirst(byAttribute: "remoteId", withValue: "7")
+            let user = User.mr_findFirst()
+            let seven = User.mr_findFirst(byAttribute: "remoteId", withValue: "7")
             let other = User.mr_findFirst(byAttribute: key, withValue: "7", in: NSManagedObjectContext.mr_default())
+            user?.name = "x"
           }
         }
       }
       """
     let (draft, trace) = try Self.draft(source, calls: ["users.current(key: key)"])
-    #expect(draft.json.filter { !$0.isWhitespace }.contains(#""where":{"remoteId":"7"}"#))
-    #expect(draft.unmodelled.map(\.place) == ["App.swift:6:7"])
-    // The default context is on main: the fetch from a global queue traps.
+    let json = draft.json.filter { !$0.isWhitespace }
+    #expect(json.contains(#""performAndWait":"viewContext","do":[{"fetch":"User""#))
+    #expect(json.contains(#""where":{"remoteId":"7"}"#))
+    #expect(draft.unmodelled.map(\.place) == ["App.swift:7:7"])
+    // The finder waits for the default context's queue (main), so it never traps; the user
+    // it found, set from the global queue, does.
+    #expect(trace.violations.first?.kind == .wrongQueueObject)
+    #expect(trace.violations.first?.labels.first == "App.swift:8")
+  }
+
+  @Test("MagicalRecord's contexts: the root saving context, and a child made of it")
+  func magicalRecordContexts() throws {
+    let source = """
+      import CoreData
+      final class Importer {
+        func run() {
+          let root = NSManagedObjectContext.mr_rootSaving()
+          let local = NSManagedObjectContext.mr_context(withParent: root)
+          autoreleasepool {
+            let note = Note(context: local)
+          }
+          try? local.save()
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["Importer().run()"])
+    let json = draft.json.filter { !$0.isWhitespace }
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(json.contains(#""contexts":{"rootSavingContext":{"queue":"private"}}"#))
+    #expect(json.contains(#""newContext":"local","queue":"private","parent":"rootSavingContext""#))
+    // The insert inside the pool, and the save, are off the private context's queue.
     #expect(trace.violations.first?.kind == .wrongQueueContext)
-    #expect(trace.violations.first?.labels.first == "App.swift:5")
+    #expect(trace.violations.first?.labels.first == "App.swift:7")
   }
 
   @Test("An if inside an if: the inner steps run only when both conditions hold")

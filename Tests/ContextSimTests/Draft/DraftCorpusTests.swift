@@ -72,6 +72,7 @@ struct DraftCorpusTests {
     "19-iterable-scheduler-performAndWait-fix", "19b-iterable-scheduler-create-offqueue",
     "20-iterable-healthmonitor-count-offqueue", "21-iterable-healthmonitor-performAndWait-fix",
     "30-dbclient-parent-saves-from-child-queue",
+    "34-mage-fetch-user-callback-sets-relationship",
   ]
 
   /// The case's files, named as the Swift they are.

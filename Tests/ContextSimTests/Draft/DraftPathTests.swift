@@ -233,6 +233,23 @@ struct DraftPathTests {
     #expect(paths.allSatisfy { $0.0.unmodelled.isEmpty })
   }
 
+  @Test("A network library's shared client: getting it is passed over, its callbacks run")
+  func networkClientCallbacks() throws {
+    let body = """
+      let manager = MageSessionManager.shared()
+      let task = manager?.get_TASK("notes", parameters: nil, progress: nil, success: { task, response in
+        note.title = "fetched"
+      }, failure: { task, error in
+        print(error)
+      })
+      manager?.addTask(task)
+      """
+    let paths = try Self.runs(body)
+    #expect(paths.count == 4)
+    #expect(paths.allSatisfy { $0.0.unmodelled.isEmpty })
+    #expect(paths.map { $0.1.violations.first?.kind } == [nil, nil, .wrongQueueObject, nil])
+  }
+
   @Test("A switch on a value ctxsim cannot decide: each case a path")
   func switchCases() throws {
     let body = """

@@ -70,6 +70,12 @@ struct PassRuleTests {
     Case(line: #"DDLogInfo("saved \(names.count)")"#, rule: .logging),
     Case(line: #"ITBError("could not save")"#, rule: .logging),
     Case(line: #"SaveError("could not save")"#, rule: nil),
+    Case(line: "let manager = MageSessionManager.shared()", rule: .networkClient),
+    Case(line: "MageSessionManager.shared()?.addTask(names)", rule: .networkClient),
+    Case(line: "MageSessionManager.shared()?.addTask(note)", rule: nil),
+    Case(line: "let sync = SyncSessionStore.shared()", rule: nil),
+    // A value made with the instance's container is not a plain value.
+    Case(line: "let made = Widget(context: self.container)", rule: nil),
   ]
 
   @Test("Each rule passes over the line it names; a look-alike is not modelled", arguments: cases)
