@@ -71,6 +71,13 @@ extension Drafter {
     {
       return type
     }
+    // `String(describing: type)` of a generic helper's `type: T.Type`: the entity given.
+    if let call = Call(e), call.receiver == nil, call.method == "String",
+      let described = call.argument("describing"), case .name(let n) = described.kind,
+      let t = typeParameters[n]
+    {
+      return entityNamed(t)
+    }
     var known = literal(e)
     if known == nil, case .name(let n) = e.kind, case .value(let local)? = meaning(of: n) {
       known = literals[local]
@@ -383,12 +390,16 @@ extension Drafter {
       if let result { bind(result, .container) }
       return []
     }
-    if call.receiver == nil, isAppType(call.method) {
+    if madeAppType(call) != nil {
       // `CoreDataStack()`: the one instance the draft makes of it; its `init` ran first.
       if let result { bind(result, .instanceOf(call.method)) }
-      // Made with the caller's contexts or objects (`CoreDataStack(mainContext: main)`),
-      // its properties hold those, not the stand-ins the one instance was made with.
-      let given = call.arguments.filter { isCoreDataArgument($0.value) }
+      // Made with the caller's contexts or objects (`CoreDataStack(mainContext: main)`) or
+      // closures (`sync: {}`), its properties hold those, not the stand-ins the one
+      // instance was made with.
+      let given = call.arguments.filter { a in
+        if case .closure = a.value.kind { return true }
+        return isCoreDataArgument(a.value)
+      }
       guard let first = given.first else { return [] }
       if let type = types[call.method], let initializer = initializer(of: type, for: call),
         !inlining.contains(initializer.identity)

@@ -43,8 +43,12 @@ extension Drafter {
   /// `Entity(…, context: c)` or, with `context` nil, an initialiser that makes its own
   /// (`self.init(context:)` inside): the insert, then the initialiser's body in place.
   mutating func entityInit(
-    _ entity: String, call: Call, result: String?, at statement: SwiftStatement
+    _ written: String, call: Call, result: String?, at statement: SwiftStatement
   ) -> [JSONValue]? {
+    guard let entity = entityNamed(written) else {
+      return notModelled(
+        statement, why: "the generic `\(written)` stands for an entity ctxsim cannot name")
+    }
     let name = result ?? entity.prefix(1).lowercased() + entity.dropFirst()
     let found = initializer(of: entity, labels: call.arguments.map(\.label))
     var out: [JSONValue] = []

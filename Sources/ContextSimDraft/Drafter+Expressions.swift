@@ -229,6 +229,10 @@ extension Drafter {
       default: break
       }
     }
+    if let held = resolve(e), held.isHeldClosure {
+      bind(result, held)  // `let sync = self.sync`: the closure, called later
+      return []
+    }
     if let m = resolve(e), m.isCoreData || m.isRequest || m.isContainerOrInstance {
       // Another name for the same context, object, list, ID, request or controller (`return
       // fetch` from a helper): the scenario keeps its own.
@@ -375,7 +379,18 @@ extension Drafter {
     }
     // A stored property of the instance: `self.onSaved = …`, `context = …`.
     if let (property, explicit) = propertyName(target) {
-      switch explicit ? instanceMeaning(of: property) : meaning(of: property) {
+      let current = explicit ? instanceMeaning(of: property) : meaning(of: property)
+      if let held = resolve(value), held.isHeldClosure {
+        switch current {
+        case .shared?, .closure?, .callersClosure?, .dependency?:
+          // `self.sync = sync` in an `init` given a closure: the property holds it, and
+          // calling it runs its body (or, the caller's, does nothing).
+          scopes[0][property] = held
+          return []
+        default: break
+        }
+      }
+      switch current {
       case .shared(let variable):
         if let call = Call(value), call.method == "addObserver", isNotificationCenter(call) {
           // `token = NotificationCenter.default.addObserver(…)`: the observer, then the write.
@@ -446,7 +461,7 @@ extension Drafter {
         if let call = Call(value.unwrapped.expression) {
           // In a value's place: a library's value (`PLCrashReport(data:)`) is one a rule may
           // pass over; the property keeps what it means.
-          let made = call.receiver == nil && isAppType(call.method) ? nil : "_" + property
+          let made = madeAppType(call) != nil ? nil : "_" + property
           return expressionSteps(value, result: made, at: statement)
         }
         return []
@@ -560,7 +575,12 @@ extension Drafter {
       let standIn = standIn(for: value, attribute: declared)
       // `entry.type = type`: an attribute is a plain value, whatever name holds it.
       let plainAttribute = declared != nil && Self.isPlainName(value, resolve(value))
-      if passRule(value, asValue: true) != nil || plainPropertyType(value) != nil || plainAttribute,
+      // `note.title = title` in a method of a command struct: its stored property, read
+      // (a `let` is the same on every thread, and no read is drafted).
+      var sharedRead = false
+      if case .shared? = resolve(value) { sharedRead = true }
+      if passRule(value, asValue: true) != nil || plainPropertyType(value) != nil || plainAttribute
+        || sharedRead,
         let reads = plainReads(in: value)
       {
         before = reads.map { readStep($0, at: statement) }

@@ -61,6 +61,17 @@ extension Drafter {
     var next = 0
     for (index, parameter) in f.parameters.enumerated() where next < call.arguments.count {
       let argument = call.arguments[next]
+      if parameter.type.hasSuffix("..."), argument.label == parameter.label {
+        // `run(_ commands: any Command...)`: every argument up to the next label, as a list.
+        var items = [argument.value]
+        next += 1
+        while next < call.arguments.count, call.arguments[next].label == nil {
+          items.append(call.arguments[next].value)
+          next += 1
+        }
+        given[index] = SwiftExpression(kind: .array(items), location: argument.value.location)
+        continue
+      }
       let closure = argument.label == nil && parameter.type.contains("->")
       if argument.label == parameter.label || closure || parameter.defaultValue == nil {
         given[index] = argument.value
@@ -70,12 +81,44 @@ extension Drafter {
     return given
   }
 
+  /// `func insert<T: NSManagedObject>(_ type: T.Type)` called with `Note.self`: `T` is
+  /// `Note` while its body is drafted. A parameter typed `X.Type`, `X` no type the files
+  /// declare, is taken as a generic one.
+  mutating func bindTypeArguments(of function: SwiftFunction, call: Call) {
+    let given = Self.arguments(of: call, for: function)
+    for (index, parameter) in function.parameters.enumerated()
+    where parameter.type.hasSuffix(".Type") {
+      let t = String(parameter.type.dropLast(".Type".count))
+      guard t.first?.isUppercase == true, t.allSatisfy({ $0.isLetter || $0.isNumber }),
+        types[t] == nil, !entityTypes.contains(t)
+      else { continue }
+      var named: String?
+      if let argument = given[index], case .member(let base?, "self") = argument.kind,
+        case .name(let x) = base.kind
+      {
+        named = typeArguments[x] ?? x  // a helper handing its own `T` on
+      }
+      typeArguments[t] = .some(named)
+      typeParameters[parameter.name] = t
+    }
+  }
+
+  /// The entity a type's name stands for: itself, or what a generic helper's type
+  /// parameter was given; nil for a parameter given what names no entity.
+  func entityNamed(_ t: String) -> String? {
+    guard let argument = typeArguments[t] else { return t }
+    return argument
+  }
+
   /// Whether a call with argument `labels` calls `f`: each label its parameter's in order,
   /// defaulted parameters left out, a trailing closure for a parameter of function type.
   static func accepts(_ f: SwiftFunction, labels: [String?]) -> Bool {
     var next = 0
     for parameter in f.parameters {
-      if next < labels.count,
+      if parameter.type.hasSuffix("..."), next < labels.count, labels[next] == parameter.label {
+        next += 1
+        while next < labels.count, labels[next] == nil { next += 1 }  // a variadic's rest
+      } else if next < labels.count,
         labels[next] == parameter.label || (labels[next] == nil && parameter.type.contains("->"))
       {
         next += 1
@@ -107,6 +150,9 @@ extension Drafter {
       out.append(step(["let": .string(result), "value": .null], at: statement))
       boundToNil.insert(result)
     }
+    let savedTypes = (typeArguments, typeParameters)
+    defer { (typeArguments, typeParameters) = savedTypes }
+    bindTypeArguments(of: function, call: call)
     let body: [JSONValue] = scoped { drafter in
       // The instance's properties, or `self`, for the body's bare names.
       for (name, meaning) in members.sorted(by: { $0.key < $1.key }) { drafter.bind(name, meaning) }
@@ -138,8 +184,7 @@ extension Drafter {
           drafter.preamble += standIns
           continue
         }
-        if let made = Call(argument.unwrapped.expression), made.receiver == nil,
-          drafter.isAppType(made.method),
+        if let made = Call(argument.unwrapped.expression), drafter.madeAppType(made) != nil,
           made.arguments.contains(where: { drafter.isCoreDataArgument($0.value) })
         {
           // `HealthMonitor(dataProvider: Provider(context: c))`: the inner instance is

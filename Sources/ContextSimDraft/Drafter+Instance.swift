@@ -167,10 +167,8 @@ extension Drafter {
     if isContainerSubclass((property.type ?? "").trimmingCharacters(in: ["?", "!"])) {
       return .container
     }
-    if let value = property.value, let call = Call(value), call.receiver == nil,
-      isAppType(call.method)
-    {
-      return .instanceOf(call.method)
+    if let value = property.value, let call = Call(value), let made = madeAppType(call) {
+      return .instanceOf(made)
     }
     if let value = property.value, case .member(let base?, let name) = value.kind,
       case .name(let typeName) = base.kind, let member = staticMember(name, of: typeName)

@@ -75,7 +75,7 @@ extension Drafter {
     }
     guard let call = Call(e.unwrapped.expression),
       method(named: call.method, receiver: call.receiver) != nil
-        || (call.receiver == nil && isAppType(call.method))
+        || madeAppType(call) != nil
     else { return [] }
     let made = "_" + property.name
     let statement = SwiftStatement(kind: .expression(e), location: property.location)

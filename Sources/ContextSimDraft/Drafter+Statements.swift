@@ -458,6 +458,16 @@ extension Drafter {
       } else if pattern != .wildcard {
         return notModelled(statement)
       }
+      if case .instances(let types)? = resolve(sequence), pattern != .wildcard {
+        // `for command in commands` of the app's instances: the body once for each, with
+        // the loop's name bound to that instance, so its methods are that type's.
+        return types.flatMap { type in
+          scoped { drafter in
+            drafter.bind(name, .instanceOf(type))
+            return drafter.guardingPasses(drafter.steps(body), at: statement)
+          }
+        }
+      }
       guard let list = value(of: sequence) ?? Self.range(sequence) else {
         return notModelled(statement)
       }

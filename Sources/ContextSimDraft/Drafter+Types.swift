@@ -41,6 +41,18 @@ extension Drafter {
 
   /// Whether `name` is a class, struct or actor of the app's that is not an entity: what
   /// an instance is made of.
+  /// The app's type `call` makes: `Stack(container: c)`, or one declared inside another,
+  /// `SessionEntry.Complete(launchID: id)`; nil for any other call.
+  func madeAppType(_ call: Call) -> String? {
+    guard isAppType(call.method) else { return nil }
+    switch call.receiver?.kind {
+    case nil: return call.method
+    case .name(let outer)? where outer.first?.isUppercase == true && meaning(of: outer) == nil:
+      return call.method
+    default: return nil
+    }
+  }
+
   func isAppType(_ name: String) -> Bool {
     guard let type = types[name] else { return false }
     return ["class", "struct", "actor"].contains(type.keyword) && !isManagedObjectSubclass(type)
@@ -104,10 +116,8 @@ extension Drafter {
       let property = type.properties.first(where: { $0.name == name })
     else { return nil }
     if let t = appType(property.type) { return .instanceOf(t) }
-    if let value = property.value, let call = Call(value), call.receiver == nil,
-      isAppType(call.method)
-    {
-      return .instanceOf(call.method)
+    if let value = property.value, let call = Call(value), let made = madeAppType(call) {
+      return .instanceOf(made)
     }
     return nil
   }

@@ -12,10 +12,18 @@ extension Drafter.Meaning {
     switch self {
     case .container, .context, .object, .objects, .objectID, .request, .dependency, .queue,
       .notification, .batchRequest, .controller, .callersClosure, .instanceOf, .closure,
-      .networkClient:
+      .networkClient, .instances:
       true
     case .value, .shared, .instance, .opaque:
       false
+    }
+  }
+
+  /// A closure the draft holds, or the caller's, which does nothing when called.
+  var isHeldClosure: Bool {
+    switch self {
+    case .closure, .callersClosure: true
+    default: false
     }
   }
 
@@ -96,7 +104,7 @@ extension Drafter {
     case .name(let n):
       // A global `let persistentContainer: NSPersistentContainer = { … }()`.
       return meaning(of: n) ?? (globalContainers.contains(n) ? .container : nil)
-    case .call where Call(e).map({ $0.receiver == nil && isAppType($0.method) }) == true:
+    case .call where Call(e).flatMap(madeAppType) != nil:
       return .instanceOf(Call(e)!.method)  // `Stack(container: c)`: the one instance
     case .call where isNetworkClient(e):
       return .networkClient
@@ -123,6 +131,14 @@ extension Drafter {
     case .optionalChain(let inner), .forceUnwrap(let inner), .binary("??", let inner, _):
       return resolve(inner)
     case .tuple(let items) where items.count == 1: return resolve(items[0].value)
+    case .array(let items) where !items.isEmpty:
+      // `[Insert(title: t), Wipe()]`: the app's instances, in order.
+      var types: [String] = []
+      for item in items {
+        guard case .instanceOf(let t)? = resolve(item) else { return nil }
+        types.append(t)
+      }
+      return .instances(types)
     default: return nil
     }
   }
@@ -270,10 +286,12 @@ extension Drafter {
       if let entity = call.argument("entityName").flatMap(entityName) {
         return FetchRequestDraft(entity: entity)
       }
-      if let entity = call.typeArguments.first,
-        entityTypes.contains(entity) || model.isEntity(entity)
-      {
-        return FetchRequestDraft(entity: entity)
+      if let written = call.typeArguments.first {
+        // `NSFetchRequest<T>` in a generic helper: the entity `T` was given, or none.
+        guard let entity = entityNamed(written) else { return nil }
+        if entityTypes.contains(entity) || model.isEntity(entity) || typeArguments[written] != nil {
+          return FetchRequestDraft(entity: entity)
+        }
       }
     }
     if call.method == "fetchRequest", let receiver = call.receiver,

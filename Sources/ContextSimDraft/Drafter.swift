@@ -44,6 +44,9 @@ struct Drafter {
     /// `MageSessionManager.shared()`): it sends requests and calls back, and is handed no
     /// context. Its callbacks are drafted (``Drafter/callbackSteps(_:result:at:)``).
     case networkClient
+    /// A list of the app's instances, one of each type named (`[Insert(), Wipe()]`, a
+    /// variadic `any Command...`): a loop over it runs its body once for each.
+    case instances([String])
   }
 
   /// The files read, and what was read off all of them once (``SwiftModule``).
@@ -161,6 +164,13 @@ struct Drafter {
   /// The literal each value name was given, where the draft knows it (a parameter given
   /// `"Task"`): an entity's name passed down to `insertNewObject(forEntityName:into:)`.
   var literals: [String: JSONValue] = [:]
+  /// A generic helper's type parameters while its body is drafted (`insert<T>(_ type:
+  /// T.Type)` given `Note.self`: `T` is `Note`); nil for one given what the draft cannot
+  /// name (`T.Object.self`), which names no entity.
+  var typeArguments: [String: String?] = [:]
+  /// The generic helper's parameters that hold a type (`type` of `_ type: T.Type`), and
+  /// the type parameter each holds.
+  var typeParameters: [String: String] = [:]
   /// Names nil wherever they are seen, whose `if let` never runs: the error the store's
   /// load handler is given.
   var knownNil: Set<String> = []

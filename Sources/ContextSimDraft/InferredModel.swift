@@ -3,8 +3,9 @@ import ContextSimReports
 
 /// The model a draft infers from use when no `.xcdatamodeld` is given: entities from the
 /// names inserted and fetched, attributes from the keys set with the values' types, and
-/// relationships from keys set to objects. Every relationship is to-one and without an
-/// inverse unless the code shows otherwise; docs/draft.md says so.
+/// relationships from keys set to objects. Every relationship is to-one unless the code
+/// shows otherwise, and has an inverse only when the code declares the pair both ways
+/// (``inverse(of:from:to:)``); docs/draft.md says so.
 struct InferredModel {
   struct Entity {
     var name: String
@@ -157,6 +158,20 @@ struct InferredModel {
     return nil
   }
 
+  /// The inverse of `key` (from `source` to `destination`) when the pair is the only one
+  /// between the two entities, each way: `metrics.session` and `session.metrics`. Xcode
+  /// asks for an inverse on every relationship, and apps keep them, so a pair the code
+  /// declares is taken as one; with two or more either way, none is guessed.
+  func inverse(of key: String, from source: String, to destination: String) -> String? {
+    guard source != destination,
+      let there = entities.first(where: { $0.name == destination }),
+      let here = entities.first(where: { $0.name == source }),
+      here.relationships.filter({ $0.1 == destination }).count == 1
+    else { return nil }
+    let back = there.relationships.filter { $0.1 == source }
+    return back.count == 1 ? back[0].0 : nil
+  }
+
   var json: JSONValue? {
     guard !entities.isEmpty else { return nil }
     return object(
@@ -172,7 +187,15 @@ struct InferredModel {
               object(
                 entity.relationships.map { name, destination in
                   let many: JSONValue? = entity.toMany.contains(name) ? .bool(true) : nil
-                  return (name, .object(["to": .string(destination), "many": many]))
+                  let inverse = inverse(of: name, from: entity.name, to: destination)
+                  return (
+                    name,
+                    .object(
+                      [
+                        "to": .string(destination), "many": many,
+                        "inverse": inverse.map { .string($0) },
+                      ])
+                  )
                 })
             ))
         }

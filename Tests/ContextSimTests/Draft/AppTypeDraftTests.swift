@@ -589,6 +589,104 @@ struct ClosureDraftTests {
     #expect(trace.violations.first?.labels.first == "App.swift:8")
   }
 
+  @Test(
+    "A generic helper's T is the entity its T.Type argument names; one it cannot name is not modelled"
+  )
+  func genericHelper() throws {
+    let source = """
+      import CoreData
+      extension NSManagedObjectContext {
+        func make<T: NSManagedObject>(_ type: T.Type) -> T {
+          return T(entity: NSEntityDescription.entity(forEntityName: String(describing: type), in: self)!, insertInto: self)
+        }
+        func first<T: NSManagedObject>(_ type: T.Type) throws -> T? {
+          let request = NSFetchRequest<T>(entityName: String(describing: type))
+          return try fetch(request).first
+        }
+      }
+      final class Saver<M: Metric> {
+        let context: NSManagedObjectContext
+        init(context: NSManagedObjectContext) { self.context = context }
+        func save() {
+          let note = context.make(Note.self)
+          let found = try? context.first(Folder.self)
+          let metric = context.make(M.Object.self)
+        }
+      }
+      """
+    let (draft, _) = try Self.draft(source, calls: ["Saver(context: c).save()"])
+    let json = draft.json.filter { !$0.isWhitespace }
+    #expect(json.contains(#""insert":"Note""#))
+    #expect(json.contains(#""fetch":"Folder""#))
+    #expect(!json.contains(#""insert":"T""#) && !json.contains(#""fetch":"T""#))
+    // `M.Object` names no entity the draft knows: that insert is a line not modelled.
+    #expect(draft.unmodelled.map(\.place) == ["App.swift:4:5"])
+  }
+
+  @Test("A relationship declared both ways is one pair: each is the other's inverse")
+  func inferredInverse() throws {
+    var model = InferredModel()
+    model.add(key: "session", to: "Metric", type: nil, destination: "Session")
+    model.add(key: "metrics", to: "Session", type: nil, destination: "Metric", many: true)
+    model.add(key: "owner", to: "Metric", type: nil, destination: "User")
+    let json = JSONWriter.write(try #require(model.json)).filter { !$0.isWhitespace }
+    #expect(json.contains(#""session":{"to":"Session","inverse":"metrics"}"#))
+    #expect(json.contains(#""metrics":{"to":"Metric","many":true,"inverse":"session"}"#))
+    // Declared one way only: no inverse is guessed.
+    #expect(json.contains(#""owner":{"to":"User"}"#))
+  }
+
+  @Test("Commands: a variadic list of the app's instances, a nested type, a stored closure")
+  func commands() throws {
+    let source = """
+      import CoreData
+      protocol Command { func execute(in context: NSManagedObjectContext) throws }
+      enum Entry {
+        struct Add: Command {
+          let title: String
+          func execute(in context: NSManagedObjectContext) throws {
+            let note = Note(context: context)
+            note.title = title
+          }
+        }
+      }
+      struct Wipe: Command {
+        func execute(in context: NSManagedObjectContext) throws { context.reset() }
+      }
+      final class Runner {
+        let container: NSPersistentContainer
+        let done: () -> Void
+        init(container: NSPersistentContainer, done: @escaping () -> Void) {
+          self.container = container
+          self.done = done
+        }
+        func run(_ commands: any Command...) {
+          let context = container.newBackgroundContext()
+          for command in commands {
+            try? command.execute(in: context)
+          }
+          let done = self.done
+          done()
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(
+      source,
+      calls: [
+        "let r = Runner(container: c, done: { print(\"done\") })",
+        "r.run(Entry.Add(title: \"a\"), Wipe())",
+      ])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    let json = draft.json.filter { !$0.isWhitespace }
+    // The loop's body once for each command, in order: the insert, then the reset.
+    let insert = try #require(json.range(of: #""insert":"Note""#))
+    let reset = try #require(json.range(of: #""reset":"context""#))
+    #expect(insert.lowerBound < reset.lowerBound)
+    // Both touch the background context from main, outside perform.
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+    #expect(trace.violations.first?.labels.first == "App.swift:7")
+  }
+
   @Test("MagicalRecord's contexts: the root saving context, and a child made of it")
   func magicalRecordContexts() throws {
     let source = """
