@@ -203,12 +203,27 @@ extension Drafter {
         return steps + drafter.steps(closure.body)
       }
     case (.container?, "performBackgroundTask"):
+      if call.arguments.count == 1, case .name(let n) = call.arguments[0].value.kind,
+        case .callersClosure? = meaning(of: n)
+      {
+        // `performBackgroundTask(block)` of the caller's closure: a new context, and a block
+        // on its queue that runs code not in the files, stood in by one that does nothing.
+        passedOver.append(
+          PassedOver(file: file.name, line: statement.location.line, rule: .callersClosure))
+        let name = freshContext("context")
+        return [
+          step(["newBackgroundContext": .string(name)], at: statement),
+          step(["perform": .string(name), "do": .array([])], at: statement),
+        ]
+      }
       guard let closure = call.closure else { return nil }
-      let name = closure.parameters.first ?? "context"
+      let parameter = closure.parameters.first ?? "context"
+      // A name of its own: the block's `context` is not another context called so.
+      let name = freshContext(Self.contextName(parameter))
       let create = step(["newBackgroundContext": .string(name)], at: statement)
       let body = onThread(main: false) { outer in
         outer.scoped { drafter in
-          drafter.bind(name, .context(name))
+          drafter.bind(parameter, .context(name))
           return drafter.closureSteps(closure, result: nil)
         }
       }
@@ -595,6 +610,10 @@ extension Drafter {
     members: [String: Meaning] = [:], call: Call, result: String?, at statement: SwiftStatement
   ) -> [JSONValue] {
     let (savedSubject, savedEntity, savedEnclosing) = (subject, currentEntity, enclosingType)
+    // The caller's, for the closures it hands the method (``HeldClosure``).
+    let savedCaller = caller
+    caller = vantage
+    defer { caller = savedCaller }
     if let type, isAppType(type.name) { subject = type }
     if let type { enclosingType = type }
     // A method of an entity's class: its bare property names are the object's.

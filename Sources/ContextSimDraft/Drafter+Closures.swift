@@ -43,15 +43,17 @@ extension Drafter {
     return make(.call(make(.member(receiver, method)), Array(arguments.dropFirst())))
   }
 
-  /// `getResources().map(Resource.init)`: the app's own method drafted first, its result
-  /// bound, then what is called on that result.
+  /// `getResources().map(Resource.init)`, `notes()?.first { … }`: the app's own method
+  /// drafted first, its result bound, then what is called on that result.
   mutating func chainedOwnCall(
     _ e: SwiftExpression, _ call: Call, result: String?, at statement: SwiftStatement
   ) -> [JSONValue]? {
-    guard let receiver = call.receiver, resolve(receiver) == nil,
+    guard var receiver = call.receiver else { return nil }
+    if case .optionalChain(let inner) = receiver.kind { receiver = inner }
+    guard resolve(receiver) == nil,
       let inner = Call(receiver.unwrapped.expression),
       method(named: inner.method, receiver: inner.receiver, labels: inner.arguments.map(\.label))
-        != nil,
+        != nil || Self.isContextFetch(inner, resolve),
       case .call(let callee, let arguments) = e.kind, case .member(_, let name) = callee.kind
     else { return nil }
     let made = "_" + inner.method
@@ -63,6 +65,14 @@ extension Drafter {
           location: callee.location), arguments),
       location: e.location)
     return first + expressionSteps(rest, result: result, at: statement)
+  }
+
+  /// `context.fetch(request)`: a fetch whose list the next call takes (`.map { … }`).
+  static func isContextFetch(_ call: Call, _ resolve: (SwiftExpression) -> Meaning?) -> Bool {
+    guard call.method == "fetch" || call.method == "executeFetchRequest", !call.first,
+      case .context? = call.receiver.flatMap(resolve)
+    else { return false }
+    return true
   }
 
   /// `block(context)` or `completion?()` on a held closure: its body, its parameters bound
@@ -83,19 +93,26 @@ extension Drafter {
     guard !runningClosures.contains(index) else { return notModelled(statement) }
     runningClosures.insert(index)
     defer { runningClosures.remove(index) }
-    let (closure, written) = heldClosures[index]
+    let (closure, written) = (heldClosures[index].closure, heldClosures[index].file)
     return scoped { drafter in
       var out: [JSONValue] = []
-      for (parameter, argument) in zip(closure.parameters, arguments) where parameter != "_" {
-        if drafter.rememberCase(argument.value, as: parameter) { continue }  // `.success(s)`
+      for (index, argument) in arguments.enumerated() {
+        // Every argument is computed, whether or not the closure names its parameter.
+        let parameter = index < closure.parameters.count ? closure.parameters[index] : "_"
         if case .closure(let given) = argument.value.kind {
-          drafter.holdClosure(given, as: parameter)  // `closure(context) { try context.save() }`
+          // `closure(context) { try context.save() }`
+          if parameter != "_" { drafter.holdClosure(given, as: parameter) }
         } else if let m = drafter.resolve(argument.value) {
-          drafter.bind(parameter, m)
+          if parameter != "_" { drafter.bind(parameter, m) }
         } else if let v = drafter.value(of: argument.value) {
+          guard parameter != "_" else { continue }
           let local = drafter.localName(parameter)
           drafter.bind(parameter, .value(local))
           out.append(drafter.step(["let": .string(local), "value": v], at: statement))
+        } else {
+          // `completion(.success(note.title))`: what computing it reads or does, here.
+          out += drafter.argumentSteps(argument.value, at: statement)
+          if parameter != "_" { _ = drafter.rememberCase(argument.value, as: parameter) }
         }
       }
       // Its lines are labelled in the file it is written in.
@@ -106,9 +123,100 @@ extension Drafter {
     }
   }
 
-  /// Binds `name` to `closure`, held to be drafted where it runs.
-  mutating func holdClosure(_ closure: SwiftClosure, as name: String) {
-    heldClosures.append((closure, file))
+  /// What computing an argument does before the call it is given to: the reads it makes
+  /// (`note.title`), and the calls in it, an enum case's payload's too
+  /// (`.success(entity.toDomain())`), each drafted into a name of its own.
+  mutating func argumentSteps(_ argument: SwiftExpression, at statement: SwiftStatement)
+    -> [JSONValue]
+  {
+    if let reads = plainReads(in: argument) { return reads.map { readStep($0, at: statement) } }
+    if case .call(let callee, let payload) = argument.kind, case .member(nil, _) = callee.kind {
+      return payload.flatMap { argumentSteps($0.value, at: statement) }
+    }
+    argumentsComputed += 1
+    return expressionSteps(
+      argument, result: "_argument\(statement.location.line)_\(argumentsComputed)", at: statement)
+  }
+
+  /// Binds `name` to `closure`, held to be drafted where it runs, as it was written here.
+  ///
+  /// `handedOn`: an inlined method's parameter is given it, so it was written by the
+  /// method's caller (``caller``), in the scope below the method's two
+  /// (``inline(_:call:result:members:in:at:)``).
+  mutating func holdClosure(_ closure: SwiftClosure, as name: String, handedOn: Bool = false) {
+    var written = vantage
+    var scope = scopeNumbers[scopeNumbers.count - 1]
+    if handedOn, let caller, scopeNumbers.count >= 3 {
+      (written, scope) = (caller, scopeNumbers[scopeNumbers.count - 3])
+    }
+    heldClosures.append(HeldClosure(closure: closure, file: file, vantage: written, scope: scope))
     bind(name, .closure(heldClosures.count - 1))
   }
+
+  /// Where the code being drafted is: the type whose method it is, and so on.
+  var vantage: Vantage {
+    get { Vantage(subject: subject, enclosingType: enclosingType, entity: currentEntity) }
+    set {
+      (subject, enclosingType, currentEntity) = (
+        newValue.subject, newValue.enclosingType, newValue.entity
+      )
+    }
+  }
+
+  /// The held closure `closure` is, when it is one: a closure handed on by name is drafted
+  /// from its syntax (``withHeldClosures(_:)``), found again by where it is written.
+  func held(_ closure: SwiftClosure) -> HeldClosure? {
+    heldClosures.last { held in
+      held.closure.file == closure.file && held.closure.body.count == closure.body.count
+        && held.closure.body.first?.location == closure.body.first?.location
+    }
+  }
+
+  /// `closure`'s body drafted where it runs, seeing what it sees where it was written: a
+  /// closure written in one type's method and run by another's
+  /// (`storage.performBackgroundTask { context in self.limit … }`) sees its own type's
+  /// names and `self`, not the method's that runs it. Its parameters keep what the runner
+  /// bound them to; what a synchronous one binds is bound where it was written.
+  mutating func inWrittenScope(
+    _ closure: SwiftClosure, synchronous: Bool, _ work: (inout Drafter) -> [JSONValue]
+  ) -> [JSONValue] {
+    guard let held = held(closure), let k = scopeNumbers.lastIndex(of: held.scope),
+      k < scopes.count - 1
+    else { return work(&self) }
+    let parameters = closure.parameters + ["$0", "$1", "$2"]
+    var given: [String: Meaning] = [:]
+    for p in parameters { given[p] = meaning(of: p) }
+    let hidden = (Array(scopes[(k + 1)...]), Array(scopeNumbers[(k + 1)...]))
+    scopes.removeSubrange((k + 1)...)
+    scopeNumbers.removeSubrange((k + 1)...)
+    let saved = vantage
+    vantage = held.vantage
+    pushScope(given)
+    let steps = work(&self)
+    let bound = popScope()
+    if synchronous {
+      for (name, m) in bound where !parameters.contains(name) { scopes[k][name] = m }
+    }
+    vantage = saved
+    scopes += hidden.0
+    scopeNumbers += hidden.1
+    return steps
+  }
+}
+
+/// A closure held to be drafted where it runs, and where it was written: its file, the
+/// type whose method wrote it, and the scope it sees (a number in ``Drafter/scopeNumbers``).
+struct HeldClosure {
+  var closure: SwiftClosure
+  var file: SwiftFile
+  var vantage: Vantage
+  var scope: Int
+}
+
+/// Where drafted code is: the type whose method it is (``Drafter/subject``), the type it is
+/// written in, and the entity whose method it is.
+struct Vantage {
+  var subject: SwiftType?
+  var enclosingType: SwiftType?
+  var entity: (object: String, entity: String)?
 }

@@ -104,6 +104,8 @@ extension Drafter {
     case .expression(let x), .return(let x?): e = x
     default: return nil
     }
+    // `$0.objectID`: an ID, which names an object, is no plain value.
+    if case .member(_?, "objectID") = e.kind { return nil }
     guard let reads = plainReads(in: e) else { return nil }
     switch resolve(e) {
     case nil, .value?: break

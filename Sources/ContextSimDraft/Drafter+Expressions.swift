@@ -75,6 +75,12 @@ extension Drafter {
           step(["write": .string(variable), "value": standIn(for: e).json], at: statement),
         ]
       }
+    case .member(_?, _) where result == nil:
+      // `coreDataManager.managedObjectContext` as a function's value: what reading it does.
+      steps = expressionSteps(e, result: "_value\(statement.location.line)", at: statement)
+    case .binary(let op, _, _) where result == nil && Self.comparisons.contains(op):
+      // `note(forKey: key) != nil` as a function's value: its calls, drafted.
+      steps = comparedCalls(e, into: "_compared\(statement.location.line)", at: statement)
     case .ternary(let condition, let then, let otherwise):
       if let truth = staticTruth(condition) {
         return expressionSteps(truth ? then : otherwise, result: result, at: statement)
@@ -262,6 +268,7 @@ extension Drafter {
       // `let label = self.label`: a plain property of the app's instance, stood in.
       return [standInStep(result, for: e, at: statement)]
     }
+    if let compared = comparedCalls(e, into: result, at: statement) { return compared }
     if let v = value(of: e) {
       // `return nil` where the same name elsewhere holds an object: still an object's name.
       let keeps = e.kind.isNil && meaning(of: result)?.isCoreData == true
@@ -269,6 +276,33 @@ extension Drafter {
       return [step(["let": .string(result), "value": v], at: statement)]
     }
     return nil
+  }
+
+  /// `note(forKey: key) != nil`, `count() > 0`: a comparison whose sides call the app's
+  /// code. Both sides always run, so each call is drafted first, into a name of its own;
+  /// the comparison's value is a stand-in. Nil when a side is neither a plain value nor a
+  /// call the draft follows.
+  private mutating func comparedCalls(
+    _ e: SwiftExpression, into result: String, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    guard case .binary(let op, let left, let right) = e.kind, Self.comparisons.contains(op)
+    else { return nil }
+    var steps: [JSONValue] = []
+    var calls = 0
+    for (side, operand) in [left, right].enumerated() {
+      if let reads = plainReads(in: operand) {
+        steps += reads.map { readStep($0, at: statement) }
+        continue
+      }
+      guard Call(operand.unwrapped.expression) != nil else { return nil }
+      let name = "_\(result)Side\(side)"
+      let drafted = expressionSteps(operand, result: name, at: statement)
+      guard meaning(of: name) != nil else { return nil }
+      steps += drafted
+      calls += 1
+    }
+    guard calls > 0 else { return nil }
+    return steps + [standInStep(result, for: e, at: statement)]
   }
 
   /// `shared`, `Self.shared`, `Stack.shared`: the name a static is set by.
@@ -514,6 +548,15 @@ extension Drafter {
         // A predicate ctxsim cannot read, made of plain values: what the fetch finds is
         // decided at the fetch (``FetchRequestDraft/unreadPredicate``).
         steps = reads.map { readStep($0, at: statement) }
+        request.unreadPredicate = value.source
+      } else if let call = Call(value.unwrapped.expression),
+        method(named: call.method, receiver: call.receiver, labels: call.arguments.map(\.label))
+          != nil
+      {
+        // `predicate(for: filter)`, the app's own helper: drafted for what it does, and
+        // what it makes read as a predicate ctxsim cannot read.
+        steps = expressionSteps(
+          value, result: "_predicate\(statement.location.line)", at: statement)
         request.unreadPredicate = value.source
       } else {
         return nil

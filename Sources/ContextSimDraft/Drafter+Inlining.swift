@@ -32,8 +32,14 @@ extension Drafter {
     if own, let enclosingType, let f = pick(functions(of: enclosingType)) {
       return (enclosingType, f)
     }
+    // A receiver the draft does not follow, of the one drafted type that declares the
+    // method; not a static call on a type of another name (`Entity.fetchRequest()` is not
+    // the app's `fetchRequest(for:)`), nor a call its labels do not fit.
     let declaring = drafted.filter { type in type.functions.contains { $0.name == name } }
-    if declaring.count == 1, let type = declaring.first, let f = pick(type.functions) {
+    let onOtherType = receiver.map { Self.isTypeName($0) } ?? false
+    if !onOtherType, declaring.count == 1, let type = declaring.first,
+      let f = pick(type.functions), labels.map({ Self.accepts(f, labels: $0) }) ?? true
+    {
       return (type, f)
     }
     if own, let f = pick(files.flatMap(\.functions)) { return (nil, f) }
@@ -153,131 +159,144 @@ extension Drafter {
     let savedTypes = (typeArguments, typeParameters)
     defer { (typeArguments, typeParameters) = savedTypes }
     bindTypeArguments(of: function, call: call)
-    let body: [JSONValue] = scoped { drafter in
-      // The instance's properties, or `self`, for the body's bare names.
-      for (name, meaning) in members.sorted(by: { $0.key < $1.key }) { drafter.bind(name, meaning) }
-      let given = Self.arguments(of: call, for: function)
-      for (index, parameter) in function.parameters.enumerated() {
-        guard let argument = given[index] else { continue }
-        if case .member(nil, _) = argument.kind {
-          drafter.enumArguments[parameter.name] = argument.source  // `.mainQueueConcurrencyType`
-        }
-        if case .closure(let closure) = argument.kind {
-          // A completion handler, a block: run where the method calls or hands it on.
-          drafter.holdClosure(closure, as: parameter.name)
-          continue
-        }
-        if argument.kind.isNil, parameter.type.contains("->") {
-          // `completion: nil`: calling it does nothing.
-          drafter.bind(parameter.name, .callersClosure)
-          continue
-        }
-        if Call(argument) != nil, drafter.resolve(argument) == nil {
-          // `manager.safeContext()` as an argument: drafted, its result the parameter.
-          out += drafter.expressionSteps(argument, result: parameter.name, at: statement)
-          continue
-        }
-        if case .name(let n) = argument.kind, drafter.meaning(of: n) == nil {
-          // A name nothing binds (a `--call`'s `urls`): the parameter, stood in on main.
-          var standIns: [JSONValue] = []
-          drafter.bindStandIn(parameter, steps: &standIns)
-          drafter.preamble += standIns
-          continue
-        }
-        if let made = Call(argument.unwrapped.expression), drafter.madeAppType(made) != nil,
-          made.arguments.contains(where: { drafter.isCoreDataArgument($0.value) })
-        {
-          // `HealthMonitor(dataProvider: Provider(context: c))`: the inner instance is
-          // made first, with what it is given.
-          out += drafter.expressionSteps(argument, result: nil, at: statement)
-        }
-        switch drafter.resolve(argument) {
-        case let m? where m.passesAsItself:
-          drafter.bind(parameter.name, m)  // the same object, context, container, request…
-        default:
-          guard let v = drafter.value(of: argument) else {
-            if Self.plainType(parameter.type) != nil {
-              // `bundles: [Bundle]` given `[Bundle.main]`: a plain value, stood in.
-              let local = drafter.localName(parameter.name)
-              out.append(drafter.standInStep(local, for: argument, at: statement))
-              drafter.bind(parameter.name, .value(local))
-            } else if drafter.meaning(of: parameter.name) != nil {
-              // Given what the draft does not follow: still the parameter, not the
-              // instance's property (or an outer local) of the same name.
-              drafter.bind(parameter.name, .opaque)
-            }
+    // Two scopes: the instance's properties (where `self.x` looks), and above them the
+    // parameters and locals, which hide the properties for bare names.
+    let body: [JSONValue] = scoped { outer in
+      outer.memberScopes.insert(outer.scopeNumbers[outer.scopeNumbers.count - 1])
+      return outer.scoped { drafter in
+        // The arguments are the caller's: read before the instance's properties are bound, so
+        // `cleanUp(in: context)` hands on the caller's `context`, not the callee's property.
+        let given = Self.arguments(of: call, for: function)
+        for (index, parameter) in function.parameters.enumerated() {
+          guard let argument = given[index] else { continue }
+          // `.mainQueueConcurrencyType`, or a name given one (`for: usageType`), for a
+          // `switch` on the parameter; anything else, and an earlier call's case no longer holds.
+          drafter.enumArguments[parameter.name] = drafter.switchValue(argument)
+          if case .closure(let closure) = argument.kind {
+            // A completion handler, a block: run where the method calls or hands it on.
+            drafter.holdClosure(closure, as: parameter.name, handedOn: true)
             continue
           }
-          let local = drafter.localName(parameter.name)
-          drafter.bind(parameter.name, .value(local))
-          if v != .string("$" + local) {
+          if argument.kind.isNil, parameter.type.contains("->") {
+            // `completion: nil`: calling it does nothing.
+            drafter.bind(parameter.name, .callersClosure)
+            continue
+          }
+          if Call(argument) != nil, drafter.resolve(argument) == nil {
+            // `manager.safeContext()` as an argument: drafted, its result the parameter.
+            out += drafter.expressionSteps(argument, result: parameter.name, at: statement)
+            continue
+          }
+          if case .name(let n) = argument.kind, drafter.meaning(of: n) == nil {
+            // A name nothing binds (a `--call`'s `urls`): the parameter, stood in on main.
+            var standIns: [JSONValue] = []
+            drafter.bindStandIn(parameter, steps: &standIns)
+            drafter.preamble += standIns
+            continue
+          }
+          if let made = Call(argument.unwrapped.expression), drafter.madeAppType(made) != nil,
+            made.arguments.contains(where: { drafter.isCoreDataArgument($0.value) })
+          {
+            // `HealthMonitor(dataProvider: Provider(context: c))`: the inner instance is
+            // made first, with what it is given.
+            out += drafter.expressionSteps(argument, result: nil, at: statement)
+          }
+          switch drafter.resolve(argument) {
+          case let m? where m.passesAsItself:
+            drafter.bind(parameter.name, m)  // the same object, context, container, request…
+          default:
+            guard let v = drafter.value(of: argument) else {
+              // What computing it does, on the caller's thread, before the call:
+              // `show(title: note.title)` reads the title here.
+              out += drafter.argumentSteps(argument, at: statement)
+              if Self.plainType(parameter.type) != nil {
+                // `bundles: [Bundle]` given `[Bundle.main]`: a plain value, stood in.
+                let local = drafter.localName(parameter.name)
+                out.append(drafter.standInStep(local, for: argument, at: statement))
+                drafter.bind(parameter.name, .value(local))
+              } else if drafter.meaning(of: parameter.name) != nil || members[parameter.name] != nil
+              {
+                // Given what the draft does not follow: still the parameter, not the
+                // instance's property (or an outer local) of the same name.
+                drafter.bind(parameter.name, .opaque)
+              }
+              continue
+            }
+            let local = drafter.localName(parameter.name)
+            drafter.bind(parameter.name, .value(local))
+            if v != .string("$" + local) {
+              out.append(drafter.step(["let": .string(local), "value": v], at: statement))
+            }
+            // A literal given (`entity: "Task"`), for what needs the text itself: an entity.
+            drafter.literals[local] = drafter.literal(argument)
+            if case .name(let name) = argument.kind {
+              drafter.valueTypes[local] = drafter.valueTypes[name]
+              drafter.literals[local] = drafter.literals[name]
+            }
+          }
+        }
+        // A parameter the call leaves out takes its default: a queue, a context, a literal.
+        var defaultedNil: [String] = []
+        for (index, parameter) in function.parameters.enumerated() where given[index] == nil {
+          guard let given = parameter.defaultValue else { continue }
+          if case .member(nil, _) = given.kind {
+            drafter.enumArguments[parameter.name] = given.source  // `kind: Kind = .archive`
+          }
+          if let queue = drafter.dispatchQueue(given.source) {
+            drafter.bind(parameter.name, .queue(queue))
+          } else if let m = drafter.resolve(given), m.isCoreData {
+            drafter.bind(parameter.name, m)
+          } else if given.kind.isNil, parameter.type.contains("->") {
+            // `completion: (…)? = nil`: calling it does nothing, and it hides a closure of the
+            // same name around the call.
+            drafter.bind(parameter.name, .callersClosure)
+          } else if given.kind.isNil, !drafter.knownNil.contains(parameter.name) {
+            // `backgroundContext: NSManagedObjectContext? = nil`: nil in this call.
+            drafter.knownNil.insert(parameter.name)
+            defaultedNil.append(parameter.name)
+          } else if !given.kind.isNil, let v = drafter.literal(given) {
+            // `wait: Bool = true`: the value, as a caller's literal would be.
+            let local = drafter.localName(parameter.name)
+            drafter.bind(parameter.name, .value(local))
             out.append(drafter.step(["let": .string(local), "value": v], at: statement))
-          }
-          // A literal given (`entity: "Task"`), for what needs the text itself: an entity.
-          drafter.literals[local] = drafter.literal(argument)
-          if case .name(let name) = argument.kind {
-            drafter.valueTypes[local] = drafter.valueTypes[name]
-            drafter.literals[local] = drafter.literals[name]
+          } else if case .member(let base?, let key) = given.kind,
+            let steps = drafter.appTypeGetter(base, key, result: parameter.name, at: statement)
+          {
+            // `in context: NSManagedObjectContext = AERecord.Context.default`: its getter
+            // runs at the call, on the caller's thread.
+            out += steps
           }
         }
-      }
-      // A parameter the call leaves out takes its default: a queue, a context, a literal.
-      var defaultedNil: [String] = []
-      for (index, parameter) in function.parameters.enumerated() where given[index] == nil {
-        guard let given = parameter.defaultValue else { continue }
-        if case .member(nil, _) = given.kind {
-          drafter.enumArguments[parameter.name] = given.source  // `kind: Kind = .archive`
+        defer { drafter.knownNil.subtract(defaultedNil) }
+        // The instance's properties, or `self`, in the scope below the parameters.
+        for (name, meaning) in members.sorted(by: { $0.key < $1.key }) {
+          drafter.scopes[drafter.scopes.count - 2][name] = meaning
         }
-        if let queue = drafter.dispatchQueue(given.source) {
-          drafter.bind(parameter.name, .queue(queue))
-        } else if let m = drafter.resolve(given), m.isCoreData {
-          drafter.bind(parameter.name, m)
-        } else if given.kind.isNil, parameter.type.contains("->") {
-          // `completion: (…)? = nil`: calling it does nothing, and it hides a closure of the
-          // same name around the call.
-          drafter.bind(parameter.name, .callersClosure)
-        } else if given.kind.isNil, !drafter.knownNil.contains(parameter.name) {
-          // `backgroundContext: NSManagedObjectContext? = nil`: nil in this call.
-          drafter.knownNil.insert(parameter.name)
-          defaultedNil.append(parameter.name)
-        } else if !given.kind.isNil, let v = drafter.literal(given) {
-          // `wait: Bool = true`: the value, as a caller's literal would be.
-          let local = drafter.localName(parameter.name)
-          drafter.bind(parameter.name, .value(local))
-          out.append(drafter.step(["let": .string(local), "value": v], at: statement))
-        } else if case .member(let base?, let key) = given.kind,
-          let steps = drafter.appTypeGetter(base, key, result: parameter.name, at: statement)
+        drafter.inlining.append(function.identity)
+        defer { drafter.inlining.removeLast() }
+        // The arguments are the caller's lines; the body's are the method's own file's.
+        let savedFile = drafter.file
+        drafter.file = bodyFile ?? drafter.file
+        defer { drafter.file = savedFile }
+        let savedReturning = drafter.returning
+        drafter.returning = function.returnType
+        defer { drafter.returning = savedReturning }
+        let saved = (drafter.returnTarget, drafter.returnFlag)
+        (drafter.returnTarget, drafter.returnFlag) = (result, nil)
+        defer { (drafter.returnTarget, drafter.returnFlag) = saved }
+        // A body of one expression returns it.
+        var steps: [JSONValue]
+        if let result, let body = function.body, body.count == 1,
+          case .expression(let e) = body[0].kind
         {
-          // `in context: NSManagedObjectContext = AERecord.Context.default`: its getter
-          // runs at the call, on the caller's thread.
-          out += steps
+          steps = drafter.expressionSteps(e, result: result, at: body[0])
+        } else {
+          steps = drafter.steps(function.body ?? [])
         }
+        // What the result is (a context, an object) outlives the method's own names.
+        returned = result.flatMap { drafter.meaning(of: $0) }
+        return steps
       }
-      defer { drafter.knownNil.subtract(defaultedNil) }
-      drafter.inlining.append(function.identity)
-      defer { drafter.inlining.removeLast() }
-      // The arguments are the caller's lines; the body's are the method's own file's.
-      let savedFile = drafter.file
-      drafter.file = bodyFile ?? drafter.file
-      defer { drafter.file = savedFile }
-      let savedReturning = drafter.returning
-      drafter.returning = function.returnType
-      defer { drafter.returning = savedReturning }
-      let saved = (drafter.returnTarget, drafter.returnFlag)
-      (drafter.returnTarget, drafter.returnFlag) = (result, nil)
-      defer { (drafter.returnTarget, drafter.returnFlag) = saved }
-      // A body of one expression returns it.
-      var steps: [JSONValue]
-      if let result, let body = function.body, body.count == 1,
-        case .expression(let e) = body[0].kind
-      {
-        steps = drafter.expressionSteps(e, result: result, at: body[0])
-      } else {
-        steps = drafter.steps(function.body ?? [])
-      }
-      // What the result is (a context, an object) outlives the method's own names.
-      returned = result.flatMap { drafter.meaning(of: $0) }
-      return steps
     }
     if let result { bind(result, returned ?? .value(result)) }
     return out + body
@@ -290,14 +309,21 @@ extension Drafter {
   mutating func closureSteps(_ closure: SwiftClosure, result: String?, synchronous: Bool = false)
     -> [JSONValue]
   {
-    guard !synchronous else { return closureBody(closure, result: result) }
-    return scoped { $0.closureBody(closure, result: result) }
+    inWrittenScope(closure, synchronous: synchronous) { drafter in
+      guard !synchronous else { return drafter.closureBody(closure, result: result) }
+      return drafter.scoped { $0.closureBody(closure, result: result) }
+    }
   }
 
   private mutating func closureBody(_ closure: SwiftClosure, result: String?) -> [JSONValue] {
-    let saved = (returnTarget, returnFlag)
+    let saved = (returnTarget, returnFlag, file)
     (returnTarget, returnFlag) = (result, nil)
-    defer { (returnTarget, returnFlag) = saved }
+    defer { (returnTarget, returnFlag, file) = saved }
+    // Handed on to another file's method (`storage.performBackgroundTask { … }`): its lines
+    // are still labelled in the file they are written in.
+    if closure.file != file.name, let home = files.first(where: { $0.name == closure.file }) {
+      file = home
+    }
     // A closure of one expression returns it.
     if let result, closure.body.count == 1, case .expression(let e) = closure.body[0].kind {
       return expressionSteps(e, result: result, at: closure.body[0])

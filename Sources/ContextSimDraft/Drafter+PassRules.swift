@@ -76,7 +76,8 @@ extension Drafter {
     if case .forceUnwrap(let inner) = e.kind { e = inner }  // `NSEntityDescription.entity(…)!`
     guard let rule = passRule(e, asValue: result != nil) else { return nil }
     guard let reads = plainReads(in: e) else {
-      return rule == .logging && result == nil ? loggedMessage(e, at: statement) : nil
+      guard rule == .logging || rule == .callersClosure, result == nil else { return nil }
+      return draftedArguments(of: e, rule: rule, at: statement)
     }
     passedOver.append(PassedOver(file: file.name, line: statement.location.line, rule: rule))
     var steps = reads.map { readStep($0, at: statement) }
@@ -97,19 +98,15 @@ extension Drafter {
     return steps
   }
 
-  /// `NSLog("%@", Self.diagnostic(error, context: context))`: the message's arguments that
-  /// are more than plain reads (a call into the app, a context's property) are drafted as
-  /// steps of their own (or said not to be modelled), and the logging itself is passed over.
-  private mutating func loggedMessage(_ e: SwiftExpression, at statement: SwiftStatement)
-    -> [JSONValue]
-  {
+  /// `NSLog("%@", Self.diagnostic(error, context: context))`, `completion(.success(entity
+  /// .toDomain()))`: what computing the arguments does is drafted (``argumentSteps(_:at:)``),
+  /// and the logging or the caller's closure is passed over.
+  private mutating func draftedArguments(
+    of e: SwiftExpression, rule: PassRule, at statement: SwiftStatement
+  ) -> [JSONValue] {
     guard case .call(_, let arguments) = e.kind else { return [] }
-    var steps: [JSONValue] = []
-    for (i, argument) in arguments.enumerated() where plainReads(in: argument.value) == nil {
-      let name = "_logged\(statement.location.line)_\(i)"
-      steps += expressionSteps(argument.value, result: name, at: statement)
-    }
-    passedOver.append(PassedOver(file: file.name, line: statement.location.line, rule: .logging))
+    let steps = arguments.flatMap { argumentSteps($0.value, at: statement) }
+    passedOver.append(PassedOver(file: file.name, line: statement.location.line, rule: rule))
     return steps
   }
 
@@ -246,7 +243,7 @@ extension Drafter {
       case .context?, .container?, .controller?, .notification?: return nil  // `self.context`
       default: break
       }
-      if case .name("self") = base.kind, case .shared(let variable)? = meaning(of: key) {
+      if case .name("self") = base.kind, case .shared(let variable)? = memberMeaning(of: key) {
         return constants.contains(variable) ? [] : [.shared(variable)]
       }
       switch resolve(base) {
@@ -308,6 +305,8 @@ extension Drafter {
     case .ternary(let c, let a, let b):
       return plainReads(in: [c, a, b])
     case .other(let text):
+      // `#keyPath(Note.title)`: a key's name, which reads nothing.
+      if text.hasPrefix("#keyPath(") || text.hasPrefix("#selector(") { return [] }
       return mentionsCoreData(text) ? nil : []
     }
   }

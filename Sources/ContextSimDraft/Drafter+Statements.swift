@@ -556,12 +556,34 @@ extension Drafter {
       }
       return true
     }
+    if conditions.count == 1, case .other(let text) = conditions[0],
+      let truth = enumCaseTruth(text)
+    {
+      return truth
+    }
     if conditions.count == 1, case .other(let text) = conditions[0], text.hasPrefix("#") {
       // `#available(iOS 13, *)`: the app runs on a current OS.
       if text.hasPrefix("#available") { return true }
       if text.hasPrefix("#unavailable") { return false }
     }
     return nil
+  }
+
+  /// `if case let .tag(tag) = filter`, `if case .archive = kind` of a parameter given (or
+  /// defaulted to) a case: whether it is that case; nil when the case is not known. A case's
+  /// payload is not bound: a body that uses it is not modelled there.
+  private func enumCaseTruth(_ text: String) -> Bool? {
+    guard text.hasPrefix("case "), let equals = text.firstIndex(of: "=") else { return nil }
+    let subject = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+    guard subject.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+      let given = enumArguments[subject], given.hasPrefix(".")
+    else { return nil }
+    var pattern = text.dropFirst("case ".count).prefix { $0 != "=" }
+      .trimmingCharacters(in: .whitespaces)
+    if pattern.hasPrefix("let ") { pattern = String(pattern.dropFirst(4)) }
+    let name = { (s: String) in String(s.prefix { $0 != "(" }) }
+    guard pattern.hasPrefix(".") else { return nil }
+    return name(pattern) == name(given)
   }
 
   /// `do { … } catch { … }`. Each throwing call's `catch` runs the handler when it throws.

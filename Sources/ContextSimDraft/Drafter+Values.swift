@@ -113,7 +113,7 @@ extension Drafter {
       return .context("viewContext")
     case .member(let base?, let name):
       // `self.context`; in an extension of the container, `self.viewContext` falls through.
-      if case .name("self") = base.kind, let m = meaning(of: name) { return m }
+      if case .name("self") = base.kind, let m = memberMeaning(of: name) { return m }
       // `stack.mainContext`, `CoreDataStack.shared`: an app type's instance and its members.
       if case .instanceOf(let t)? = resolve(base) { return instanceMembers[t]?[name] }
       if isNetworkClient(e) { return .networkClient }  // `Session.default`
@@ -294,10 +294,13 @@ extension Drafter {
         }
       }
     }
-    if call.method == "fetchRequest", let receiver = call.receiver,
-      case .name(let entity) = receiver.kind
+    // `Note.fetchRequest()`: an entity's class; not `self.fetchRequest(for: dto)`, the app's
+    // own method of that name, which is drafted as one.
+    if call.method == "fetchRequest", call.arguments.isEmpty, let receiver = call.receiver,
+      case .name(let entity) = receiver.kind, entity.first?.isUppercase == true,
+      !isAppType(entity)
     {
-      return FetchRequestDraft(entity: entity)
+      return FetchRequestDraft(entity: entityNamed(entity) ?? entity)
     }
     return nil
   }

@@ -78,6 +78,13 @@ struct Drafter {
   var constants: Set<String> = []
   var model = InferredModel()
   var scopes: [[String: Meaning]] = [[:]]
+  /// Each scope's number, in step with `scopes`: a held closure finds by it the scope it
+  /// was written in (``HeldClosure/scope``).
+  var scopeNumbers: [Int] = [0]
+  var scopesMade = 1
+  /// The scopes, by number, that hold an instance's properties (the bottom one, and each
+  /// inlined method's): where `self.name` looks, past the locals and parameters above.
+  var memberScopes: Set<Int> = [0]
   var sharedVars: [(String, JSONValue)] = []
   /// The type whose property first named each shared var.
   var sharedVarOwners: [String: String] = [:]
@@ -122,7 +129,12 @@ struct Drafter {
   /// it needs no step.
   var boundToNil: Set<String> = []
   /// The closures held as values (``Meaning/closure(_:)``), in the order they were bound.
-  var heldClosures: [(closure: SwiftClosure, file: SwiftFile)] = []
+  var heldClosures: [HeldClosure] = []
+  /// While a method is inlined: where the calling code was, so a closure it hands the
+  /// method is drafted as written there.
+  var caller: Vantage?
+  /// Arguments computed into names of their own so far (``argumentSteps(_:at:)``).
+  var argumentsComputed = 0
   /// The held closures being drafted now, which a closure's own body may not run again.
   var runningClosures: Set<Int> = []
   /// Functions declared inside the code drafted so far (`func unlink(_ blob: Blob) { … }`),
@@ -236,6 +248,15 @@ struct Drafter {
   /// What one of the instance's own properties is, whatever a local name hides it.
   func instanceMeaning(of name: String) -> Meaning? { scopes[0][name] }
 
+  /// What `self.name` is: the property of the instance whose method is drafted, whatever
+  /// local or parameter of that name (`{ context in self.context … }`) hides it.
+  func memberMeaning(of name: String) -> Meaning? {
+    for i in scopes.indices.reversed() where memberScopes.contains(scopeNumbers[i]) {
+      if let m = scopes[i][name] { return m }
+    }
+    return nil
+  }
+
   /// The scenario's name for a local the Swift calls `name`: another when a shared var
   /// has that name, as a scenario's names are one namespace.
   func localName(_ name: String) -> String {
@@ -247,9 +268,21 @@ struct Drafter {
   }
 
   mutating func scoped<T>(_ work: (inout Drafter) -> T) -> T {
-    scopes.append([:])
-    defer { scopes.removeLast() }
+    pushScope([:])
+    defer { popScope() }
     return work(&self)
+  }
+
+  mutating func pushScope(_ names: [String: Meaning]) {
+    scopes.append(names)
+    scopeNumbers.append(scopesMade)
+    scopesMade += 1
+  }
+
+  @discardableResult
+  mutating func popScope() -> [String: Meaning] {
+    scopeNumbers.removeLast()
+    return scopes.removeLast()
   }
 
   // MARK: The scenario
@@ -331,8 +364,8 @@ struct Drafter {
   mutating func drafted(calls: [String]) -> [JSONValue] {
     var out: [JSONValue] = []
     // One scope for every call: `let c = Controller()` in one, `c.save()` in the next.
-    scopes.append([:])
-    defer { scopes.removeLast() }
+    pushScope([:])
+    defer { popScope() }
     var previousWasEvent = false
     for text in calls {
       let parsed = SwiftParser.parse(text, name: "--call")

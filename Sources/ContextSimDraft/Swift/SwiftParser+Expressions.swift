@@ -260,7 +260,7 @@ extension SwiftParser {
 
   /// `{ @MainActor [weak self] a, b in … }`; the cursor is on the `{`.
   private mutating func parseClosure() -> SwiftClosure {
-    var closure = SwiftClosure()
+    var closure = SwiftClosure(file: fileName)
     advance()
     closure.attributes = parseAttributes()
     if token.is("["), let names = signatureNames(from: i, captures: true) {

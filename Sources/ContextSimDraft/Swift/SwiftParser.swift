@@ -10,6 +10,8 @@ import ContextSimReports
 /// ``maximumDepth`` is skipped the same way, so no input can exhaust the stack.
 struct SwiftParser {
   var tokens: [SwiftToken]
+  /// The file being read, which each closure records.
+  var fileName = ""
   var i = 0
   var depth = 0
   static let maximumDepth = 120
@@ -17,6 +19,7 @@ struct SwiftParser {
   /// The declarations and statements of one file.
   static func parse(_ source: String, name: String) -> SwiftFile {
     var parser = SwiftParser(tokens: SwiftLexer.tokens(of: source))
+    parser.fileName = name
     var file = SwiftFile(name: name)
     file.lines = source.fileLines
     parser.parseMembers(into: &file)

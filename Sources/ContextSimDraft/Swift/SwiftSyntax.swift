@@ -198,6 +198,8 @@ struct SwiftArgument: Sendable {
 
 /// `{ [capture] a, b in statements }`.
 struct SwiftClosure: Sendable {
+  /// The file it is written in: its lines are labelled there wherever it is drafted.
+  var file = ""
   var captures: [String] = []
   var parameters: [String] = []
   /// `@MainActor in`: the attributes written before the parameters.

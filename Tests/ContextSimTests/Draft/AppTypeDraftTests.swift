@@ -623,6 +623,64 @@ struct ClosureDraftTests {
     #expect(draft.unmodelled.map(\.place) == ["App.swift:4:5"])
   }
 
+  @Test(
+    "A closure written in one type and run by another's method sees its own names, and its lines are labelled in its file"
+  )
+  func closureRunByAnotherType() throws {
+    let storage = """
+      import CoreData
+      final class Storage {
+        static let shared = Storage()
+        let context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+        let container = NSPersistentContainer(name: "Model")
+        func performBackgroundTask(_ block: @escaping (NSManagedObjectContext) -> Void) {
+          container.performBackgroundTask(block)
+        }
+      }
+      """
+    func queries(_ body: String) -> String {
+      """
+      import CoreData
+      final class Queries {
+        private let storage: Storage
+        let context: NSManagedObjectContext
+        init(storage: Storage = Storage.shared, context: NSManagedObjectContext) {
+          self.storage = storage
+          self.context = context
+        }
+        func save() {
+          storage.performBackgroundTask { [weak self] context in
+            guard let self = self else { return }
+            \(body)
+          }
+        }
+        private func cleanUp(in context: NSManagedObjectContext) {
+          context.reset()
+        }
+      }
+      """
+    }
+    func drafted(_ body: String) throws -> (Draft, Trace) {
+      let draft = Draft(
+        [
+          .init(name: "Storage.swift", text: storage),
+          .init(name: "Queries.swift", text: queries(body)),
+        ],
+        options: .init(calls: ["Queries(context: container.viewContext).save()"]))
+      let scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft")
+      return (draft, run(scenario, stopAtFirst: true))
+    }
+    // The helper is handed the block's own context, not Queries' (or Storage's) property.
+    let (fine, clean) = try drafted("self.cleanUp(in: context)")
+    #expect(fine.unmodelled.isEmpty, "\(fine.unmodelled)")
+    #expect(clean.violations.isEmpty)
+    // `self.context` in the block is Queries' context, on main: the reset traps, and the
+    // line is Queries.swift's.
+    let (_, buggy) = try drafted("self.cleanUp(in: self.context)")
+    #expect(buggy.violations.first?.kind == .wrongQueueContext)
+    #expect(buggy.violations.first?.labels.first == "Queries.swift:16")
+  }
+
   @Test("A relationship declared both ways is one pair: each is the other's inverse")
   func inferredInverse() throws {
     var model = InferredModel()

@@ -195,6 +195,105 @@ struct EverydaySwiftTests {
     #expect(buggy.violations.first?.kind == .wrongQueueObject)
   }
 
+  @Test(
+    "A results controller as apps write one: a helper's predicate, a method's list chained, a comparison of a call"
+  )
+  func resultsController() throws {
+    let source = """
+      import CoreData
+      enum Filter { case all, tag(String) }
+      final class Results {
+        let context: NSManagedObjectContext
+        init(context: NSManagedObjectContext) { self.context = context }
+        func notes(filteredBy filter: Filter = .all) -> [Note]? {
+          if case let .tag(tag) = filter { print(tag) }
+          let request = NSFetchRequest<Note>(entityName: "Note")
+          request.predicate = predicate(for: filter)
+          return try? context.fetch(request)
+        }
+        private func predicate(for filter: Filter) -> NSPredicate {
+          return NSPredicate(format: "deleted == NO")
+        }
+        func note(forKey key: String) -> Note? {
+          return notes()?.first { note in
+            note.key == key
+          }
+        }
+        func exists(key: String) -> Bool {
+          note(forKey: key) != nil
+        }
+        func currentContext() -> NSManagedObjectContext {
+          self.context
+        }
+      }
+      final class Screen {
+        let container: NSPersistentContainer
+        init(container: NSPersistentContainer) { self.container = container }
+        func refresh() {
+          let results = Results(context: container.viewContext)
+          DispatchQueue.global().async {
+            if results.exists(key: "k") { print("yes") }
+          }
+        }
+      }
+      """
+    let paths = Draft.paths(
+      [.init(name: "R.swift", text: source)],
+      options: .init(calls: ["Screen(container: c).refresh()"])
+    ).drafts
+    #expect(paths.count == 4)  // the fetch finds rows or none; first(where:) an object or none
+    for draft in paths {
+      #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+      let trace = run(
+        try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"), stopAtFirst: true)
+      // The fetch of a main-queue context from a global queue: every path traps there.
+      #expect(trace.violations.first?.kind == .wrongQueueContext)
+      #expect(trace.violations.first?.labels.first == "R.swift:10")
+    }
+  }
+
+  @Test("An argument is computed where the call is: its reads run on the caller's thread")
+  func argumentsAreComputed() throws {
+    // A method that ignores its parameter, and a closure that ignores its: the read of the
+    // title is still made, from the global queue.
+    for call in ["self.show(title: note.title)", "done(note.title)"] {
+      let (draft, trace) = try Self.drafted(
+        """
+        context.performAndWait {
+          let note = Note(context: context)
+          let done: (String?) -> Void = { _ in }
+          DispatchQueue.global().async {
+            \(call)
+          }
+        }
+        """,
+        members: "func show(title: String?) { print(\"x\") }")
+      #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+      #expect(trace.violations.first?.kind == .wrongQueueObject, "\(call)")
+    }
+  }
+
+  @Test("The app's own fetchRequest(for:) is its method, not a request for an entity called self")
+  func ownFetchRequestMethod() throws {
+    let (draft, _) = try Self.drafted(
+      """
+      let request = self.fetchRequest(for: "k")
+      _ = try? context.fetch(request)
+      """,
+      members: """
+        func fetchRequest(for key: String) -> NSFetchRequest<Note> {
+          let request: NSFetchRequest = Note.fetchRequest()
+          request.predicate = NSPredicate(format: "%K == %@", #keyPath(Note.key), key)
+          return request
+        }
+        """)
+    let json = draft.json.filter { !$0.isWhitespace }
+    #expect(json.contains(#""fetch":"Note""#))
+    #expect(!json.contains(#""self""#))
+    // Only what the fetch finds is left open (a draft decides nothing).
+    #expect(draft.unmodelled.map(\.place) == ["Saver.swift:11:1"])
+  }
+
   @Test("A map whose closure gives an object or an ID is not a plain value: not modelled")
   func mapToObjects() throws {
     let (draft, _) = try Self.overList("let ids = notes.map { $0.objectID }", buggy: false)

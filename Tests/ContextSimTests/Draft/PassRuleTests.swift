@@ -55,6 +55,8 @@ struct PassRuleTests {
     Case(line: "TransportationType.reset()", rule: nil),
     Case(line: "let kind = Screen.work(completion: {})", rule: nil),
     Case(line: "completion()", rule: .callersClosure),
+    // The object's method in the case's payload is drafted; the caller's closure passed.
+    Case(line: #"completion(.success(note?.value(forKey: "title")))"#, rule: .callersClosure),
     Case(line: "refresh()", rule: nil),
     Case(line: "super.viewDidLoad()", rule: .superclass),
     Case(line: "let spinner = UIActivityIndicatorView(style: .medium)", rule: .userInterface),
