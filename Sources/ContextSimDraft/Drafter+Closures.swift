@@ -53,7 +53,7 @@ extension Drafter {
     guard resolve(receiver) == nil,
       let inner = Call(receiver.unwrapped.expression),
       method(named: inner.method, receiver: inner.receiver, labels: inner.arguments.map(\.label))
-        != nil || Self.isContextFetch(inner, resolve),
+        != nil || Self.isContextFetch(inner, resolve) || givesObjects(inner),
       case .call(let callee, let arguments) = e.kind, case .member(_, let name) = callee.kind
     else { return nil }
     let made = "_" + inner.method
@@ -65,6 +65,36 @@ extension Drafter {
           location: callee.location), arguments),
       location: e.location)
     return first + expressionSteps(rest, result: result, at: statement)
+  }
+
+  /// `request?.response?.toDTO()`: a method of an object's relationship, the related
+  /// object read into a name first, then the method called on it.
+  mutating func relatedObjectCall(
+    _ e: SwiftExpression, _ call: Call, result: String?, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    guard var receiver = call.receiver else { return nil }
+    if case .optionalChain(let inner) = receiver.kind { receiver = inner }
+    guard resolve(receiver) == nil, case .member(let base?, let key) = receiver.kind,
+      case .object(_, let entity?)? = resolve(base), model.has(key, of: entity),
+      model.attributeType(key, of: entity) == nil,
+      case .call(let callee, let arguments) = e.kind, case .member(_, let method) = callee.kind
+    else { return nil }
+    let related = "_" + key
+    let first = expressionSteps(receiver, result: related, at: statement)
+    guard case .object? = meaning(of: related) else { return nil }
+    let named = SwiftExpression(kind: .name(related), location: receiver.location)
+    let rest = SwiftExpression(
+      kind: .call(
+        SwiftExpression(kind: .member(named, method), location: callee.location), arguments),
+      location: e.location)
+    return first + expressionSteps(rest, result: result, at: statement)
+  }
+
+  /// `queries.filter { … }`, `queries.suffix(n)`: some of a list's objects, which the next
+  /// call takes (`.forEach { context.delete($0) }`).
+  func givesObjects(_ call: Call) -> Bool {
+    guard case .objects? = call.receiver.flatMap(resolve) else { return false }
+    return Self.sublistMethods.contains(call.method) || ["filter", "sorted"].contains(call.method)
   }
 
   /// `context.fetch(request)`: a fetch whose list the next call takes (`.map { … }`).

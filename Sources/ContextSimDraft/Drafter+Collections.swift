@@ -13,14 +13,26 @@ import ContextSimReports
 /// value read from the object (an attribute, not a relationship or an ID): otherwise what
 /// it gives is unknown, and the line is not modelled.
 extension Drafter {
+  /// Methods that give some of a list's objects, in order: what follows is drafted on them
+  /// all, which touches more, never less.
+  static let sublistMethods: Set<String> = [
+    "suffix", "prefix", "dropFirst", "dropLast", "reversed", "shuffled",
+  ]
+
   static let perElementMethods: Set<String> = [
     "forEach", "map", "compactMap", "flatMap", "filter", "first", "last", "contains",
-    "allSatisfy", "sorted", "sort", "min", "max",
+    "allSatisfy", "sorted", "sort", "min", "max", "removeAll",
   ]
 
   mutating func collectionSteps(
     _ call: Call, list: String, entity: String?, result: String?, at statement: SwiftStatement
   ) -> [JSONValue]? {
+    if Self.sublistMethods.contains(call.method), call.closure == nil {
+      // `queries.suffix(n)`: some of the objects, taken as all of them.
+      guard let result else { return [] }
+      bind(result, .objects(result, entity: entity))
+      return [step(["let": .string(result), "value": .string("$" + list)], at: statement)]
+    }
     guard Self.perElementMethods.contains(call.method), let closure = call.closure,
       call.arguments.count == 1
     else { return nil }
@@ -60,7 +72,7 @@ extension Drafter {
     case "min", "max":
       return [loop] + firstElement(of: list, entity: entity, as: result, at: statement)
     case "map", "compactMap", "flatMap":
-      guard mapped != nil else { return nil }
+      guard mapped != nil || mapsToPlainValues(closure, entity: entity) else { return nil }
       fallthrough
     default:
       // `contains(where:)`, `allSatisfy`, a map to plain values: a value.
@@ -69,6 +81,30 @@ extension Drafter {
         standInValue(result, what: "what `\(call.method)` gives, a plain value", at: statement),
       ]
     }
+  }
+
+  /// `{ $0.toDomain() }`: a closure of one call of the app's method whose declared result
+  /// is no object, list, ID or context (a struct of the app's): what it gives is plain, and
+  /// what the method does is drafted in the loop.
+  func mapsToPlainValues(_ closure: SwiftClosure, entity: String?) -> Bool {
+    guard closure.body.count == 1 else { return false }
+    let e: SwiftExpression
+    switch closure.body[0].kind {
+    case .expression(let x), .return(let x?): e = x
+    default: return false
+    }
+    guard let call = Call(e.unwrapped.expression) else { return false }
+    // `$0.toDomain()`: the element's class's method; else the app's method called.
+    let element = closure.parameters.first ?? "$0"
+    var function = method(named: call.method, receiver: call.receiver)?.1
+    if case .name(element)? = call.receiver?.kind, let entity, let type = types[entity] {
+      function = functions(of: type).first { $0.name == call.method }
+    }
+    guard let returned = function?.returnType else { return false }
+    let type = returned.trimmingCharacters(in: ["?", "!", " "])
+    let objectLike = ["NSManagedObject", "Context", "NSManagedObjectID", "["]
+    return !model.isEntity(type) && !entityTypes.contains(type)
+      && !objectLike.contains { type.contains($0) }
   }
 
   /// `let note = notes.first`: nil, then the list's first object when it has one. When it

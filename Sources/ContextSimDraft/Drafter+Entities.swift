@@ -60,10 +60,10 @@ extension Drafter {
       out.append(
         step(["insert": .string(entity), "into": .string(c), "as": .string(name)], at: statement))
       guard let found, call.arguments.count > 1 else { return out }
-      return out + initBody(found, entity: entity, object: name, call: call)
+      return out + initBody(found, entity: entity, object: name, call: call, at: statement)
     }
     guard let found else { return nil }
-    let body = initBody(found, entity: entity, object: name, call: call)
+    let body = initBody(found, entity: entity, object: name, call: call, at: statement)
     bind(name, .object(name, entity: entity))  // the new object, once its initialiser ran
     return body
   }
@@ -71,38 +71,46 @@ extension Drafter {
   /// The body of an entity's initialiser, `self` the object named `object`, its parameters
   /// bound to the call's arguments.
   private mutating func initBody(
-    _ found: (SwiftFile, SwiftFunction), entity: String, object: String, call: Call
+    _ found: (SwiftFile, SwiftFunction), entity: String, object: String, call: Call,
+    at statement: SwiftStatement
   ) -> [JSONValue] {
     let (initFile, function) = found
     let savedFile = file
     file = initFile
     defer { file = savedFile }
-    return scoped { drafter in
-      drafter.bind("self", .object(object, entity: entity))
-      drafter.currentEntity = (object, entity)
-      defer { drafter.currentEntity = nil }
-      var out: [JSONValue] = []
-      for (index, parameter) in function.parameters.enumerated() where index < call.arguments.count
-      {
-        let argument = call.arguments[index].value
-        if let m = drafter.resolve(argument), m.isCoreData {
-          drafter.bind(parameter.name, m)
-        } else if let v = drafter.value(of: argument) {
-          let local = drafter.localName(parameter.name)
-          drafter.bind(parameter.name, .value(local))
-          out.append(.object(["let": .string(local), "value": v]))
-        } else {
-          let local = drafter.localName(parameter.name)
-          drafter.bind(parameter.name, .value(local))
-          let standIn = drafter.standIn(for: argument)
-          out.append(
-            .object([
-              "let": .string(local), "value": standIn.json,
-              "note": .string("Stood in: \(standIn.what)."),
-            ]))
+    // Two scopes, as a method's (``inline(_:call:result:members:in:at:)``): the object as
+    // `self`, and above it the parameters, which hide its properties from bare names.
+    return scoped { outer in
+      outer.memberScopes.insert(outer.scopeNumbers[outer.scopeNumbers.count - 1])
+      return outer.scoped { drafter in
+        var out: [JSONValue] = []
+        // The arguments are the caller's, computed where the call is.
+        for (index, parameter) in function.parameters.enumerated()
+        where index < call.arguments.count {
+          let argument = call.arguments[index].value
+          if let m = drafter.resolve(argument), m.isCoreData {
+            drafter.bind(parameter.name, m)
+          } else if let v = drafter.value(of: argument) {
+            let local = drafter.localName(parameter.name)
+            drafter.bind(parameter.name, .value(local))
+            out.append(.object(["let": .string(local), "value": v]))
+          } else {
+            out += drafter.argumentSteps(argument, at: statement)
+            let local = drafter.localName(parameter.name)
+            drafter.bind(parameter.name, .value(local))
+            let standIn = drafter.standIn(for: argument)
+            out.append(
+              .object([
+                "let": .string(local), "value": standIn.json,
+                "note": .string("Stood in: \(standIn.what)."),
+              ]))
+          }
         }
+        drafter.scopes[drafter.scopes.count - 2]["self"] = .object(object, entity: entity)
+        drafter.currentEntity = (object, entity)
+        defer { drafter.currentEntity = nil }
+        return out + drafter.steps(function.body ?? [])
       }
-      return out + drafter.steps(function.body ?? [])
     }
   }
 
@@ -124,13 +132,15 @@ extension Drafter {
   }
 
   /// Inside a method of an entity's class, `title` or `self.title` where the class (or an
-  /// extension of it) declares `title`: the object's property, whatever another type calls
-  /// by the same name.
+  /// extension of it) declares `title`, or the model has it (Xcode generates the class):
+  /// the object's property, whatever another type calls by the same name. A local or
+  /// parameter of that name hides it from a bare `title`.
   func entityProperty(_ target: SwiftExpression) -> (object: String, entity: String, key: String)? {
-    guard let (object, entity) = currentEntity, let (key, _) = propertyName(target),
-      types[entity]?.properties.contains(where: { $0.name == key }) == true
+    guard let (object, entity) = currentEntity, let (key, explicit) = propertyName(target),
+      explicit || localMeaning(of: key) == nil
     else { return nil }
-    return (object, entity, key)
+    let declared = types[entity]?.properties.contains(where: { $0.name == key }) == true
+    return declared || model.has(key, of: entity) ? (object, entity, key) : nil
   }
 
   /// `note.addToTags(tag)`, the accessor Xcode generates for a to-many relationship, and

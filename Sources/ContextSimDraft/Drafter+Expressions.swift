@@ -52,6 +52,9 @@ extension Drafter {
     if let call, let chained = chainedOwnCall(e, call, result: result, at: statement) {
       return chained
     }
+    if let call, let related = relatedObjectCall(e, call, result: result, at: statement) {
+      return related
+    }
     if let result, let picked = pickedMember(e, result: result, at: statement) { return picked }
     var steps: [JSONValue]?
     switch e.kind {
@@ -230,7 +233,17 @@ extension Drafter {
           return computed
         }
         if let entity { model.add(key: key, to: entity, type: nil) }
-        bind(result, .value(result))
+        // `let folder = note.folder`: a relationship's object (or objects), followed after.
+        if let entity, model.has(key, of: entity), model.attributeType(key, of: entity) == nil,
+          let destination = model.destination(ofRelationship: key)
+        {
+          bind(
+            result,
+            model.isToMany(key, of: entity)
+              ? .objects(result, entity: destination) : .object(result, entity: destination))
+        } else {
+          bind(result, .value(result))
+        }
         return [step(["get": .string("\(name).\(key)"), "as": .string(result)], at: statement)]
       default: break
       }

@@ -10,6 +10,9 @@ extension Drafter {
   func method(named name: String, receiver: SwiftExpression?, labels: [String?]? = nil)
     -> (SwiftType?, SwiftFunction)?
   {
+    // `.init(query: q)`: the contextual type's initialiser, which the call does not name;
+    // never some other type's `init`.
+    if receiver == nil, name == "init" { return nil }
     func pick(_ functions: [SwiftFunction]) -> SwiftFunction? {
       let named = functions.filter { $0.name == name }
       guard let labels, named.count > 1 else { return named.first }
@@ -286,10 +289,12 @@ extension Drafter {
         defer { (drafter.returnTarget, drafter.returnFlag) = saved }
         // A body of one expression returns it.
         var steps: [JSONValue]
-        if let result, let body = function.body, body.count == 1,
-          case .expression(let e) = body[0].kind
+        if let body = function.body, body.count == 1, case .expression(let e) = body[0].kind,
+          result != nil || function.returnType != nil
         {
-          steps = drafter.expressionSteps(e, result: result, at: body[0])
+          // The value it returns, into a name even when the caller does not keep it.
+          let into = result ?? "_returned\(body[0].location.line)"
+          steps = drafter.expressionSteps(e, result: into, at: body[0])
         } else {
           steps = drafter.steps(function.body ?? [])
         }

@@ -224,6 +224,10 @@ extension Drafter {
       if case .shared(let variable)? = meaning(of: n), !constants.contains(variable) {
         return [.shared(variable)]
       }
+      // `query` in a method of an entity's class: the object's attribute, read.
+      if let (object, entity, key) = entityProperty(e) {
+        return [.object(object, entity: entity, key: key)]
+      }
       return []
     case .string(_, let interpolations):
       var reads: [PlainRead] = []

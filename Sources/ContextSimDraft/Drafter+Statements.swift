@@ -526,6 +526,12 @@ extension Drafter {
         if let reads = plainReads(in: computed) { return reads.map { readStep($0, at: statement) } }
         return expressionSteps(computed, result: "_returned", at: statement)
       }
+      // `return .init(query: title)`: a value made, in a value's place.
+      if case .call(let callee, _) = computed.unwrapped.expression.kind,
+        case .member(nil, _) = callee.kind
+      {
+        return expressionSteps(computed, result: "_returned", at: statement)
+      }
       return expressionSteps(computed, result: nil, at: statement)
     case .return:
       return []

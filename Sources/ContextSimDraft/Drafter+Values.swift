@@ -128,8 +128,9 @@ extension Drafter {
       // `PersistenceController.shared.container`
       if containerNames.contains(name) { return .container }
       return nil
-    case .optionalChain(let inner), .forceUnwrap(let inner), .binary("??", let inner, _):
-      return resolve(inner)
+    case .optionalChain(let inner), .forceUnwrap(let inner), .binary("??", let inner, _),
+      .prefix("&", let inner):
+      return resolve(inner)  // `&result` handed to an `inout` parameter: the same list
     case .tuple(let items) where items.count == 1: return resolve(items[0].value)
     case .array(let items) where !items.isEmpty:
       // `[Insert(title: t), Wipe()]`: the app's instances, in order.

@@ -248,6 +248,16 @@ struct Drafter {
   /// What one of the instance's own properties is, whatever a local name hides it.
   func instanceMeaning(of name: String) -> Meaning? { scopes[0][name] }
 
+  /// What `name` is among the locals and parameters of the method being drafted: those
+  /// above its instance's scope, not its caller's.
+  func localMeaning(of name: String) -> Meaning? {
+    for i in scopes.indices.reversed() {
+      if memberScopes.contains(scopeNumbers[i]) { return nil }
+      if let m = scopes[i][name] { return m }
+    }
+    return nil
+  }
+
   /// What `self.name` is: the property of the instance whose method is drafted, whatever
   /// local or parameter of that name (`{ context in self.context … }`) hides it.
   func memberMeaning(of name: String) -> Meaning? {

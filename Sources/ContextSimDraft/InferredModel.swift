@@ -147,6 +147,12 @@ struct InferredModel {
   }
 
   /// Whether `key` is a to-many relationship of `entity`.
+  /// Whether `entity` has an attribute or relationship `key`.
+  func has(_ key: String, of entity: String) -> Bool {
+    guard let e = entities.first(where: { $0.name == entity }) else { return false }
+    return e.attributes.contains { $0.0 == key } || e.relationships.contains { $0.0 == key }
+  }
+
   func isToMany(_ key: String, of entity: String) -> Bool {
     entities.first { $0.name == entity }?.toMany.contains(key) == true
   }

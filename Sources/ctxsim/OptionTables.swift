@@ -124,7 +124,8 @@ extension ArgumentParser {
   }
 
   /// Takes exactly one word left over, the scenario file, and stores it with `set`.
-  /// One scenario file, or the Swift files of one module (`A.swift B.swift`), drafted as one.
+  /// One scenario file, or the Swift of one module (`A.swift B.swift`, folders too, as
+  /// `scan` names them in its replay commands), drafted as one.
   private static func oneScenario<Draft>(
     _ command: String, tooMany: String, set: @escaping (inout Draft, String, [String]) -> Void
   ) -> (inout Draft, [String]) throws(UsageError) -> Void {
@@ -132,7 +133,7 @@ extension ArgumentParser {
       guard let first = words.first else {
         throw UsageError(message: "`ctxsim \(command)` needs a scenario file")
       }
-      guard words.count == 1 || words.allSatisfy({ $0.hasSuffix(".swift") }) else {
+      guard words.count == 1 || !words.contains(where: { $0.hasSuffix(".json") }) else {
         throw UsageError(message: tooMany + "; several .swift files are drafted as one module")
       }
       set(&draft, first, Array(words.dropFirst()))

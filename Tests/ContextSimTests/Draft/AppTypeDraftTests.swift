@@ -681,6 +681,62 @@ struct ClosureDraftTests {
     #expect(buggy.violations.first?.labels.first == "Queries.swift:16")
   }
 
+  @Test(
+    "A storage as the clean-architecture sample writes it: Xcode's generated attributes, lists handed inout and narrowed, a related object's method"
+  )
+  func generatedEntitiesAndLists() throws {
+    let source = """
+      import CoreData
+      struct Query { let text: String }
+      extension QueryEntity {
+        convenience init(query: Query, insertInto context: NSManagedObjectContext) {
+          self.init(context: context)
+          text = query.text
+        }
+        func toDomain() -> Query { .init(text: text ?? "") }
+      }
+      final class Storage {
+        let container: NSPersistentContainer
+        init(container: NSPersistentContainer) { self.container = container }
+        func save(query: Query) {
+          let context = container.viewContext
+          var result = (try? context.fetch(QueryEntity.fetchRequest())) ?? []
+          removeDuplicates(of: query, in: &result, context: context)
+          _ = QueryEntity(query: query, insertInto: context)
+          let recent = result.map { $0.toDomain() }
+          print(recent)
+          let first = result.first
+          _ = first?.owner?.toDomain()
+        }
+        private func removeDuplicates(of query: Query, in queries: inout [QueryEntity], context: NSManagedObjectContext) {
+          queries.filter { $0.text == query.text }.forEach { context.delete($0) }
+          queries.suffix(2).forEach { context.delete($0) }
+          queries.removeAll { $0.text == query.text }
+        }
+      }
+      """
+    let model = try JSONReader.read(
+      Array(
+        #"{"QueryEntity": {"attributes": {"text": "string"}, "relationships": {"owner": {"to": "QueryEntity"}}}}"#
+          .utf8))
+    let draft = Draft(
+      [.init(name: "App.swift", text: source)],
+      options: .init(calls: ["Storage(container: c).save(query: q)"], model: model))
+    let json = draft.json.filter { !$0.isWhitespace }
+    // `text = …` in the generated class's initialiser is the new object's attribute.
+    #expect(json.contains(#""set":"queryEntity.text""#))
+    // The list handed `inout`, narrowed and chained, is the fetched objects.
+    #expect(json.contains(#""forEach":"$_filter","as":"element","do":[{"delete":"element""#))
+    #expect(json.contains(#""forEach":"$_suffix","as":"element","do":[{"delete":"element""#))
+    // The related object read, then its method run on it.
+    #expect(json.contains(#""get":"first.owner","as":"_owner""#))
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    // On the main thread with the main queue's context: clean.
+    let trace = run(
+      try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"), stopAtFirst: true)
+    #expect(trace.violations.isEmpty && !trace.isUnmodelled)
+  }
+
   @Test("A relationship declared both ways is one pair: each is the other's inverse")
   func inferredInverse() throws {
     var model = InferredModel()
