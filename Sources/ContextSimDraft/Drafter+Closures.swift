@@ -53,18 +53,24 @@ extension Drafter {
     guard resolve(receiver) == nil,
       let inner = Call(receiver.unwrapped.expression),
       method(named: inner.method, receiver: inner.receiver, labels: inner.arguments.map(\.label))
-        != nil || Self.isContextFetch(inner, resolve) || givesObjects(inner),
-      case .call(let callee, let arguments) = e.kind, case .member(_, let name) = callee.kind
+        != nil || isContextFetch(inner) || givesObjects(inner),
+      let rest = Self.calling(e, on: "_" + inner.method)
     else { return nil }
-    let made = "_" + inner.method
-    let first = expressionSteps(receiver, result: made, at: statement)
-    let rest = SwiftExpression(
-      kind: .call(
-        SwiftExpression(
-          kind: .member(SwiftExpression(kind: .name(made), location: receiver.location), name),
-          location: callee.location), arguments),
-      location: e.location)
+    let first = expressionSteps(receiver, result: "_" + inner.method, at: statement)
     return first + expressionSteps(rest, result: result, at: statement)
+  }
+
+  /// `e`, a method call, made on the name `receiver` instead: `_notes.first { … }` for
+  /// `notes()?.first { … }`, once the receiver's value is in that name.
+  static func calling(_ e: SwiftExpression, on receiver: String) -> SwiftExpression? {
+    guard case .call(let callee, let arguments) = e.kind,
+      case .member(let base?, let method) = callee.kind
+    else { return nil }
+    let named = SwiftExpression(kind: .name(receiver), location: base.location)
+    return SwiftExpression(
+      kind: .call(
+        SwiftExpression(kind: .member(named, method), location: callee.location), arguments),
+      location: e.location)
   }
 
   /// `request?.response?.toDTO()`: a method of an object's relationship, the related
@@ -76,17 +82,10 @@ extension Drafter {
     if case .optionalChain(let inner) = receiver.kind { receiver = inner }
     guard resolve(receiver) == nil, case .member(let base?, let key) = receiver.kind,
       case .object(_, let entity?)? = resolve(base), model.has(key, of: entity),
-      model.attributeType(key, of: entity) == nil,
-      case .call(let callee, let arguments) = e.kind, case .member(_, let method) = callee.kind
+      model.attributeType(key, of: entity) == nil, let rest = Self.calling(e, on: "_" + key)
     else { return nil }
-    let related = "_" + key
-    let first = expressionSteps(receiver, result: related, at: statement)
-    guard case .object? = meaning(of: related) else { return nil }
-    let named = SwiftExpression(kind: .name(related), location: receiver.location)
-    let rest = SwiftExpression(
-      kind: .call(
-        SwiftExpression(kind: .member(named, method), location: callee.location), arguments),
-      location: e.location)
+    let first = expressionSteps(receiver, result: "_" + key, at: statement)
+    guard case .object? = meaning(of: "_" + key) else { return nil }
     return first + expressionSteps(rest, result: result, at: statement)
   }
 
@@ -98,7 +97,7 @@ extension Drafter {
   }
 
   /// `context.fetch(request)`: a fetch whose list the next call takes (`.map { … }`).
-  static func isContextFetch(_ call: Call, _ resolve: (SwiftExpression) -> Meaning?) -> Bool {
+  func isContextFetch(_ call: Call) -> Bool {
     guard call.method == "fetch" || call.method == "executeFetchRequest", !call.first,
       case .context? = call.receiver.flatMap(resolve)
     else { return false }
