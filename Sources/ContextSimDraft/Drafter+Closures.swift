@@ -153,14 +153,24 @@ extension Drafter {
   }
 
   /// What computing an argument does before the call it is given to: the reads it makes
-  /// (`note.title`), and the calls in it, an enum case's payload's too
-  /// (`.success(entity.toDomain())`), each drafted into a name of its own.
+  /// (`note.title`), and the calls in it, an enum case's payload's and a list's items' too
+  /// (`.success(entity.toDomain())`, `[User.createRandom()]`), each drafted into a name of
+  /// its own.
   mutating func argumentSteps(_ argument: SwiftExpression, at statement: SwiftStatement)
     -> [JSONValue]
   {
     if let reads = plainReads(in: argument) { return reads.map { readStep($0, at: statement) } }
-    if case .call(let callee, let payload) = argument.kind, case .member(nil, _) = callee.kind {
-      return payload.flatMap { argumentSteps($0.value, at: statement) }
+    switch argument.kind {
+    case .call(let callee, let payload):
+      if case .member(nil, _) = callee.kind {
+        return payload.flatMap { argumentSteps($0.value, at: statement) }
+      }
+    case .array(let items):
+      return items.flatMap { argumentSteps($0, at: statement) }  // `[User.createRandom()]`
+    case .tuple(let items):
+      return items.flatMap { argumentSteps($0.value, at: statement) }
+    default:
+      break
     }
     argumentsComputed += 1
     return expressionSteps(

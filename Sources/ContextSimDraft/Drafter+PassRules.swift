@@ -547,6 +547,7 @@ extension Drafter {
     "NSLocalizedString", "type", "NSMergePolicy", "NSPredicate", "NSCompoundPredicate",
     "NSExpression",
     "NSUUID", "NSDate", "NSDecimalNumber", "NSURL", "NSData", "ObjCBool", "NSRange", "NSValue",
+    "arc4random", "arc4random_uniform", "drand48", "floor", "ceil", "round", "pow", "sqrt",
   ]
 
   /// Whether `e` is rooted at a value type's name: `Date()`, `URL(string:)`,
