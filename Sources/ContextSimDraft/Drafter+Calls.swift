@@ -566,6 +566,29 @@ extension Drafter {
       members: instanceMembers[typeName] ?? [:], result: result, at: statement)
   }
 
+  /// `storage.lastShown = date`: a computed property's setter of an app type's instance,
+  /// drafted as the method Swift runs for it, given the value. Nil when `target` is no such
+  /// property.
+  mutating func appTypeSetter(
+    _ target: SwiftExpression, _ value: SwiftExpression, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    guard case .member(let base?, let key) = target.kind,
+      case .instanceOf(let typeName)? = resolve(base), let type = types[typeName],
+      let setter = type.properties.first(where: { $0.name == key })?.setterFunction,
+      !inlining.contains(setter.identity)
+    else { return nil }
+    let location = statement.location
+    let callee = SwiftExpression(kind: .name(key), location: location)
+    guard
+      let call = Call(
+        SwiftExpression(
+          kind: .call(callee, [SwiftArgument(label: nil, value: value)]), location: location))
+    else { return nil }
+    return inlineMethod(
+      setter, of: type, self: .instanceOf(typeName),
+      members: instanceMembers[typeName] ?? [:], call: call, result: nil, at: statement)
+  }
+
   /// `Model.create()`: a class method an extension of `NSManagedObject` adds, called on an
   /// entity's class (one the files declare, or one they only name), `Self` that entity.
   /// What it makes with `self.init(…)` is the call's result.

@@ -417,6 +417,8 @@ extension Drafter {
     if let (object, entity, key) = entityProperty(target) {
       return setSteps(object: object, entity: entity, key: key, value: value, at: statement)
     }
+    if let steps = appTypeSetter(target, value, at: statement) { return steps }
+    if let steps = setOnCallResult(target, value, at: statement) { return steps }
     if isInterface(target), Call(value.unwrapped.expression) != nil {
       // `self.coordinate = pin.asCoordinate()`, `label.text = note.summary()`: the call, then
       // a view's property set, which touches nothing the model sees.
@@ -427,15 +429,17 @@ extension Drafter {
     // A stored property of the instance: `self.onSaved = …`, `context = …`.
     if let (property, explicit) = propertyName(target) {
       let current = explicit ? instanceMeaning(of: property) : meaning(of: property)
-      if let held = resolve(value), held.isHeldClosure {
-        switch current {
-        case .shared?, .closure?, .callersClosure?, .dependency?:
-          // `self.sync = sync` in an `init` given a closure: the property holds it, and
-          // calling it runs its body (or, the caller's, does nothing).
-          scopes[0][property] = held
-          return []
-        default: break
-        }
+      switch (current, resolve(value)) {
+      case (.shared?, let held?) where held.isHeldClosure || held.isContainerOrInstance,
+        (.closure?, let held?) where held.isHeldClosure,
+        (.callersClosure?, let held?) where held.isHeldClosure,
+        (.dependency?, let held?) where held.isHeldClosure:
+        // `self.sync = sync` in an `init` given a closure: the property holds it, and
+        // calling it runs its body (or, the caller's, does nothing). `self.storage =
+        // storage`, a `var` given the app's instance: the property is that instance.
+        scopes[0][property] = held
+        return []
+      default: break
       }
       switch current {
       case .shared(let variable):
@@ -579,6 +583,26 @@ extension Drafter {
     default:
       return nil
     }
+  }
+
+  /// `ratingEntity()?.lastShown = date`: the app's call first, into a name, then the set
+  /// on what it gave (nothing, when it gave nil).
+  private mutating func setOnCallResult(
+    _ target: SwiftExpression, _ value: SwiftExpression, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    guard case .member(var base?, let key) = target.kind else { return nil }
+    if case .optionalChain(let inner) = base.kind { base = inner }
+    guard resolve(base) == nil, let call = Call(base.unwrapped.expression),
+      method(named: call.method, receiver: call.receiver, labels: call.arguments.map(\.label))
+        != nil
+    else { return nil }
+    let made = "_" + call.method
+    let first = expressionSteps(base, result: made, at: statement)
+    guard meaning(of: made) != nil else { return nil }
+    let named = SwiftExpression(kind: .name(made), location: base.location)
+    let set = assignment(
+      SwiftExpression(kind: .member(named, key), location: target.location), value, at: statement)
+    return first + (set ?? notModelled(statement, why: reason(target), at: target))
   }
 
   /// `User.mr_findFirst(…)`, `context.object(with: id)`: a call that finds one object.

@@ -247,7 +247,8 @@ extension Drafter {
           }
           if let queue = drafter.dispatchQueue(given.source) {
             drafter.bind(parameter.name, .queue(queue))
-          } else if let m = drafter.resolve(given), m.isCoreData {
+          } else if let m = drafter.resolve(given), m.isCoreData || m.isContainerOrInstance {
+            // `storage: Storage = CoreDataStorage()`: the context, or the app's instance.
             drafter.bind(parameter.name, m)
           } else if given.kind.isNil, parameter.type.contains("->") {
             // `completion: (…)? = nil`: calling it does nothing, and it hides a closure of the

@@ -353,6 +353,11 @@ extension Drafter {
       }
       return
     }
+    // `storage: RatingStorage = CoreDataRatingStorage()`: the app's instance it defaults to.
+    if let given = parameter.defaultValue, let m = resolve(given), m.isContainerOrInstance {
+      bind(name, m)
+      return
+    }
     if Self.isDependency(type) {
       bind(name, .dependency)
       return

@@ -425,8 +425,10 @@ extension Drafter {
     }
     switch statement.kind {
     case .declaration(_, let pattern, _, let value):
-      if pattern == .wildcard, let value {
-        // `let _ = self.saveInternal()`: as `_ = …`, the value computed and dropped.
+      if pattern == .wildcard {
+        // `let _ = self.saveInternal()`: as `_ = …`, the value computed and dropped. None:
+        // a local `typealias` or `import`, which runs nothing.
+        guard let value else { return [] }
         let isCall = Call(value.unwrapped.expression) != nil
         return expressionSteps(value, result: isCall ? nil : "_discarded", at: statement)
       }

@@ -29,10 +29,11 @@ extension SwiftParser {
   }
 
   /// The infix operator at the cursor, if the token is one: white space on both sides or
-  /// neither (Swift's rule), or `as`/`is`.
+  /// neither (Swift's rule), or `as`/`is`, on the line after their operand too (no
+  /// statement starts with them).
   private func infixOperator() -> String? {
     let t = token
-    if t.kind == .identifier && (t.text == "as" || t.text == "is") && !t.startsLine {
+    if t.kind == .identifier && (t.text == "as" || t.text == "is") {
       if t.text == "as", peek(1).kind == .operator, !peek(1).spaceBefore,
         peek(1).text == "?" || peek(1).text == "!"
       {

@@ -94,8 +94,11 @@ extension SwiftParser {
       return statement(.defer(parseBlock()))
     case "switch":
       return statement(parseSwitch())
-    case "repeat", "class", "struct", "enum", "actor", "protocol", "extension",
-      "typealias", "import":
+    case "typealias", "import":
+      // A name for a type, or a module: nothing runs.
+      skipToLineEnd()
+      return statement(.declaration(isLet: true, .wildcard, type: nil, nil))
+    case "repeat", "class", "struct", "enum", "actor", "protocol", "extension":
       skipToLineEnd()
       return statement(.unknown)
     default:

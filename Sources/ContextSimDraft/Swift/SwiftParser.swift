@@ -273,6 +273,10 @@ struct SwiftParser {
         let accessors = body.compactMap(Self.accessor)
         if accessors.count == body.count, !body.isEmpty {
           property.getter = accessors.first { $0.name == "get" }?.body
+          if let set = accessors.first(where: { $0.name == "set" }) {
+            property.setter = set.body
+            property.newValueName = set.parameter ?? "newValue"
+          }
         } else {
           property.getter = body
         }
@@ -284,13 +288,18 @@ struct SwiftParser {
 
   /// `get { … }`, `set(v) { … }`, `didSet { … }` in a property's braces: the accessor's name
   /// and lines.
-  static func accessor(_ statement: SwiftStatement) -> (name: String, body: [SwiftStatement])? {
+  static func accessor(_ statement: SwiftStatement)
+    -> (name: String, parameter: String?, body: [SwiftStatement])?
+  {
     guard case .expression(let e) = statement.kind, case .call(let callee, let arguments) = e.kind,
       case .name(let name) = callee.kind,
       ["get", "set", "willSet", "didSet", "_modify", "_read"].contains(name),
       case .closure(let closure)? = arguments.last?.value.kind
     else { return nil }
-    return (name, closure.body)
+    // `set(value) { … }`: the name it gives the value set.
+    var parameter: String?
+    if arguments.count == 2, case .name(let n) = arguments[0].value.kind { parameter = n }
+    return (name, parameter, closure.body)
   }
 
   /// A name, `_`, or a tuple of patterns: what `let` and `for` bind.

@@ -50,6 +50,10 @@ struct SwiftProperty: Sendable {
   var attributes: [String] = []
   /// A computed property's getter.
   var getter: [SwiftStatement]?
+  /// A computed property's setter, and the name it gives the value set (`newValue`, unless
+  /// written `set(v)`).
+  var setter: [SwiftStatement]?
+  var newValueName = "newValue"
   /// The file it is written in, for its getter's labels.
   var file = ""
   var location: SourceLocation
@@ -58,6 +62,16 @@ struct SwiftProperty: Sendable {
   var getterFunction: SwiftFunction? {
     getter.map {
       SwiftFunction(name: name, file: file, returnType: type, body: $0, location: location)
+    }
+  }
+
+  /// Its setter as the method Swift runs for it, given the value set.
+  var setterFunction: SwiftFunction? {
+    setter.map {
+      SwiftFunction(
+        name: name, file: file,
+        parameters: [.init(label: nil, name: newValueName, type: type ?? "", defaultValue: nil)],
+        body: $0, location: location)
     }
   }
 }

@@ -737,6 +737,48 @@ struct ClosureDraftTests {
     #expect(trace.violations.isEmpty && !trace.isUnmodelled)
   }
 
+  @Test(
+    "A storage behind a protocol, defaulted in the init: its setters run, a set on what a method gives, a cast on the next line"
+  )
+  func settersAndDefaults() throws {
+    let source = """
+      import CoreData
+      protocol PromptStorage { var lastShown: Date? { get set } }
+      final class Prompt {
+        var storage: PromptStorage
+        init(storage: PromptStorage = CoreDataPromptStorage()) { self.storage = storage }
+        func shown(on date: Date) {
+          typealias Stamp = (date: Date, day: Int)
+          storage.lastShown = date
+        }
+      }
+      final class CoreDataPromptStorage: PromptStorage {
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        var lastShown: Date? {
+          get { entity()?.lastShown }
+          set(shownOn) {
+            entity()?.lastShown = shownOn
+            try? context.save()
+          }
+        }
+        func entity() -> PromptEntity? {
+          guard let made = NSEntityDescription.insertNewObject(forEntityName: "PromptEntity", into: context)
+            as? PromptEntity else { return nil }
+          return made
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["Prompt().shown(on: Date())"])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    let json = draft.json.filter { !$0.isWhitespace }
+    #expect(json.contains(#""insert":"PromptEntity""#))
+    // The object the method gave is the one set (its own name for it).
+    #expect(json.contains(#""set":"made.lastShown","to":"$shownOn""#))
+    // The private context, touched from main by the setter: the insert traps.
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+    #expect(trace.violations.first?.labels.first == "App.swift:21")
+  }
+
   @Test("A relationship declared both ways is one pair: each is the other's inverse")
   func inferredInverse() throws {
     var model = InferredModel()
