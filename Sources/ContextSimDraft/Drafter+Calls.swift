@@ -143,7 +143,8 @@ extension Drafter {
       return [step(["save": .string(c)], at: statement)]
     case (.context(let c)?, "fetch"), (.context(let c)?, "count"):
       guard let request = fetchRequest(call.arguments.first?.value) else { return nil }
-      let verb = call.method == "fetch" ? "fetch" : "count"
+      // A fetch of dictionaries touches the context as a count does, and gives values.
+      let verb = call.method == "fetch" && !request.givesValues ? "fetch" : "count"
       return fetchSteps(
         verb, of: request.entity, in: c, conditions: request.conditions,
         readable: request.unreadPredicate == nil, first: call.first, as: result ?? "_\(verb)",
@@ -248,6 +249,10 @@ extension Drafter {
       (.queue(let queue)?, "asyncAfter"):
       return queueSteps(call, on: queue, result: result, at: statement)
     case (.dependency?, _):
+      if let result, let type = call.argument("concurrencyType") {
+        // `store.makeContext(concurrencyType: .privateQueueConcurrencyType)`: a context.
+        return [madeContext(result, type: type, by: call, at: statement)]
+      }
       let name = result ?? "_" + call.method
       let standIn = call.arguments.first.flatMap { value(of: $0.value) } ?? .string(call.method)
       bind(name, .value(name))

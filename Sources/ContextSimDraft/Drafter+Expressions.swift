@@ -149,6 +149,10 @@ extension Drafter {
     if let passed = passOver(expression, result: result, at: statement) { return passed }
     let unmodelled = notModelled(statement, why: reason(expression), at: e)
     guard let result else { return unmodelled }
+    if let call, let type = call.argument("concurrencyType") {
+      // Made by code not read: how (its store, its parent) stays a line not modelled.
+      return unmodelled + [madeContext(result, type: type, by: call, at: statement)]
+    }
     // The value is not modelled, but later steps name it: a stand-in keeps them valid.
     let standIn = standIn(for: expression)
     bind(result, .value(result))
@@ -161,6 +165,23 @@ extension Drafter {
         ],
         at: statement)
     ]
+  }
+
+  /// `store.makeContext(concurrencyType: .privateQueueConcurrencyType)`, by a store the
+  /// draft does not follow: a new context of the type the call names, on the store, so what
+  /// the code does with it is drafted. The summary says so.
+  mutating func madeContext(
+    _ result: String, type: SwiftExpression, by call: Call, at statement: SwiftStatement
+  ) -> JSONValue {
+    let name = freshContext(Self.contextName(result))
+    bind(result, .context(name))
+    let main = type.source.lowercased().contains("mainqueue")
+    if main { mainQueueContexts.insert(name) }
+    summary.append(
+      "\(result) = …\(call.method)(concurrencyType: \(type.source)): taken as a new context of that type"
+    )
+    return step(
+      ["newContext": .string(name), "queue": .string(main ? "main" : "private")], at: statement)
   }
 
   /// `try?` or `try!` on the step that throws.
@@ -556,8 +577,14 @@ extension Drafter {
       return setBatch(request, named: name, key: key, value: value)
     case .request(var request):
       // How many and in what order: the same objects, touched the same way.
-      let unobserved = ["fetchLimit", "fetchBatchSize", "sortDescriptors", "fetchOffset"]
-      guard key == "predicate" else { return unobserved.contains(key) ? [] : nil }
+      if key == "resultType", case .member(nil, let type) = value.kind,
+        type == "dictionaryResultType" || type == "countResultType"
+      {
+        request.givesValues = true
+        if let name = requestName(base) { bind(name, .request(request)) }
+        return []
+      }
+      guard key == "predicate" else { return FetchRequestDraft.options.contains(key) ? [] : nil }
       var steps: [JSONValue] = []
       if let (k, v) = predicate(value, of: request.entity) {
         request.conditions[k] = v

@@ -10,6 +10,18 @@ struct FetchRequestDraft: Equatable {
   /// (`NSPredicate(format: "date < %@", cutoff)`): the fetch is modelled, which rows it
   /// finds is not.
   var unreadPredicate: String?
+  /// `resultType = .dictionaryResultType` (or `.countResultType`): the fetch gives values,
+  /// no objects, so it registers none in the context; it touches the context all the same.
+  var givesValues = false
+
+  /// A request's options that change which rows come back or how many, not who touches
+  /// them: a fetch with them touches its context as one without.
+  static let options: Set<String> = [
+    "fetchLimit", "fetchOffset", "sortDescriptors", "fetchBatchSize", "returnsObjectsAsFaults",
+    "includesPropertyValues", "relationshipKeyPathsForPrefetching", "includesSubentities",
+    "propertiesToFetch", "propertiesToGroupBy", "returnsDistinctResults",
+    "shouldRefreshRefetchedObjects", "includesPendingChanges",
+  ]
 }
 
 extension Drafter {

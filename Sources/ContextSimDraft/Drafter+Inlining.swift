@@ -25,6 +25,8 @@ extension Drafter {
       if case .name(let n) = receiver.kind, meaning(of: n) == nil, types[n] != nil {
         typeName = n
       }
+      // `Self.makeRequest()`: a static method of the type whose method this is.
+      if case .name("Self") = receiver.kind { typeName = (enclosingType ?? subject)?.name }
       if let typeName, let type = types[typeName], let f = pick(functions(of: type)) {
         return (type, f)
       }

@@ -527,10 +527,7 @@ extension Drafter {
     guard case .member(let base?, let key) = target.kind, case .request? = resolve(base) else {
       return false
     }
-    return [
-      "fetchLimit", "fetchOffset", "sortDescriptors", "fetchBatchSize", "returnsObjectsAsFaults",
-      "includesPropertyValues", "relationshipKeyPathsForPrefetching", "includesSubentities",
-    ].contains(key)
+    return FetchRequestDraft.options.contains(key)
   }
 
   /// Foundation's and the standard library's value types, whose initialisers and static
@@ -548,6 +545,7 @@ extension Drafter {
     "NSExpression",
     "NSUUID", "NSDate", "NSDecimalNumber", "NSURL", "NSData", "ObjCBool", "NSRange", "NSValue",
     "arc4random", "arc4random_uniform", "drand48", "floor", "ceil", "round", "pow", "sqrt",
+    "NSExpressionDescription",
   ]
 
   /// Whether `e` is rooted at a value type's name: `Date()`, `URL(string:)`,

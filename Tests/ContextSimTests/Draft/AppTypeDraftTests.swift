@@ -779,6 +779,39 @@ struct ClosureDraftTests {
     #expect(trace.violations.first?.labels.first == "App.swift:21")
   }
 
+  @Test(
+    "A context a store behind a protocol makes by its type; a static request of Self; a fetch of dictionaries"
+  )
+  func storeMadeContext() throws {
+    let source = """
+      import CoreData
+      protocol Store { func makeContext(concurrencyType: NSManagedObjectContextConcurrencyType) -> NSManagedObjectContext }
+      final class Search {
+        let store: Store
+        init(store: Store) { self.store = store }
+        func titles() {
+          let context = store.makeContext(concurrencyType: .privateQueueConcurrencyType)
+          let request = Self.request()
+          _ = try? context.fetch(request)
+        }
+        static func request() -> NSFetchRequest<NSFetchRequestResult> {
+          let request = NSFetchRequest<NSFetchRequestResult>(entityName: "Bookmark")
+          request.resultType = .dictionaryResultType
+          request.propertiesToFetch = ["title"]
+          return request
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["Search(store: s).titles()"])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    let json = draft.json.filter { !$0.isWhitespace }
+    #expect(json.contains(#""newContext":"context","queue":"private""#))
+    // Dictionaries, no objects: the context is touched as a count touches it.
+    #expect(json.contains(#""count":"Bookmark","in":"context""#))
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+    #expect(trace.violations.first?.labels.first == "App.swift:9")
+  }
+
   @Test("A relationship declared both ways is one pair: each is the other's inverse")
   func inferredInverse() throws {
     var model = InferredModel()
