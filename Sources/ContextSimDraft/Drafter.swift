@@ -283,6 +283,41 @@ struct Drafter {
     return work(&self)
   }
 
+  /// The app's types a run of `calls` can reach: those the calls name (a type, or a
+  /// receiver named for one, `stack.save()`), and from each, every type the files declaring
+  /// it name (an over-approximation: a file's names, not its type's alone), every type that
+  /// adopts a protocol reached, and what top-level declarations name.
+  func reachableTypes(from calls: [String]) -> Set<String> {
+    var names = Set<String>()
+    for call in calls {
+      for token in SwiftLexer.tokens(of: call) where token.kind == .identifier {
+        names.insert(token.text)
+        names.insert(token.text.prefix(1).uppercased() + token.text.dropFirst())
+      }
+    }
+    // Files with top-level code reach what it names wherever it runs.
+    for file in files where !file.statements.isEmpty || !file.functions.isEmpty {
+      names.formUnion(module.namesByFile[file.name] ?? [])
+    }
+    var reached = Set<String>()
+    // A method called bare (`viewDidLoad()`) is of the type that declares it.
+    var queue = names.filter { types[$0] != nil }
+    for (name, type) in types where type.functions.contains(where: { names.contains($0.name) }) {
+      queue.insert(name)
+    }
+    while let name = queue.popFirst() {
+      guard reached.insert(name).inserted else { continue }
+      var next = Set<String>()
+      for file in files where file.types.contains(where: { $0.name == name }) {
+        next.formUnion(module.namesByFile[file.name] ?? [])
+      }
+      // A protocol reached: every type that adopts it may be the one behind it.
+      for (other, type) in types where type.inherits.contains(name) { next.insert(other) }
+      queue.formUnion(next.filter { types[$0] != nil && !reached.contains($0) })
+    }
+    return reached
+  }
+
   mutating func pushScope(_ names: [String: Meaning]) {
     scopes.append(names)
     scopeNumbers.append(scopesMade)
@@ -302,7 +337,7 @@ struct Drafter {
     // A type with code (methods, computed properties: `var current: T { queue.sync { raw } }`)
     // or that holds a context, container or queue of its own (`final class API { let context
     // = … }`), which other code reaches through it.
-    let types = typeOrder.compactMap { self.types[$0] }.filter { type in
+    var types = typeOrder.compactMap { self.types[$0] }.filter { type in
       isAppType(type.name)
         && (!type.functions.isEmpty
           || type.properties.contains { p in
@@ -320,6 +355,12 @@ struct Drafter {
       for property in type.properties where property.getter == nil {
         if case .shared = meaning(ofProperty: property) { reservedNames.insert(property.name) }
       }
+    }
+    // With calls, only the types they can reach: an instance of any other would run its
+    // initialiser's lines in a run that never touches it.
+    if !options.calls.isEmpty {
+      let reachable = reachableTypes(from: options.calls)
+      types = types.filter { reachable.contains($0.name) }
     }
     drafted = types
     for type in types {

@@ -22,6 +22,9 @@ struct SwiftModule: Sendable {
   /// Every line without its spaces and `?`s, to find a statement however it is spaced:
   /// `controller?.delegate = self` is `controller.delegate=self`.
   let compactLines: [String]
+  /// Each file's names, every identifier it writes: what code in it can reach
+  /// (``Drafter/reachableTypes(from:)``).
+  let namesByFile: [String: Set<String>]
 
   init(_ files: [SwiftFile]) {
     self.files = files
@@ -47,5 +50,11 @@ struct SwiftModule: Sendable {
     compactLines = files.flatMap(\.lines).map { line in
       String(line.filter { $0 != " " && $0 != "?" })
     }
+    var names: [String: Set<String>] = [:]
+    for file in files {
+      let tokens = SwiftLexer.tokens(of: file.lines.joined(separator: "\n"))
+      names[file.name, default: []].formUnion(tokens.filter { $0.kind == .identifier }.map(\.text))
+    }
+    namesByFile = names
   }
 }

@@ -812,6 +812,41 @@ struct ClosureDraftTests {
     #expect(trace.violations.first?.labels.first == "App.swift:9")
   }
 
+  @Test("Only the types a call can reach are made: another type's initialiser is not the run's")
+  func reachableTypesOnly() throws {
+    let notes = """
+      import CoreData
+      protocol Saving { func save() }
+      final class Notes: Saving {
+        let context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+        func save() { try? context.save() }
+      }
+      final class Screen {
+        let saver: Saving = Notes()
+        func tap() { saver.save() }
+      }
+      """
+    let other = """
+      import CoreData
+      final class Analytics {
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        init() { Tracker.configure(context) }
+        func flush() { try? context.save() }
+      }
+      """
+    let draft = Draft(
+      [.init(name: "Notes.swift", text: notes), .init(name: "Analytics.swift", text: other)],
+      options: .init(calls: ["Screen().tap()"]))
+    // Analytics is named by no file the call reaches: its initialiser's unresolved line is
+    // not this run's. Notes is reached through the protocol Screen names.
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(draft.json.contains(#""save": "context""#))
+    let reaching = Draft(
+      [.init(name: "Notes.swift", text: notes), .init(name: "Analytics.swift", text: other)],
+      options: .init(calls: ["Analytics().flush()"]))
+    #expect(reaching.unmodelled.map(\.place) == ["Analytics.swift:4:12"])
+  }
+
   @Test("A relationship declared both ways is one pair: each is the other's inverse")
   func inferredInverse() throws {
     var model = InferredModel()
