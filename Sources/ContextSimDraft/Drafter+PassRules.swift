@@ -191,6 +191,7 @@ extension Drafter {
       return nil
     case .member(let base?, let key):
       if case .value? = resolve(Self.root(of: base)) { return .value }
+      if isFileManager(base) { return .fileSystem }  // `fileManager.urls(…).first`
       // `objects.count` of a fetched list or a batch's IDs: a Swift array's length.
       switch resolve(base) {
       case .objects?, .objectID?: if ["count", "isEmpty"].contains(key) { return .value }
@@ -545,7 +546,7 @@ extension Drafter {
     "NSExpression",
     "NSUUID", "NSDate", "NSDecimalNumber", "NSURL", "NSData", "ObjCBool", "NSRange", "NSValue",
     "arc4random", "arc4random_uniform", "drand48", "floor", "ceil", "round", "pow", "sqrt",
-    "NSExpressionDescription",
+    "NSExpressionDescription", "PassthroughSubject", "CurrentValueSubject",
   ]
 
   /// Whether `e` is rooted at a value type's name: `Date()`, `URL(string:)`,
@@ -553,8 +554,13 @@ extension Drafter {
   /// `FileManager.default`, `FileManager()`, or a name the files declare as one
   /// (`var Files: FileManager { FileManager.default }`).
   func isFileManager(_ e: SwiftExpression) -> Bool {
-    guard case .name(let n) = Self.root(of: e).kind, meaning(of: n) == nil else { return false }
-    return n == "FileManager" || fileManagerNames.contains(n)
+    guard case .name(let n) = Self.root(of: e).kind else { return false }
+    switch meaning(of: n) {
+    case nil: return n == "FileManager" || fileManagerNames.contains(n)
+    // `let fileManager = FileManager.default`, a stored property: a stand-in that is it.
+    case .shared?, .value?: return fileManagerNames.contains(n)
+    default: return false
+    }
   }
 
   /// A `let` or `var` as a line of the files writes it: its name, what follows the name

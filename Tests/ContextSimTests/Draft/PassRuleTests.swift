@@ -69,6 +69,10 @@ struct PassRuleTests {
     Case(
       line: #"try? FileManager.default.removeItem(atPath: "/tmp/x")"#, rule: .fileSystem),
     Case(line: "try? FileStore.default.removeAll()", rule: nil),
+    Case(
+      line:
+        "let dir = FileManager.default.urls(for: .documentDirectory, in: .userDomainMask).first",
+      rule: .fileSystem),
     Case(line: #"DDLogInfo("saved \(names.count)")"#, rule: .logging),
     Case(line: #"ITBError("could not save")"#, rule: .logging),
     Case(line: #"SaveError("could not save")"#, rule: nil),
