@@ -546,7 +546,7 @@ extension Drafter {
     "NSExpression",
     "NSUUID", "NSDate", "NSDecimalNumber", "NSURL", "NSData", "ObjCBool", "NSRange", "NSValue",
     "arc4random", "arc4random_uniform", "drand48", "floor", "ceil", "round", "pow", "sqrt",
-    "NSExpressionDescription", "PassthroughSubject", "CurrentValueSubject",
+    "NSExpressionDescription",
   ]
 
   /// Whether `e` is rooted at a value type's name: `Date()`, `URL(string:)`,
