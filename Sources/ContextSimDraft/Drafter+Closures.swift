@@ -181,7 +181,7 @@ extension Drafter {
   ///
   /// `handedOn`: an inlined method's parameter is given it, so it was written by the
   /// method's caller (``caller``), in the scope below the method's two
-  /// (``inline(_:call:result:members:in:at:)``).
+  /// (``inMethodScopes(_:)``).
   mutating func holdClosure(_ closure: SwiftClosure, as name: String, handedOn: Bool = false) {
     var written = vantage
     var scope = scopeNumbers[scopeNumbers.count - 1]

@@ -78,39 +78,35 @@ extension Drafter {
     let savedFile = file
     file = initFile
     defer { file = savedFile }
-    // Two scopes, as a method's (``inline(_:call:result:members:in:at:)``): the object as
-    // `self`, and above it the parameters, which hide its properties from bare names.
-    return scoped { outer in
-      outer.memberScopes.insert(outer.scopeNumbers[outer.scopeNumbers.count - 1])
-      return outer.scoped { drafter in
-        var out: [JSONValue] = []
-        // The arguments are the caller's, computed where the call is.
-        for (index, parameter) in function.parameters.enumerated()
-        where index < call.arguments.count {
-          let argument = call.arguments[index].value
-          if let m = drafter.resolve(argument), m.isCoreData {
-            drafter.bind(parameter.name, m)
-          } else if let v = drafter.value(of: argument) {
-            let local = drafter.localName(parameter.name)
-            drafter.bind(parameter.name, .value(local))
-            out.append(.object(["let": .string(local), "value": v]))
-          } else {
-            out += drafter.argumentSteps(argument, at: statement)
-            let local = drafter.localName(parameter.name)
-            drafter.bind(parameter.name, .value(local))
-            let standIn = drafter.standIn(for: argument)
-            out.append(
-              .object([
-                "let": .string(local), "value": standIn.json,
-                "note": .string("Stood in: \(standIn.what)."),
-              ]))
-          }
+    // A method's two scopes: the object as `self`, and above it the parameters.
+    return inMethodScopes { drafter in
+      var out: [JSONValue] = []
+      // The arguments are the caller's, computed where the call is.
+      for (index, parameter) in function.parameters.enumerated()
+      where index < call.arguments.count {
+        let argument = call.arguments[index].value
+        if let m = drafter.resolve(argument), m.isCoreData {
+          drafter.bind(parameter.name, m)
+        } else if let v = drafter.value(of: argument) {
+          let local = drafter.localName(parameter.name)
+          drafter.bind(parameter.name, .value(local))
+          out.append(.object(["let": .string(local), "value": v]))
+        } else {
+          out += drafter.argumentSteps(argument, at: statement)
+          let local = drafter.localName(parameter.name)
+          drafter.bind(parameter.name, .value(local))
+          let standIn = drafter.standIn(for: argument)
+          out.append(
+            .object([
+              "let": .string(local), "value": standIn.json,
+              "note": .string("Stood in: \(standIn.what)."),
+            ]))
         }
-        drafter.scopes[drafter.scopes.count - 2]["self"] = .object(object, entity: entity)
-        drafter.currentEntity = (object, entity)
-        defer { drafter.currentEntity = nil }
-        return out + drafter.steps(function.body ?? [])
       }
+      drafter.bindMember("self", .object(object, entity: entity))
+      drafter.currentEntity = (object, entity)
+      defer { drafter.currentEntity = nil }
+      return out + drafter.steps(function.body ?? [])
     }
   }
 

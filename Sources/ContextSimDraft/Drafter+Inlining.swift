@@ -103,22 +103,23 @@ extension Drafter {
       guard t.first?.isUppercase == true, t.allSatisfy({ $0.isLetter || $0.isNumber }),
         types[t] == nil, !entityTypes.contains(t)
       else { continue }
-      var named: String?
-      if let argument = given[index], case .member(let base?, "self") = argument.kind,
-        case .name(let x) = base.kind
-      {
-        named = typeArguments[x] ?? x  // a helper handing its own `T` on
-      }
-      typeArguments[t] = .some(named)
       typeParameters[parameter.name] = t
+      if let argument = given[index], case .member(let base?, "self") = argument.kind,
+        case .name(let x) = base.kind, let named = entityNamed(x)  // a helper's own `T` too
+      {
+        typeArguments[t] = named
+        unnamedTypeParameters.remove(t)
+      } else {
+        typeArguments[t] = nil
+        unnamedTypeParameters.insert(t)
+      }
     }
   }
 
   /// The entity a type's name stands for: itself, or what a generic helper's type
   /// parameter was given; nil for a parameter given what names no entity.
   func entityNamed(_ t: String) -> String? {
-    guard let argument = typeArguments[t] else { return t }
-    return argument
+    unnamedTypeParameters.contains(t) ? nil : typeArguments[t] ?? t
   }
 
   /// Whether a call with argument `labels` calls `f`: each label its parameter's in order,
@@ -161,150 +162,144 @@ extension Drafter {
       out.append(step(["let": .string(result), "value": .null], at: statement))
       boundToNil.insert(result)
     }
-    let savedTypes = (typeArguments, typeParameters)
-    defer { (typeArguments, typeParameters) = savedTypes }
+    let savedTypes = (typeArguments, unnamedTypeParameters, typeParameters)
+    defer { (typeArguments, unnamedTypeParameters, typeParameters) = savedTypes }
     bindTypeArguments(of: function, call: call)
-    // Two scopes: the instance's properties (where `self.x` looks), and above them the
-    // parameters and locals, which hide the properties for bare names.
-    let body: [JSONValue] = scoped { outer in
-      outer.memberScopes.insert(outer.scopeNumbers[outer.scopeNumbers.count - 1])
-      return outer.scoped { drafter in
-        // The arguments are the caller's: read before the instance's properties are bound, so
-        // `cleanUp(in: context)` hands on the caller's `context`, not the callee's property.
-        let given = Self.arguments(of: call, for: function)
-        for (index, parameter) in function.parameters.enumerated() {
-          guard let argument = given[index] else { continue }
-          // `.mainQueueConcurrencyType`, or a name given one (`for: usageType`), for a
-          // `switch` on the parameter; anything else, and an earlier call's case no longer holds.
-          drafter.enumArguments[parameter.name] = drafter.switchValue(argument)
-          if case .closure(let closure) = argument.kind {
-            // A completion handler, a block: run where the method calls or hands it on.
-            drafter.holdClosure(closure, as: parameter.name, handedOn: true)
-            continue
-          }
-          if argument.kind.isNil, parameter.type.contains("->") {
-            // `completion: nil`: calling it does nothing.
-            drafter.bind(parameter.name, .callersClosure)
-            continue
-          }
-          if Call(argument) != nil, drafter.resolve(argument) == nil {
-            // `manager.safeContext()` as an argument: drafted, its result the parameter.
-            out += drafter.expressionSteps(argument, result: parameter.name, at: statement)
-            continue
-          }
-          if case .name(let n) = argument.kind, drafter.meaning(of: n) == nil {
-            // A name nothing binds (a `--call`'s `urls`): the parameter, stood in on main.
-            var standIns: [JSONValue] = []
-            drafter.bindStandIn(parameter, steps: &standIns)
-            drafter.preamble += standIns
-            continue
-          }
-          if let made = Call(argument.unwrapped.expression), drafter.madeAppType(made) != nil,
-            made.arguments.contains(where: { drafter.isCoreDataArgument($0.value) })
-          {
-            // `HealthMonitor(dataProvider: Provider(context: c))`: the inner instance is
-            // made first, with what it is given.
-            out += drafter.expressionSteps(argument, result: nil, at: statement)
-          }
-          switch drafter.resolve(argument) {
-          case let m? where m.passesAsItself:
-            drafter.bind(parameter.name, m)  // the same object, context, container, request…
-          default:
-            guard let v = drafter.value(of: argument) else {
-              // What computing it does, on the caller's thread, before the call:
-              // `show(title: note.title)` reads the title here.
-              out += drafter.argumentSteps(argument, at: statement)
-              if Self.plainType(parameter.type) != nil {
-                // `bundles: [Bundle]` given `[Bundle.main]`: a plain value, stood in.
-                let local = drafter.localName(parameter.name)
-                out.append(drafter.standInStep(local, for: argument, at: statement))
-                drafter.bind(parameter.name, .value(local))
-              } else if drafter.meaning(of: parameter.name) != nil || members[parameter.name] != nil
-              {
-                // Given what the draft does not follow: still the parameter, not the
-                // instance's property (or an outer local) of the same name.
-                drafter.bind(parameter.name, .opaque)
-              }
-              continue
-            }
-            let local = drafter.localName(parameter.name)
-            drafter.bind(parameter.name, .value(local))
-            if v != .string("$" + local) {
-              out.append(drafter.step(["let": .string(local), "value": v], at: statement))
-            }
-            // A literal given (`entity: "Task"`), for what needs the text itself: an entity.
-            drafter.literals[local] = drafter.literal(argument)
-            if case .name(let name) = argument.kind {
-              drafter.valueTypes[local] = drafter.valueTypes[name]
-              drafter.literals[local] = drafter.literals[name]
-            }
-          }
+    let body: [JSONValue] = inMethodScopes { drafter in
+      // The arguments are the caller's: read before the instance's properties are bound, so
+      // `cleanUp(in: context)` hands on the caller's `context`, not the callee's property.
+      let given = Self.arguments(of: call, for: function)
+      for (index, parameter) in function.parameters.enumerated() {
+        guard let argument = given[index] else { continue }
+        // `.mainQueueConcurrencyType`, or a name given one (`for: usageType`), for a
+        // `switch` on the parameter; anything else, and an earlier call's case no longer holds.
+        drafter.enumArguments[parameter.name] = drafter.switchValue(argument)
+        if case .closure(let closure) = argument.kind {
+          // A completion handler, a block: run where the method calls or hands it on.
+          drafter.holdClosure(closure, as: parameter.name, handedOn: true)
+          continue
         }
-        // A parameter the call leaves out takes its default: a queue, a context, a literal.
-        var defaultedNil: [String] = []
-        for (index, parameter) in function.parameters.enumerated() where given[index] == nil {
-          guard let given = parameter.defaultValue else { continue }
-          if case .member(nil, _) = given.kind {
-            drafter.enumArguments[parameter.name] = given.source  // `kind: Kind = .archive`
-          }
-          if let queue = drafter.dispatchQueue(given.source) {
-            drafter.bind(parameter.name, .queue(queue))
-          } else if let m = drafter.resolve(given), m.isCoreData || m.isContainerOrInstance {
-            // `storage: Storage = CoreDataStorage()`: the context, or the app's instance.
-            drafter.bind(parameter.name, m)
-          } else if given.kind.isNil, parameter.type.contains("->") {
-            // `completion: (…)? = nil`: calling it does nothing, and it hides a closure of the
-            // same name around the call.
-            drafter.bind(parameter.name, .callersClosure)
-          } else if given.kind.isNil, !drafter.knownNil.contains(parameter.name) {
-            // `backgroundContext: NSManagedObjectContext? = nil`: nil in this call.
-            drafter.knownNil.insert(parameter.name)
-            defaultedNil.append(parameter.name)
-          } else if !given.kind.isNil, let v = drafter.literal(given) {
-            // `wait: Bool = true`: the value, as a caller's literal would be.
-            let local = drafter.localName(parameter.name)
-            drafter.bind(parameter.name, .value(local))
-            out.append(drafter.step(["let": .string(local), "value": v], at: statement))
-          } else if case .member(let base?, let key) = given.kind,
-            let steps = drafter.appTypeGetter(base, key, result: parameter.name, at: statement)
-          {
-            // `in context: NSManagedObjectContext = AERecord.Context.default`: its getter
-            // runs at the call, on the caller's thread.
-            out += steps
-          }
+        if argument.kind.isNil, parameter.type.contains("->") {
+          // `completion: nil`: calling it does nothing.
+          drafter.bind(parameter.name, .callersClosure)
+          continue
         }
-        defer { drafter.knownNil.subtract(defaultedNil) }
-        // The instance's properties, or `self`, in the scope below the parameters.
-        for (name, meaning) in members.sorted(by: { $0.key < $1.key }) {
-          drafter.scopes[drafter.scopes.count - 2][name] = meaning
+        if Call(argument) != nil, drafter.resolve(argument) == nil {
+          // `manager.safeContext()` as an argument: drafted, its result the parameter.
+          out += drafter.expressionSteps(argument, result: parameter.name, at: statement)
+          continue
         }
-        drafter.inlining.append(function.identity)
-        defer { drafter.inlining.removeLast() }
-        // The arguments are the caller's lines; the body's are the method's own file's.
-        let savedFile = drafter.file
-        drafter.file = bodyFile ?? drafter.file
-        defer { drafter.file = savedFile }
-        let savedReturning = drafter.returning
-        drafter.returning = function.returnType
-        defer { drafter.returning = savedReturning }
-        let saved = (drafter.returnTarget, drafter.returnFlag)
-        (drafter.returnTarget, drafter.returnFlag) = (result, nil)
-        defer { (drafter.returnTarget, drafter.returnFlag) = saved }
-        // A body of one expression returns it.
-        var steps: [JSONValue]
-        if let body = function.body, body.count == 1, case .expression(let e) = body[0].kind,
-          result != nil || function.returnType != nil
+        if case .name(let n) = argument.kind, drafter.meaning(of: n) == nil {
+          // A name nothing binds (a `--call`'s `urls`): the parameter, stood in on main.
+          var standIns: [JSONValue] = []
+          drafter.bindStandIn(parameter, steps: &standIns)
+          drafter.preamble += standIns
+          continue
+        }
+        if let made = Call(argument.unwrapped.expression), drafter.madeAppType(made) != nil,
+          made.arguments.contains(where: { drafter.isCoreDataArgument($0.value) })
         {
-          // The value it returns, into a name even when the caller does not keep it.
-          let into = result ?? "_returned\(body[0].location.line)"
-          steps = drafter.expressionSteps(e, result: into, at: body[0])
-        } else {
-          steps = drafter.steps(function.body ?? [])
+          // `HealthMonitor(dataProvider: Provider(context: c))`: the inner instance is
+          // made first, with what it is given.
+          out += drafter.expressionSteps(argument, result: nil, at: statement)
         }
-        // What the result is (a context, an object) outlives the method's own names.
-        returned = result.flatMap { drafter.meaning(of: $0) }
-        return steps
+        switch drafter.resolve(argument) {
+        case let m? where m.passesAsItself:
+          drafter.bind(parameter.name, m)  // the same object, context, container, request…
+        default:
+          guard let v = drafter.value(of: argument) else {
+            // What computing it does, on the caller's thread, before the call:
+            // `show(title: note.title)` reads the title here.
+            out += drafter.argumentSteps(argument, at: statement)
+            if Self.plainType(parameter.type) != nil {
+              // `bundles: [Bundle]` given `[Bundle.main]`: a plain value, stood in.
+              let local = drafter.localName(parameter.name)
+              out.append(drafter.standInStep(local, for: argument, at: statement))
+              drafter.bind(parameter.name, .value(local))
+            } else if drafter.meaning(of: parameter.name) != nil || members[parameter.name] != nil {
+              // Given what the draft does not follow: still the parameter, not the
+              // instance's property (or an outer local) of the same name.
+              drafter.bind(parameter.name, .opaque)
+            }
+            continue
+          }
+          let local = drafter.localName(parameter.name)
+          drafter.bind(parameter.name, .value(local))
+          if v != .string("$" + local) {
+            out.append(drafter.step(["let": .string(local), "value": v], at: statement))
+          }
+          // A literal given (`entity: "Task"`), for what needs the text itself: an entity.
+          drafter.literals[local] = drafter.literal(argument)
+          if case .name(let name) = argument.kind {
+            drafter.valueTypes[local] = drafter.valueTypes[name]
+            drafter.literals[local] = drafter.literals[name]
+          }
+        }
       }
+      // A parameter the call leaves out takes its default: a queue, a context, a literal.
+      var defaultedNil: [String] = []
+      for (index, parameter) in function.parameters.enumerated() where given[index] == nil {
+        guard let given = parameter.defaultValue else { continue }
+        if case .member(nil, _) = given.kind {
+          drafter.enumArguments[parameter.name] = given.source  // `kind: Kind = .archive`
+        }
+        if let queue = drafter.dispatchQueue(given.source) {
+          drafter.bind(parameter.name, .queue(queue))
+        } else if let m = drafter.resolve(given), m.isCoreData || m.isContainerOrInstance {
+          // `storage: Storage = CoreDataStorage()`: the context, or the app's instance.
+          drafter.bind(parameter.name, m)
+        } else if given.kind.isNil, parameter.type.contains("->") {
+          // `completion: (…)? = nil`: calling it does nothing, and it hides a closure of the
+          // same name around the call.
+          drafter.bind(parameter.name, .callersClosure)
+        } else if given.kind.isNil, !drafter.knownNil.contains(parameter.name) {
+          // `backgroundContext: NSManagedObjectContext? = nil`: nil in this call.
+          drafter.knownNil.insert(parameter.name)
+          defaultedNil.append(parameter.name)
+        } else if !given.kind.isNil, let v = drafter.literal(given) {
+          // `wait: Bool = true`: the value, as a caller's literal would be.
+          let local = drafter.localName(parameter.name)
+          drafter.bind(parameter.name, .value(local))
+          out.append(drafter.step(["let": .string(local), "value": v], at: statement))
+        } else if case .member(let base?, let key) = given.kind,
+          let steps = drafter.appTypeGetter(base, key, result: parameter.name, at: statement)
+        {
+          // `in context: NSManagedObjectContext = AERecord.Context.default`: its getter
+          // runs at the call, on the caller's thread.
+          out += steps
+        }
+      }
+      defer { drafter.knownNil.subtract(defaultedNil) }
+      // The instance's properties, or `self`, below the parameters.
+      for (name, meaning) in members.sorted(by: { $0.key < $1.key }) {
+        drafter.bindMember(name, meaning)
+      }
+      drafter.inlining.append(function.identity)
+      defer { drafter.inlining.removeLast() }
+      // The arguments are the caller's lines; the body's are the method's own file's.
+      let savedFile = drafter.file
+      drafter.file = bodyFile ?? drafter.file
+      defer { drafter.file = savedFile }
+      let savedReturning = drafter.returning
+      drafter.returning = function.returnType
+      defer { drafter.returning = savedReturning }
+      let saved = (drafter.returnTarget, drafter.returnFlag)
+      (drafter.returnTarget, drafter.returnFlag) = (result, nil)
+      defer { (drafter.returnTarget, drafter.returnFlag) = saved }
+      // A body of one expression returns it.
+      var steps: [JSONValue]
+      if let body = function.body, body.count == 1, case .expression(let e) = body[0].kind,
+        result != nil || function.returnType != nil
+      {
+        // The value it returns, into a name even when the caller does not keep it.
+        let into = result ?? "_returned\(body[0].location.line)"
+        steps = drafter.expressionSteps(e, result: into, at: body[0])
+      } else {
+        steps = drafter.steps(function.body ?? [])
+      }
+      // What the result is (a context, an object) outlives the method's own names.
+      returned = result.flatMap { drafter.meaning(of: $0) }
+      return steps
     }
     if let result { bind(result, returned ?? .value(result)) }
     return out + body

@@ -177,9 +177,10 @@ struct Drafter {
   /// `"Task"`): an entity's name passed down to `insertNewObject(forEntityName:into:)`.
   var literals: [String: JSONValue] = [:]
   /// A generic helper's type parameters while its body is drafted (`insert<T>(_ type:
-  /// T.Type)` given `Note.self`: `T` is `Note`); nil for one given what the draft cannot
-  /// name (`T.Object.self`), which names no entity.
-  var typeArguments: [String: String?] = [:]
+  /// T.Type)` given `Note.self`: `T` is `Note`), and those given what the draft cannot name
+  /// (`T.Object.self`), which name no entity.
+  var typeArguments: [String: String] = [:]
+  var unnamedTypeParameters: Set<String> = []
   /// The generic helper's parameters that hold a type (`type` of `_ type: T.Type`), and
   /// the type parameter each holds.
   var typeParameters: [String: String] = [:]
@@ -308,7 +309,10 @@ struct Drafter {
     while let name = queue.popFirst() {
       guard reached.insert(name).inserted else { continue }
       var next = Set<String>()
-      for file in files where file.types.contains(where: { $0.name == name }) {
+      // The files declaring it, or a type it is declared in (`SessionEntry.Complete`).
+      for file in files
+      where file.types.contains(where: { $0.name == name || $0.types.contains { $0.name == name } })
+      {
         next.formUnion(module.namesByFile[file.name] ?? [])
       }
       // A protocol reached: every type that adopts it may be the one behind it.
@@ -316,6 +320,22 @@ struct Drafter {
       queue.formUnion(next.filter { types[$0] != nil && !reached.contains($0) })
     }
     return reached
+  }
+
+  /// Runs `work` in a method's two scopes: its instance's (a member scope, where `self.x`
+  /// looks; ``bindMember(_:_:)``), and above it its parameters' and locals', which hide
+  /// the instance's properties from bare names.
+  mutating func inMethodScopes<T>(_ work: (inout Drafter) -> T) -> T {
+    scoped { outer in
+      outer.memberScopes.insert(outer.scopeNumbers[outer.scopeNumbers.count - 1])
+      return outer.scoped(work)
+    }
+  }
+
+  /// Binds one of the instance's properties, or `self`, in the member scope of
+  /// ``inMethodScopes(_:)``, below the parameters.
+  mutating func bindMember(_ name: String, _ meaning: Meaning) {
+    scopes[scopes.count - 2][name] = meaning
   }
 
   mutating func pushScope(_ names: [String: Meaning]) {
