@@ -104,8 +104,9 @@ extension Drafter {
         types[t] == nil, !entityTypes.contains(t)
       else { continue }
       typeParameters[parameter.name] = t
+      // A helper's own `T` too, and `T.Object` of a `T` the call gives.
       if let argument = given[index], case .member(let base?, "self") = argument.kind,
-        case .name(let x) = base.kind, let named = entityNamed(x)  // a helper's own `T` too
+        let named = namedType(base)
       {
         typeArguments[t] = named
         unnamedTypeParameters.remove(t)
@@ -113,6 +114,53 @@ extension Drafter {
         typeArguments[t] = nil
         unnamedTypeParameters.insert(t)
       }
+    }
+  }
+
+  /// The Swift type of the value `argument` gives `parameter`, where the draft knows it: the
+  /// parameter's own plain type, else the argument's. A generic `value: T` (or `some P`)
+  /// given one binds `T` to it while the body is drafted.
+  mutating func bindValueType(
+    _ parameter: SwiftFunction.Parameter, of function: SwiftFunction, to argument: SwiftExpression
+  ) -> String? {
+    let declared = parameter.type
+    let generic = function.genericParameters.contains(declared) || declared.hasPrefix("some ")
+    guard generic else {
+      return Self.plainType(declared) != nil
+        ? declared.trimmingCharacters(in: [" ", "?", "!"]) : nil
+    }
+    guard let type = swiftType(of: argument) else { return nil }
+    if function.genericParameters.contains(declared) {
+      typeArguments[declared] = type
+      unnamedTypeParameters.remove(declared)
+    }
+    return type
+  }
+
+  /// `Int(value)`, `3`, `2.5`, a name the draft knows the Swift type of.
+  func swiftType(of e: SwiftExpression) -> String? {
+    switch e.unwrapped.expression.kind {
+    case .number(let n): return n.contains(".") ? "Double" : "Int"
+    case .string: return "String"
+    case .bool: return "Bool"
+    case .call(let callee, let arguments) where arguments.count == 1:
+      guard case .name(let t) = callee.kind, Self.plainType(t) != nil else { return nil }
+      return t
+    case .name(let n):
+      guard case .value(let v)? = meaning(of: n) else { return nil }
+      return swiftTypes[v]
+    default: return nil
+    }
+  }
+
+  /// What a type written in the code names: an entity or type the files declare, a generic
+  /// helper's `T` as given, and `T.Object` through the `typealias` of what `T` is.
+  func namedType(_ e: SwiftExpression) -> String? {
+    switch e.kind {
+    case .name(let x): return entityNamed(x)
+    case .member(let base?, let alias):
+      return namedType(base).flatMap { types[$0]?.typeAliases[alias] }
+    default: return nil
     }
   }
 
@@ -169,8 +217,10 @@ extension Drafter {
       // The arguments are the caller's: read before the instance's properties are bound, so
       // `cleanUp(in: context)` hands on the caller's `context`, not the callee's property.
       let given = Self.arguments(of: call, for: function)
+      var argumentTypes: [String: String] = [:]
       for (index, parameter) in function.parameters.enumerated() {
         guard let argument = given[index] else { continue }
+        argumentTypes[parameter.name] = drafter.bindValueType(parameter, of: function, to: argument)
         // `.mainQueueConcurrencyType`, or a name given one (`for: usageType`), for a
         // `switch` on the parameter; anything else, and an earlier call's case no longer holds.
         drafter.enumArguments[parameter.name] = drafter.switchValue(argument)
@@ -235,6 +285,9 @@ extension Drafter {
             drafter.literals[local] = drafter.literals[name]
           }
         }
+      }
+      for (name, type) in argumentTypes {
+        if case .value(let v)? = drafter.meaning(of: name) { drafter.swiftTypes[v] = type }
       }
       // A parameter the call leaves out takes its default: a queue, a context, a literal.
       var defaultedNil: [String] = []

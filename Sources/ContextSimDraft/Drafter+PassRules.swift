@@ -140,6 +140,7 @@ extension Drafter {
     case .call(let callee, _):
       // `.failure(error)`, `.Success(stack)` in a value's place: an enum's case, made.
       if asValue, case .member(nil, _) = callee.kind { return .value }
+      if asValue, enumCase(callee) != nil { return .value }  // `Result.tag(name)`
       // `[T]()`, `[String: Int]()`: an empty collection of a type the brackets name.
       switch callee.kind {
       case .array, .dictionary: return .value
@@ -190,6 +191,7 @@ extension Drafter {
       }
       return nil
     case .member(let base?, let key):
+      if enumCase(e) != nil { return .value }
       if case .value? = resolve(Self.root(of: base)) { return .value }
       if isFileManager(base) { return .fileSystem }  // `fileManager.urls(…).first`
       // `objects.count` of a fetched list or a batch's IDs: a Swift array's length.
@@ -205,6 +207,12 @@ extension Drafter {
       return asValue && isPlainStatic(base) ? .staticValue : nil
     case .string, .number, .bool, .nil, .array, .dictionary, .binary, .prefix, .ternary, .tuple:
       return .value
+    case .cast(_, let inner, _):
+      return passRule(inner, asValue: asValue)  // `json["id"] as? String`
+    case .subscriptAccess(let base, _):
+      // `json[Key.id.key]` of a plain value: an element of it.
+      if case .value? = resolve(Self.root(of: base)) { return .value }
+      return nil
     default:
       return nil
     }

@@ -23,9 +23,10 @@ extension Drafter {
       return StandIn(json: source, what: "Data gives a value at once", type: "binary")
     }
     let type = attribute ?? Self.type(of: e)
+    let named = type == "uuid" ? "a UUID" : type == "integer" ? "an integer" : "a \(type)"
     return StandIn(
       json: Self.sample(ofAttribute: type, count: count(of: e)),
-      what: "a \(type == "uuid" ? "UUID" : type) for `\(e.source)`", type: type)
+      what: "\(named) for `\(e.source)`", type: type)
   }
 
   /// The attribute type of a plain property `e` reads on the app's instances: `self.label`

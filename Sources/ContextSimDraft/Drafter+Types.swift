@@ -34,6 +34,7 @@ extension Drafter {
       merged.properties += type.properties
       merged.functions += type.functions
       merged.inherits += type.inherits
+      merged.typeAliases.merge(type.typeAliases) { first, _ in first }
       types[type.name] = merged
     }
     return (types, order)

@@ -153,6 +153,7 @@ extension Drafter {
       return .string("$" + n)
     default: break
     }
+    if let name = enumCase(e) { return .string(name) }
     switch e.kind {
     case .member(let base?, let name)
     where ["absoluteString", "path", "description", "lastPathComponent"].contains(name):
@@ -164,6 +165,19 @@ extension Drafter {
       return value(of: inner)
     default: return nil
     }
+  }
+
+  /// `State.archive`, `Observation.State.active`: a case of an enum the files declare, by
+  /// its name; nil for anything else.
+  func enumCase(_ e: SwiftExpression) -> String? {
+    guard case .member(let base?, let name) = e.kind else { return nil }
+    let typeName: String
+    switch base.kind {
+    case .name(let t) where meaning(of: t) == nil: typeName = t
+    case .member(_, let t): typeName = t
+    default: return nil
+    }
+    return types[typeName]?.cases.contains(name) == true ? name : nil
   }
 
   /// What a condition is wherever the draft runs it: `Thread.isMainThread` from the block's

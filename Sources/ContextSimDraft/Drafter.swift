@@ -106,6 +106,9 @@ struct Drafter {
   var onMainActor = false
   /// Attribute types of values bound by stand-ins (`Data(contentsOf:)` gives `binary`).
   var valueTypes: [String: String] = [:]
+  /// The Swift type of values the draft knows it of (`Int(count)`, `3`, a parameter
+  /// `value: Double`): what a generic `T` given one stands for (`T.Object`).
+  var swiftTypes: [String: String] = [:]
   /// The sample a dependency fails for (`--fail-item`), once a collection stand-in has it.
   var failingSample: JSONValue?
   /// Whether the code being drafted runs on the main thread: known for each block from its
@@ -209,7 +212,10 @@ struct Drafter {
     self.options = options
     file = module.files.first ?? SwiftFile(name: "input.swift")
     model = InferredModel(given: options.model)
-    if options.model == nil { model.addManagedProperties(of: module.files.flatMap(\.types)) }
+    if options.model == nil {
+      model.addManagedProperties(
+        of: module.files.flatMap(\.types), classes: module.managedObjectClasses)
+    }
     nilStatics = module.nilStatics
   }
 
@@ -537,7 +543,7 @@ struct Drafter {
   }
 
   func isManagedObjectSubclass(_ type: SwiftType) -> Bool {
-    type.inherits.contains("NSManagedObject")
+    module.managedObjectClasses[type.name] != nil
   }
 
 }

@@ -25,6 +25,8 @@ struct SwiftModule: Sendable {
   /// Each file's names, every identifier it writes: what code in it can reach
   /// (``Drafter/reachableTypes(from:)``).
   let namesByFile: [String: Set<String>]
+  /// The app's `NSManagedObject` subclasses, each with its superclass when that is one too.
+  let managedObjectClasses: [String: String?]
 
   init(_ files: [SwiftFile]) {
     self.files = files
@@ -56,5 +58,6 @@ struct SwiftModule: Sendable {
       names[file.name, default: []].formUnion(tokens.filter { $0.kind == .identifier }.map(\.text))
     }
     namesByFile = names
+    managedObjectClasses = InferredModel.managedObjectClasses(in: files.flatMap(\.types))
   }
 }

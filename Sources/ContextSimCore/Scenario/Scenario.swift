@@ -223,6 +223,8 @@ public struct Entity: Sendable, Equatable {
   public internal(set) var relationships: [Relationship]
   /// Sets of attributes whose values no two rows may share (Cocoa error 133021).
   public internal(set) var uniquenessConstraints: [[String]]
+  /// The entity it is a sub-entity of (`"parent"`), whose properties it has as well.
+  public internal(set) var parent: String? = nil
 
   /// The attribute with this name, if the entity has one.
   public func attribute(named name: String) -> Attribute? {

@@ -155,6 +155,10 @@ struct SwiftParser {
     let modifiers = parseModifiers()
     let word = token.kind == .identifier ? token.text : ""
     switch word {
+    case "case" where type.keyword == "enum":
+      parseCases(into: &type)
+    case "typealias" where !topLevel:
+      parseTypeAlias(into: &type)
     case "import", "typealias", "associatedtype", "precedencegroup", "case":
       skipToLineEnd()
     case _ where Self.typeKeywords.contains(word):
@@ -180,6 +184,30 @@ struct SwiftParser {
         skipToLineEnd()
       }
     }
+  }
+
+  /// `case archive, active`, `case tag(String)`, `case low = 1`: each case's name.
+  private mutating func parseCases(into type: inout SwiftType) {
+    advance()
+    repeat {
+      if token.kind == .identifier { type.cases.append(token.text.trimmingCharacters(in: ["`"])) }
+      let start = i
+      while !atEnd && !token.is(",") && !token.is("}") && !token.is(";")
+        && (i == start || !token.startsLine)
+      {
+        skipGroup()
+      }
+    } while take(",")
+  }
+
+  /// `typealias Object = IntMetricsEntry`.
+  private mutating func parseTypeAlias(into type: inout SwiftType) {
+    advance()
+    let name = token.text
+    advance()
+    if token.is("<") { skipGenericParameters() }
+    if take("=") { type.typeAliases[name] = parseTypeText() }
+    if !token.startsLine { skipToLineEnd() }
   }
 
   private mutating func parseType(attributes: [String], at location: SourceLocation) -> SwiftType? {
@@ -215,7 +243,7 @@ struct SwiftParser {
       advance()
     }
     var function = SwiftFunction(name: name, location: location)
-    if token.is("<") { skipGenericParameters() }
+    if token.is("<") { function.genericParameters = parseGenericParameters() }
     if token.is("(") { function.parameters = parseParameters() }
     while token.kind == .identifier
       && ["async", "throws", "rethrows", "reasync"].contains(token.text)
@@ -354,6 +382,26 @@ struct SwiftParser {
   /// `<A, B>` after a name, when it closes on the same line; nil, consuming nothing,
   /// when the `<` is a comparison.
   /// `<T: NSFetchRequestResult, U>` after a function's name: skipped, brackets balanced.
+  /// `<T: NSManagedObject, U>`: the names, each the first word after `<` or a `,` of its own
+  /// level.
+  mutating func parseGenericParameters() -> [String] {
+    var names: [String] = []
+    var depth = 0
+    var named = true
+    repeat {
+      if depth == 1, named, token.kind == .identifier { names.append(token.text) }
+      named = false
+      if token.is("<") {
+        depth += 1
+        named = depth == 1
+      }
+      if token.text.allSatisfy({ $0 == ">" }) { depth -= token.text.count }
+      if depth == 1, token.is(",") { named = true }
+      advance()
+    } while !atEnd && depth > 0 && !token.is("{")
+    return names
+  }
+
   mutating func skipGenericParameters() {
     var depth = 0
     repeat {

@@ -36,6 +36,10 @@ struct SwiftType: Sendable {
   var properties: [SwiftProperty] = []
   var functions: [SwiftFunction] = []
   var types: [SwiftType] = []
+  /// An enum's cases, by name: `State.archive` is a value, not a static to look up.
+  var cases: [String] = []
+  /// `typealias Object = IntMetricsEntry` inside it or an extension: what `T.Object` is.
+  var typeAliases: [String: String] = [:]
   var location: SourceLocation
 }
 
@@ -89,6 +93,8 @@ struct SwiftFunction: Sendable {
   var name: String
   /// The file it is written in, for its lines' labels wherever it is called from.
   var file = ""
+  /// `T` of `func save<T: MetricScalar>(value: T)`.
+  var genericParameters: [String] = []
   var parameters: [Parameter] = []
   var isAsync = false
   var isThrowing = false

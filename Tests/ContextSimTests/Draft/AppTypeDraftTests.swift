@@ -624,6 +624,61 @@ struct ClosureDraftTests {
   }
 
   @Test(
+    "A generic value's T is the type it is given, T.Object its typealias; a class under an entity class is a sub-entity"
+  )
+  func genericValueAndSubEntity() throws {
+    let source = """
+      import CoreData
+      protocol Scalar { associatedtype Object: Metric }
+      extension Int: Scalar { typealias Object = IntMetric }
+      extension Double: Scalar { typealias Object = DoubleMetric }
+      class Session: NSManagedObject {
+        @NSManaged var endDate: Date?
+        @NSManaged var metrics: Set<Metric>
+      }
+      class Metric: SyncableEntry {
+        @NSManaged var name: String?
+        @NSManaged var session: Session?
+      }
+      final class IntMetric: Metric { @NSManaged var value: Int }
+      final class DoubleMetric: Metric { @NSManaged var value: Double }
+      extension NSManagedObjectContext {
+        func make<T: NSManagedObject>(_ type: T.Type) -> T {
+          return T(entity: NSEntityDescription.entity(forEntityName: String(describing: type), in: self)!, insertInto: self)
+        }
+      }
+      func save<T: Scalar>(_ name: String, value: T, session: Session, _ context: NSManagedObjectContext) throws {
+        let metric = context.make(T.Object.self)
+        metric.name = name
+        metric.session = session
+        try context.save()
+      }
+      final class Counter {
+        let container = NSPersistentContainer(name: "Model")
+        func increment(by value: Int64, session: Session) {
+          log(value: Int(value), session: session)
+        }
+        func log(value: some Scalar, session: Session) {
+          let context = container.viewContext
+          try? save("count", value: value, session: session, context)
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(
+      source,
+      calls: [
+        "let counter = Counter()", "let s = Session(context: counter.container.viewContext)",
+        "counter.increment(by: 1, session: s)",
+      ])
+    let json = draft.json.filter { !$0.isWhitespace }
+    #expect(json.contains(#""insert":"IntMetric""#))
+    #expect(json.contains(#""parent":"Metric""#))
+    #expect(json.contains(#""session":{"to":"Session","inverse":"metrics"}"#))
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(trace.violations.isEmpty)
+  }
+
+  @Test(
     "A closure written in one type and run by another's method sees its own names, and its lines are labelled in its file"
   )
   func closureRunByAnotherType() throws {

@@ -252,6 +252,43 @@ struct EverydaySwiftTests {
     }
   }
 
+  @Test("An enum's case and an element of a plain dictionary are values, set and returned")
+  func enumCasesAndDictionaryElements() throws {
+    let source = """
+      import CoreData
+      enum State: Int {
+        case archive, active
+      }
+      class Note: NSManagedObject {
+        @NSManaged var eventId: NSNumber?
+        @NSManaged var state: NSNumber?
+        static func state(of json: [AnyHashable: Any]) -> State {
+          return State.archive
+        }
+        func populate(json: [AnyHashable: Any]) {
+          self.eventId = json["eventId"] as? NSNumber
+          let state = Note.state(of: json)
+          self.state = NSNumber(value: state.rawValue)
+        }
+      }
+      class Importer {
+        let container = NSPersistentContainer(name: "Model")
+        func run(json: [AnyHashable: Any]) {
+          let context = container.newBackgroundContext()
+          context.perform {
+            let note = Note(context: context)
+            note.populate(json: json)
+          }
+        }
+      }
+      """
+    let (draft, trace) = try Self.file(
+      source, named: "Importer.swift", calls: ["Importer().run(json: [:])"], stopAtFirst: true)
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(draft.json.filter { !$0.isWhitespace }.contains(#""let":"state","value":"archive""#))
+    #expect(trace.violations.isEmpty && !trace.isUnmodelled)
+  }
+
   @Test("An argument is computed where the call is: its reads run on the caller's thread")
   func argumentsAreComputed() throws {
     // A method that ignores its parameter, and a closure that ignores its: the read of the

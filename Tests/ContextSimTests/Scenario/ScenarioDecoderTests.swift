@@ -339,6 +339,50 @@ struct ScenarioDecoderTests {
       ])
   }
 
+  @Test("A sub-entity has its parent's properties, and an inverse may point back at the parent")
+  func subEntities() throws {
+    let json = #"""
+      {"title": "t", "model": {
+        "Metric": {"attributes": {"name": "string"},
+                   "relationships": {"session": {"to": "Session", "inverse": "metrics"}}},
+        "IntMetric": {"parent": "Metric", "attributes": {"value": "integer"}},
+        "Session": {"relationships": {"metrics": {"to": "Metric", "many": true, "inverse": "session"}}}
+      },
+       "store": {"Session": [{"id": "s"}]},
+       "main": [{"fetch": "Session", "in": "viewContext", "as": "found", "first": true},
+                {"insert": "IntMetric", "into": "viewContext", "as": "m"},
+                {"set": "m.session", "to": "$found"},
+                {"get": "found.metrics", "as": "metrics"}]}
+      """#
+    #expect(errors(json).isEmpty, "\(errors(json))")
+    let scenario = try ScenarioDecoder.decode(Array(json.utf8), file: "t")
+    let metric = try #require(scenario.entity(named: "IntMetric"))
+    #expect(metric.parent == "Metric")
+    #expect(metric.attributes.map(\.name) == ["name", "value"])
+    #expect(metric.relationship(named: "session")?.inverse == "metrics")
+    // Setting the sub-entity's relationship changes the other side, as Core Data's inverse does.
+    let trace = run(scenario)
+    #expect(trace.violations.isEmpty)
+    let read = trace.events.compactMap { event -> Value? in
+      guard case .read(_, "metrics", let value, _) = event.effect else { return nil }
+      return value
+    }
+    guard case .list(let items)? = read.first else {
+      Issue.record("no read of session.metrics: \(read)")
+      return
+    }
+    #expect(items.count == 1)
+  }
+
+  @Test("A parent entity not in the model is refused with a suggestion")
+  func unknownParentEntity() {
+    let error = only(
+      #"{"title": "t", "main": [], "model": {"Metric": {}, "IntMetric": {"parent": "Metirc"}}}"#)
+    #expect(error?.message == "IntMetric's parent entity \"Metirc\" is not in the model")
+    #expect(error?.fix == "did you mean \"Metric\"?")
+    #expect(error?.path == "model.IntMetric.parent")
+  }
+
   @Test("A context named like a dispatch queue, and async onto a context, are refused")
   func queueAndContextNames() {
     let found = errors(

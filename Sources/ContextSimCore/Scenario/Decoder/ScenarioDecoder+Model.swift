@@ -2,6 +2,7 @@
 extension ScenarioDecoder {
   mutating func validateModel(_ raw: Field<[RawEntity]>) {
     var relationshipSources: [(entity: String, relationship: Relationship, at: SourceLocation)] = []
+    var parents: [String: Located<String>] = [:]
     for declared in read(raw)?.value ?? [] {
       guard let definition = read(declared.definition)?.value else { continue }
       errors += definition.problems
@@ -24,11 +25,62 @@ extension ScenarioDecoder {
         relationshipSources.append((entity.name, decoded, relationship.location))
       }
       entity.uniquenessConstraints = validateUnique(definition.unique, of: entity)
+      if let parent = read(definition.parent) { parents[declared.name] = parent }
       entities.append(entity)
     }
+    entities = entities.map { inheriting($0, parents: parents) }
     for (source, relationship, location) in relationshipSources {
       checkDestination(of: relationship, from: source, at: location)
     }
+  }
+
+  /// A sub-entity with its parents' attributes, relationships and constraints before its
+  /// own, as Core Data gives it; an inherited relationship keeps its inverse, which points
+  /// back at the parent (a to-many of `MetricsEntry` holds an `IntMetricsEntry`).
+  private mutating func inheriting(_ entity: Entity, parents: [String: Located<String>]) -> Entity {
+    var result = entity
+    var seen: Set<String> = [entity.name]
+    var child = entity.name
+    while let parent = parents[child] {
+      let path = "model.\(child).parent"
+      guard let declared = entities.first(where: { $0.name == parent.value }) else {
+        let fix =
+          nearestName(to: parent.value, in: entities.map(\.name)).map { "did you mean \"\($0)\"?" }
+          ?? "declare the entity \"\(parent.value)\" in \"model\""
+        if child == entity.name {
+          fail(
+            "\(child)'s parent entity \"\(parent.value)\" is not in the model", fix: fix,
+            at: parent.location, path: path)
+        }
+        break
+      }
+      guard seen.insert(declared.name).inserted else {
+        if child == entity.name {
+          fail(
+            "\(entity.name)'s parent entities go round in a circle", fix: "remove one \"parent\"",
+            at: parent.location, path: path)
+        }
+        break
+      }
+      result.parent = result.parent ?? declared.name
+      result.attributes = declared.attributes + result.attributes
+      result.relationships = declared.relationships + result.relationships
+      result.uniquenessConstraints = declared.uniquenessConstraints + result.uniquenessConstraints
+      child = declared.name
+    }
+    return result
+  }
+
+  /// Whether `entity` is `ancestor` or one of its sub-entities.
+  private func isKind(_ entity: String, of ancestor: String) -> Bool {
+    var current: String? = entity
+    var steps = 0
+    while let name = current, steps <= entities.count {
+      if name == ancestor { return true }
+      current = entities.first { $0.name == name }?.parent
+      steps += 1
+    }
+    return false
   }
 
   /// Checks that a relationship's destination exists and its inverse points back.
@@ -54,7 +106,7 @@ extension ScenarioDecoder {
         at: location, path: path)
       return
     }
-    if inverse.destination != source
+    if !isKind(source, of: inverse.destination)
       || (inverse.inverse != nil && inverse.inverse != relationship.name)
     {
       fail(

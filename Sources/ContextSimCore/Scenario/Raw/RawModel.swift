@@ -4,13 +4,15 @@ struct RawEntity {
   var definition: Field<RawEntityDefinition>
 }
 
-/// `{"attributes": {…}, "relationships": {…}, "unique": [[…]]}`.
+/// `{"attributes": {…}, "relationships": {…}, "unique": [[…]], "parent": ENTITY}`.
 struct RawEntityDefinition {
   /// Keys besides those three.
   var problems: [Diagnostic] = []
   var attributes: Field<[RawAttribute]> = .absent
   var relationships: Field<[RawRelationship]> = .absent
   var unique: Field<[Field<[Field<String>]>]> = .absent
+  /// `"parent": "MetricsEntry"`: the entity it is a sub-entity of.
+  var parent: Field<String> = .absent
 }
 
 /// An attribute as written: a type name, or `{"type": …, "optional": …, "default": …}`.
@@ -54,7 +56,7 @@ extension SectionShape {
       ShapeCheck.object(json, what: "an entity").map { members in
         var raw = RawEntityDefinition()
         raw.problems = ShapeCheck.unknownKeys(
-          members, allowed: ["attributes", "relationships", "unique"], what: "an entity"
+          members, allowed: ["attributes", "relationships", "unique", "parent"], what: "an entity"
         ).map { Diagnostic($0, file: file, path: path) }
         raw.attributes = field(json["attributes"], path: "\(path).attributes") {
           ShapeCheck.object($0, what: "\"attributes\"").map { members in
@@ -91,6 +93,9 @@ extension SectionShape {
               }
             }
           }
+        }
+        raw.parent = field(json["parent"], path: "\(path).parent") {
+          ShapeCheck.string($0, what: "\"parent\"")
         }
         return raw
       }
