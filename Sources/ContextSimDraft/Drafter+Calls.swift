@@ -410,6 +410,9 @@ extension Drafter {
       if let result { bind(result, .container) }
       return []
     }
+    if !call.typeArguments.isEmpty, types[call.method]?.genericParameters.isEmpty == false {
+      madeTypeArguments[call.method] = call.typeArguments.map { entityNamed($0) ?? $0 }
+    }
     if madeAppType(call) != nil {
       // `CoreDataStack()`: the one instance the draft makes of it; its `init` ran first.
       if let result { bind(result, .instanceOf(call.method)) }

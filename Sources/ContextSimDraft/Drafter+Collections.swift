@@ -33,6 +33,18 @@ extension Drafter {
       bind(result, .objects(result, entity: entity))
       return [step(["let": .string(result), "value": .string("$" + list)], at: statement)]
     }
+    if call.closure == nil, call.arguments.count == 1,
+      let closure = initializerClosure(call.arguments[0].value)
+    {
+      // `resources.map(Resource.init)`: as `map { Resource(managedObject: $0) }`.
+      var written = call
+      written.arguments = [
+        SwiftArgument(
+          label: nil,
+          value: SwiftExpression(kind: .closure(closure), location: statement.location))
+      ]
+      return collectionSteps(written, list: list, entity: entity, result: result, at: statement)
+    }
     guard Self.perElementMethods.contains(call.method), let closure = call.closure,
       call.arguments.count == 1
     else { return nil }
@@ -83,6 +95,27 @@ extension Drafter {
     }
   }
 
+  /// `Resource.init`, an app type's initialiser handed to `map`: the closure `{
+  /// Resource(label: $0) }` of its one initialiser of one parameter; nil for anything else.
+  func initializerClosure(_ e: SwiftExpression) -> SwiftClosure? {
+    guard case .member(let base?, "init") = e.kind, case .name(let written) = base.kind,
+      let typeName = entityNamed(written), let type = types[typeName]
+    else { return nil }
+    let inits = type.functions.filter { $0.name == "init" && $0.parameters.count == 1 }
+    guard inits.count == 1 else { return nil }
+    let at = e.location
+    let made = SwiftExpression(
+      kind: .call(
+        SwiftExpression(kind: .name(typeName), location: at),
+        [
+          SwiftArgument(
+            label: inits[0].parameters[0].label, value: .init(kind: .name("$0"), location: at))
+        ]),
+      location: at)
+    return SwiftClosure(
+      file: file.name, body: [SwiftStatement(kind: .return(made), location: at)])
+  }
+
   /// `{ $0.toDomain() }`: a closure of one call of the app's method whose declared result
   /// is no object, list, ID or context (a struct of the app's): what it gives is plain, and
   /// what the method does is drafted in the loop.
@@ -94,6 +127,8 @@ extension Drafter {
     default: return false
     }
     guard let call = Call(e.unwrapped.expression) else { return false }
+    // `Report(managedObject: $0)`: an instance of the app's type, made from the object.
+    if call.receiver == nil, isAppType(call.method) { return true }
     // `$0.toDomain()`: the element's class's method; else the app's method called.
     let element = closure.parameters.first ?? "$0"
     var function = method(named: call.method, receiver: call.receiver)?.1

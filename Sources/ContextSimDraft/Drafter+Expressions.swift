@@ -45,6 +45,7 @@ extension Drafter {
       return []
     }
     let call = Call(e)
+    if let call, let steps = semaphoreSteps(call, result: result, at: statement) { return steps }
     if let call, Self.isMagicalRecordDefaultContext(call) {
       if let result { bind(result, .context("viewContext")) }  // MagicalRecord's, on main
       return []
@@ -101,6 +102,11 @@ extension Drafter {
     case .binary("??", let first, let fallback):
       if case .name(let n) = first.unwrapped.expression.kind, knownNil.contains(n) {
         return expressionSteps(fallback, result: result, at: statement)  // `nil ?? viewContext`
+      }
+      if result == nil, literal(fallback) != nil {
+        // `(try? context.count(for: r)) ?? 0` as a closure's value: the call; the literal
+        // given when it is nil does nothing.
+        return expressionSteps(first, result: nil, at: statement)
       }
       if let result {
         var firstSteps = expressionSteps(first, result: result, at: statement)

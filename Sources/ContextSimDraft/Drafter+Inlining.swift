@@ -117,6 +117,12 @@ extension Drafter {
     }
   }
 
+  /// A coordinator or a model handed to a method: its calls prepare the store's files and
+  /// read the model, before the scenario's store loads.
+  static let storeSetupTypes: Set<String> = [
+    "NSPersistentStoreCoordinator", "NSManagedObjectModel",
+  ]
+
   /// The Swift type of the value `argument` gives `parameter`, where the draft knows it: the
   /// parameter's own plain type, else the argument's. A generic `value: T` (or `some P`)
   /// given one binds `T` to it while the body is drafted.
@@ -162,6 +168,17 @@ extension Drafter {
       return namedType(base).flatMap { types[$0]?.typeAliases[alias] }
     default: return nil
     }
+  }
+
+  /// The same for a type as written in a generic argument: `Resource.ManagedObjectType`.
+  func namedType(written: String) -> String? {
+    let parts = written.split(separator: ".").map(String.init)
+    guard let first = parts.first, var named = entityNamed(first) else { return nil }
+    for alias in parts.dropFirst() {
+      guard let next = types[named]?.typeAliases[alias] else { return nil }
+      named = next
+    }
+    return named
   }
 
   /// The entity a type's name stands for: itself, or what a generic helper's type
@@ -211,8 +228,19 @@ extension Drafter {
       boundToNil.insert(result)
     }
     let savedTypes = (typeArguments, unnamedTypeParameters, typeParameters)
-    defer { (typeArguments, unnamedTypeParameters, typeParameters) = savedTypes }
+    // A parameter taken as store setup is so only inside the method.
+    let parameterNames = Set(function.parameters.map(\.name)).subtracting(storeSetupNames)
+    defer {
+      (typeArguments, unnamedTypeParameters, typeParameters) = savedTypes
+      storeSetupNames.subtract(parameterNames)
+    }
     bindTypeArguments(of: function, call: call)
+    if let type = enclosingType, let given = madeTypeArguments[type.name] {
+      for (parameter, argument) in zip(type.genericParameters, given) {
+        typeArguments[parameter] = argument
+        unnamedTypeParameters.remove(parameter)
+      }
+    }
     let body: [JSONValue] = inMethodScopes { drafter in
       // The arguments are the caller's: read before the instance's properties are bound, so
       // `cleanUp(in: context)` hands on the caller's `context`, not the callee's property.
@@ -221,6 +249,11 @@ extension Drafter {
       for (index, parameter) in function.parameters.enumerated() {
         guard let argument = given[index] else { continue }
         argumentTypes[parameter.name] = drafter.bindValueType(parameter, of: function, to: argument)
+        if Self.storeSetupTypes.contains(parameter.type.trimmingCharacters(in: ["?", "!"])) {
+          // `migration(coordinator: c, model: m)`: what it does with them sets up the store.
+          drafter.storeSetupNames.insert(parameter.name)
+          if drafter.isStoreSetup(argument) { continue }
+        }
         // `.mainQueueConcurrencyType`, or a name given one (`for: usageType`), for a
         // `switch` on the parameter; anything else, and an earlier call's case no longer holds.
         drafter.enumArguments[parameter.name] = drafter.switchValue(argument)
@@ -365,7 +398,9 @@ extension Drafter {
   mutating func closureSteps(_ closure: SwiftClosure, result: String?, synchronous: Bool = false)
     -> [JSONValue]
   {
-    inWrittenScope(closure, synchronous: synchronous) { drafter in
+    if !synchronous { asyncDepth += 1 }
+    defer { if !synchronous { asyncDepth -= 1 } }
+    return inWrittenScope(closure, synchronous: synchronous) { drafter in
       guard !synchronous else { return drafter.closureBody(closure, result: result) }
       return drafter.scoped { $0.closureBody(closure, result: result) }
     }

@@ -193,6 +193,7 @@ extension Drafter {
     case .member(let base?, let key):
       if enumCase(e) != nil { return .value }
       if case .value? = resolve(Self.root(of: base)) { return .value }
+      if case .value? = resolve(base) { return .value }  // `self.report.customData`
       if isFileManager(base) { return .fileSystem }  // `fileManager.urls(…).first`
       // `objects.count` of a fetched list or a batch's IDs: a Swift array's length.
       switch resolve(base) {
@@ -505,11 +506,17 @@ extension Drafter {
   }
 
   /// Whether `e` sets up the store the scenario loads at launch: a store description, its
-  /// options, the model.
+  /// options, the model, the store's files before it loads.
   func isStoreSetup(_ e: SwiftExpression) -> Bool {
     var target = e
     if case .binary("=", let t, _) = e.kind { target = t }
     if target.source.lowercased().contains("storedescription") { return true }
+    // `container.persistentStoreCoordinator`, `container.managedObjectModel` as a value.
+    if case .member(let base?, let key) = target.kind, case .container? = resolve(base),
+      key == "persistentStoreCoordinator" || key == "managedObjectModel"
+    {
+      return true
+    }
     // `store.type = NSSQLiteStoreType` of `let store = NSPersistentStoreDescription(url: u)`.
     if case .name(let root) = Self.root(of: target).kind, storeSetupNames.contains(root),
       target.source != root
@@ -525,6 +532,15 @@ extension Drafter {
     if call.method.hasPrefix("addPersistentStore") { return true }
     // The model, merged from the app's bundles: `NSManagedObjectModel.mergedModel(from: nil)`.
     if call.receiver?.source == "NSManagedObjectModel" { return true }
+    // Where stores go, and a store file's metadata, read before it is loaded.
+    if call.receiver?.source == "NSPersistentContainer", call.method == "defaultDirectoryURL" {
+      return true
+    }
+    if call.receiver?.source == "NSPersistentStoreCoordinator",
+      call.method.hasPrefix("metadataForPersistentStore")
+    {
+      return true
+    }
     return [
       "NSPersistentStoreDescription", "setOption", "NSManagedObjectModel",
       "NSPersistentStoreCoordinator",
@@ -564,7 +580,10 @@ extension Drafter {
   func isFileManager(_ e: SwiftExpression) -> Bool {
     guard case .name(let n) = Self.root(of: e).kind else { return false }
     switch meaning(of: n) {
-    case nil: return n == "FileManager" || fileManagerNames.contains(n)
+    // `BacktraceFileManager.excludeFromBackup(url)`: a library's file manager, not the files'.
+    case nil:
+      return n == "FileManager" || fileManagerNames.contains(n)
+        || (n.hasSuffix("FileManager") && types[n] == nil)
     // `let fileManager = FileManager.default`, a stored property: a stand-in that is it.
     case .shared?, .value?: return fileManagerNames.contains(n)
     default: return false

@@ -54,7 +54,16 @@ extension Drafter {
         let plainKey = ["id", "name", "title", "url", "key", "label"].contains {
           n.lowercased().hasSuffix($0)
         }
-        return type != "string" || plainKey ? type : nil
+        // `self.report.customData` of `let report: PLCrashReport`: any key of a library's value.
+        var property: String?
+        if case .name(let p) = base.kind { property = p }
+        if case .member(let owner?, let p) = base.kind, case .name("self") = owner.kind {
+          property = p
+        }
+        let library =
+          property.flatMap { p in subject.flatMap { declaredType(of: p, in: $0) } }
+          .map(isPlainLibraryType) ?? false
+        return type != "string" || plainKey || library ? type : nil
       }
     }
     guard let declared = declaredTypeOf(e) else { return nil }
@@ -63,11 +72,22 @@ extension Drafter {
     guard case .member(let base?, _) = e.kind, let outer = declaredTypeOf(base) else {
       return nil
     }
+    // `self.report.customData` of a library's value (`let report: PLCrashReport`), a type
+    // the files do not declare whose name says nothing of storage: a plain value.
+    if isPlainLibraryType(outer) { return Self.type(of: e) }
     let arguments = Self.genericParts(outer).1
     let plainArguments = arguments.compactMap { Self.plainType($0) }
     guard types[declared] == nil, !arguments.isEmpty, plainArguments.count == arguments.count
     else { return nil }
     return plainArguments.count == 1 ? plainArguments[0] : "string"
+  }
+
+  /// A library's type the files do not declare, whose name says nothing of storage
+  /// (`PLCrashReport`): its values' properties are plain values.
+  func isPlainLibraryType(_ declared: String) -> Bool {
+    let name = Self.genericParts(declared).0.trimmingCharacters(in: ["?", "!"])
+    return types[name] == nil && name.first?.isUppercase == true && !name.hasPrefix("NS")
+      && !model.isEntity(name) && !Self.storageWords.contains(where: name.lowercased().contains)
   }
 
   /// The Swift type an expression of the app's names has, as declared: a bare property of

@@ -244,14 +244,24 @@ extension Drafter {
     guard case .member(let base?, let name) = e.kind else { return nil }
     let typeName: String
     switch base.kind {
-    case .name(let t) where meaning(of: t) == nil: typeName = t
+    case .name(let t) where meaning(of: t) == nil: typeName = entityNamed(t) ?? t
     case .member(_, let t): typeName = t
     default: return nil
     }
     guard typeName.first?.isUppercase == true,
       let property = types[typeName]?.properties.first(where: { $0.name == name }),
-      property.isLet, property.modifiers.contains("static"), let value = property.value,
-      case .string(let text, let interpolations) = value.kind, interpolations.isEmpty
+      property.modifiers.contains("static")
+    else { return nil }
+    // `static let name = "Crash"`, or `static var entityName: String { return "Crash" }`.
+    var value = property.isLet ? property.value : nil
+    if let getter = property.getter, getter.count == 1 {
+      switch getter[0].kind {
+      case .return(let returned?), .expression(let returned): value = returned
+      default: break
+      }
+    }
+    guard let value, case .string(let text, let interpolations) = value.kind,
+      interpolations.isEmpty
     else { return nil }
     return .string(text)
   }
@@ -302,8 +312,9 @@ extension Drafter {
         return FetchRequestDraft(entity: entity)
       }
       if let written = call.typeArguments.first {
-        // `NSFetchRequest<T>` in a generic helper: the entity `T` was given, or none.
-        guard let entity = entityNamed(written) else { return nil }
+        // `NSFetchRequest<T>` in a generic helper: the entity `T` was given, or none;
+        // `NSFetchRequest<Resource.ManagedObjectType>`: through the given type's typealias.
+        guard let entity = namedType(written: written) else { return nil }
         if entityTypes.contains(entity) || model.isEntity(entity) || typeArguments[written] != nil {
           return FetchRequestDraft(entity: entity)
         }

@@ -184,6 +184,13 @@ struct Drafter {
   /// (`T.Object.self`), which name no entity.
   var typeArguments: [String: String] = [:]
   var unnamedTypeParameters: Set<String> = []
+  /// The type arguments the one instance of a generic app type was made with
+  /// (`PersistentRepository<BacktraceReport>(…)`), bound while its methods are drafted.
+  var madeTypeArguments: [String: [String]] = [:]
+  /// Semaphores made by name (``semaphoreSteps(_:result:at:)``), and how many blocks that
+  /// run later the code being drafted is inside.
+  var semaphores: [String: SemaphoreDraft] = [:]
+  var asyncDepth = 0
   /// The generic helper's parameters that hold a type (`type` of `_ type: T.Type`), and
   /// the type parameter each holds.
   var typeParameters: [String: String] = [:]

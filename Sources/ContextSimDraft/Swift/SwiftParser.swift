@@ -200,6 +200,29 @@ struct SwiftParser {
     } while take(",")
   }
 
+  /// `Repository<Resource: Storable, Key>`: `Resource`, `Key`.
+  static func genericParameters(in name: String) -> [String] {
+    guard let open = name.firstIndex(of: "<"), let close = name.lastIndex(of: ">") else {
+      return []
+    }
+    var names: [String] = []
+    var depth = 0
+    var current = ""
+    for c in name[name.index(after: open)..<close] {
+      if c == "<" { depth += 1 }
+      if c == ">" { depth -= 1 }
+      if depth == 0, c == "," {
+        names.append(current)
+        current = ""
+      } else {
+        current.append(c)
+      }
+    }
+    names.append(current)
+    return names.map { String($0.prefix { $0 != ":" }).trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+  }
+
   /// `typealias Object = IntMetricsEntry`.
   private mutating func parseTypeAlias(into type: inout SwiftType) {
     advance()
@@ -218,6 +241,7 @@ struct SwiftParser {
     var type = SwiftType(
       keyword: keyword, name: String(name.prefix { $0 != "<" && $0 != " " }),
       location: location)
+    type.genericParameters = Self.genericParameters(in: name)
     if take(":") {
       repeat { type.inherits.append(parseTypeText()) } while take(",")
     }

@@ -40,6 +40,8 @@ struct SwiftType: Sendable {
   var cases: [String] = []
   /// `typealias Object = IntMetricsEntry` inside it or an extension: what `T.Object` is.
   var typeAliases: [String: String] = [:]
+  /// `Resource` of `class Repository<Resource: Storable>`.
+  var genericParameters: [String] = []
   var location: SourceLocation
 }
 

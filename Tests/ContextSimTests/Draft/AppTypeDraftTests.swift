@@ -679,6 +679,53 @@ struct ClosureDraftTests {
   }
 
   @Test(
+    "A generic type made with a type argument binds its parameter in every method: typealiases, a static entity name, map(Resource.init)"
+  )
+  func genericTypeArguments() throws {
+    let source = """
+      import CoreData
+      protocol Storable {
+        associatedtype ManagedObjectType: NSManagedObject
+        static var entityName: String { get }
+        init(managedObject: ManagedObjectType) throws
+      }
+      class Crash: NSManagedObject {
+        @NSManaged var reportData: Data?
+      }
+      final class Report: Storable {
+        typealias ManagedObjectType = Crash
+        static var entityName: String { return "Crash" }
+        let data: Data
+        init(managedObject: Crash) throws {
+          guard let data = managedObject.reportData else { throw ReportError.empty }
+          self.data = data
+        }
+      }
+      final class Repository<Resource: Storable> {
+        let context: NSManagedObjectContext
+        init(container: NSPersistentContainer) { context = container.newBackgroundContext() }
+        func all() throws -> [Resource] {
+          let request = NSFetchRequest<Resource.ManagedObjectType>(entityName: Resource.entityName)
+          let found = try context.fetch(request)
+          return try found.map(Resource.init)
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(
+      source,
+      calls: [
+        "let repository = Repository<Report>(container: NSPersistentContainer(name: \"M\"))",
+        "_ = try repository.all()",
+      ])
+    let json = draft.json.filter { !$0.isWhitespace }
+    #expect(json.contains(#""fetch":"Crash""#))
+    #expect(json.contains(#""get":"crash.reportData""#) || json.contains("reportData"))
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    // Fetched off the background context's queue: the repository's bug, found.
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+  }
+
+  @Test(
     "A closure written in one type and run by another's method sees its own names, and its lines are labelled in its file"
   )
   func closureRunByAnotherType() throws {

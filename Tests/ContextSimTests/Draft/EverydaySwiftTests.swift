@@ -289,6 +289,76 @@ struct EverydaySwiftTests {
     #expect(trace.violations.isEmpty && !trace.isUnmodelled)
   }
 
+  @Test(
+    "A semaphore signalled before its wait on the same path passes; one signalled by a later block is not modelled"
+  )
+  func semaphores() throws {
+    let loaded = """
+      let done = DispatchSemaphore(value: 0)
+      container.loadPersistentStores { _, _ in done.signal() }
+      done.wait()
+      context.performAndWait { }
+      """
+    let (straight, clean) = try Self.drafted(
+      loaded, members: "let container = NSPersistentContainer(name: \"Model\")")
+    #expect(straight.unmodelled.isEmpty, "\(straight.unmodelled)")
+    #expect(clean.violations.isEmpty && !clean.isUnmodelled)
+    // On a device this wait blocks the thread until the block runs: the model has no
+    // semaphore, so the run is never clean past it.
+    let later = """
+      let done = DispatchSemaphore(value: 0)
+      context.perform { done.signal() }
+      done.wait()
+      """
+    let (waits, run) = try Self.drafted(later)
+    #expect(
+      waits.unmodelled.map(\.why) == [
+        "a wait on a semaphore that a later block or another queue signals"
+      ])
+    #expect(run.isUnmodelled)
+  }
+
+  @Test(
+    "Preparing the store's files before it loads is store setup; a library value's property is a value"
+  )
+  func storeFilesAndLibraryValues() throws {
+    let source = """
+      import CoreData
+      final class Repository {
+        let context: NSManagedObjectContext
+        let report: PLCrashReport
+        init() throws {
+          let container = NSPersistentContainer(name: "Model")
+          try Repository.migrate(coordinator: container.persistentStoreCoordinator,
+                                 directory: NSPersistentContainer.defaultDirectoryURL(),
+                                 model: container.managedObjectModel)
+          container.loadPersistentStores { _, _ in }
+          context = container.newBackgroundContext()
+          report = try PLCrashReport(data: Data())
+          try CrashFileManager.excludeFromBackup(directory: NSPersistentContainer.defaultDirectoryURL())
+        }
+        static func migrate(coordinator: NSPersistentStoreCoordinator, directory: URL, model: NSManagedObjectModel) throws {
+          let url = directory.appendingPathComponent("Model.sqlite")
+          guard FileManager.default.fileExists(atPath: url.path),
+            let metadata = try? NSPersistentStoreCoordinator.metadataForPersistentStore(ofType: NSSQLiteStoreType, at: url, options: nil),
+            !model.isConfiguration(withName: nil, compatibleWithStoreMetadata: metadata) else { return }
+          try coordinator.destroyPersistentStore(at: url, ofType: NSSQLiteStoreType, options: nil)
+        }
+        func count() -> Int {
+          guard let data = self.report.customData else { return 0 }
+          return context.performAndWait { (try? context.count(for: NSFetchRequest<Crash>(entityName: "Crash"))) ?? 0 }
+        }
+      }
+      """
+    let paths = Draft.paths(
+      [.init(name: "Repository.swift", text: source)],
+      options: .init(calls: ["let r = try Repository()", "_ = r.count()"]))
+    #expect(paths.drafts.count > 1)
+    for draft in paths.drafts {
+      #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    }
+  }
+
   @Test("An argument is computed where the call is: its reads run on the caller's thread")
   func argumentsAreComputed() throws {
     // A method that ignores its parameter, and a closure that ignores its: the read of the
