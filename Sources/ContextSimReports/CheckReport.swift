@@ -74,11 +74,9 @@ public struct CheckReport {
       return [
         "no \"expect\": add \"expect\": {\"violations\": []} for a clean design, or list the violations it must show"
       ]
-    case .limited(let limit, let replay):
-      return [
-        "a schedule hit a limit. " + limit.message(advice),
-        "replay: " + advice.replay(check.file, replay),
-      ]
+    case .limited(let limit):
+      return ["a schedule hit a limit. " + limit.message(advice)]
+        + (check.replay.map { ["replay: " + advice.replay(check.file, $0)] } ?? [])
     case .incomplete(let stop):
       let why =
         "not proven clean: no schedule failed, but the search did not cover every interleaving"
@@ -94,16 +92,16 @@ public struct CheckReport {
           + "not proven clean: a bug that needs \(bound + 1) or more preemptions is not excluded",
         stop ?? "the complete search did not finish",
       ]
-    case .failed(let findings):
-      return lines(findings, check)
-    case .unmodelled(let unmodelled, let replay):
-      let n = unmodelled.count
+    case .failed:
+      return lines(check.findings, check)
+    case .unmodelled:
+      let n = check.unmodelledLines.count
       return
         [
           "not a pass: the runs passed \(Messages.lineCount(n)) ctxsim could not model, so what they do is unknown"
         ]
-        + Messages.unmodelledList(unmodelled)
-        + ["replay: " + advice.replay(check.file, replay)]
+        + Messages.unmodelledList(check.unmodelledLines)
+        + (check.replay.map { ["replay: " + advice.replay(check.file, $0)] } ?? [])
     }
   }
 

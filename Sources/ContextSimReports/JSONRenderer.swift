@@ -25,7 +25,7 @@ public struct JSONRenderer {
       "scenario": .string(scenario.file),
       "title": .string(scenario.title),
       "concurrencyDebug": .bool(trace.concurrencyDebug),
-      "verdict": .string(trace.verdict),
+      "verdict": .string(trace.verdict.name),
       "threads": .array(trace.threads.map(JSONValue.string)),
       "events": .array(trace.events.map(event)),
       "violations": .array(trace.violations.map(violation)),

@@ -44,14 +44,7 @@ enum ExitStatus {
   }
 
   /// The status for an exploration: as for one run, a limit comes first.
-  static func of(_ exploration: Exploration) -> Int32 {
-    switch exploration.verdict {
-    case .clean: success
-    case .failing: violations
-    case .unmodelled: unmodelled
-    case .limited, .incomplete: limitReached
-    }
-  }
+  static func of(_ exploration: Exploration) -> Int32 { of(exploration.verdict) }
 
   /// The status for a check of several files: an unreadable file first, then a limit, an
   /// incomplete search or a bounded proof, then a scenario that did not hold, then one whose
@@ -74,11 +67,16 @@ enum ExitStatus {
 
   /// The status for a graded attempt: a pass 0, a failed criterion 1, and a limit or an
   /// incomplete search 75, since the attempt was not graded.
-  static func of(_ grade: Grade) -> Int32 {
-    switch grade.verdict {
+  static func of(_ grade: Grade) -> Int32 { of(grade.verdict) }
+
+  /// The status for a verdict: a pass 0, a failure 1, lines not modelled 3, and a limit,
+  /// an incomplete search or a bounded proof 75, since nothing was decided.
+  static func of(_ verdict: Verdict) -> Int32 {
+    switch verdict {
     case .passed: success
-    case .failed: violations
-    case .limited, .incomplete: limitReached
+    case .failed, .noExpectation: violations
+    case .unmodelled: unmodelled
+    case .limited, .incomplete, .bounded: limitReached
     }
   }
 

@@ -82,9 +82,11 @@ public func check(
     }
   }
   exploration = shrinkFailingOutcomes(of: exploration, scenario: scenario, options: options)
+  let decided = verdict(scenario, exploration, fallback)
   return ScenarioCheck(
     file: scenario.file, title: scenario.title, exploration: exploration, fallback: fallback,
-    verdict: verdict(scenario, exploration, fallback))
+    verdict: decided.verdict, findings: decided.findings, replay: decided.replay,
+    unmodelledLines: decided.lines)
 }
 
 /// DPOR without a bound, within `maxSchedules`.
@@ -123,12 +125,20 @@ public func checkStateBudget(_ maxSchedules: Int) -> Int {
 /// fixed photo downloader's 6,720 classes of interleavings completely.
 public let defaultScheduleBudget = 10_000
 
+/// The check's verdict, with the evidence it rests on.
+private struct Decided {
+  var verdict: Verdict
+  var findings: [ScenarioCheck.Finding] = []
+  var replay: Schedule?
+  var lines: [UnmodelledLine] = []
+}
+
 private func verdict(
   _ scenario: Scenario, _ exploration: Exploration, _ fallback: ScenarioCheck.Fallback?
-) -> ScenarioCheck.Verdict {
-  guard let expectation = scenario.expectation else { return .noExpectation }
+) -> Decided {
+  guard let expectation = scenario.expectation else { return Decided(verdict: .noExpectation) }
   if let limited = exploration.limitedOutcome, let limit = limited.limit {
-    return .limited(limit, replay: limited.shortest)
+    return Decided(verdict: .limited(limit), replay: limited.shortest)
   }
   let expectations = ExpectationCheck(expectation, traces: exploration.outcomes.map(\.example))
   guard expectations.passed else {
@@ -155,19 +165,19 @@ private func verdict(
         expected,
         counterexample: counterexample { !$0.handledErrors.contains(where: expected.matches) })
     }
-    return .failed(missing + missingHandled + unexpected)
+    return Decided(verdict: .failed, findings: missing + missingHandled + unexpected)
   }
   // Lines the runs passed without modelling them may do anything: neither a clean design
   // nor exactly the declared violations is shown.
   if let passing = exploration.outcomes.first(where: { !$0.unmodelled.isEmpty }) {
     let lines = exploration.unmodelledSteps.map { UnmodelledLine(passed: scenario.allSteps[$0]) }
-    return .unmodelled(lines, replay: passing.shortest)
+    return Decided(verdict: .unmodelled, replay: passing.shortest, lines: lines)
   }
   if expectation.violations.isEmpty && !exploration.isComplete {
     if case .statefulBounded(let preemptions, let states)? = fallback {
-      return .bounded(preemptions: preemptions, states: states)
+      return Decided(verdict: .bounded(preemptions: preemptions, states: states))
     }
-    return .incomplete(exploration.stop)
+    return Decided(verdict: .incomplete(exploration.stop))
   }
-  return .passed
+  return Decided(verdict: .passed)
 }

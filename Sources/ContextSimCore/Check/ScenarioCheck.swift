@@ -5,31 +5,6 @@
 /// say: the verdict, how far the search went, and each difference with the schedule that
 /// shows it, to give a ``ReplayScheduler``.
 public struct ScenarioCheck: Sendable {
-  /// What the check found, from the strongest answer down.
-  public enum Verdict: Sendable {
-    /// The runs showed exactly what the scenario declares. Only a complete search
-    /// (``Exploration/isComplete``) proves it of every interleaving.
-    case passed
-    /// The runs differ from what the scenario declares.
-    case failed([Finding])
-    /// A run limit stopped a schedule before it ended; what lies past it is unknown.
-    case limited(Limit, replay: Schedule)
-    /// The scenario declares a clean design, no run showed a violation, but the search did
-    /// not cover every interleaving, so it is not proven clean.
-    case incomplete(Exploration.Stop?)
-    /// The scenario declares a clean design and no run showed a violation; the complete
-    /// search ran out of budget, but the stateful search visited every state a run with at
-    /// most `preemptions` preemptions reaches, `states` of them. Not proven clean: a bug
-    /// that needs more preemptions is not excluded.
-    case bounded(preemptions: Int, states: Int)
-    /// The scenario declares no `expect`, so there is nothing to hold it to.
-    case noExpectation
-    /// The runs showed what the scenario declares, but passed lines of the app's Swift it
-    /// does not model (a drafted scenario's `notModelled` steps), so what the app does there
-    /// is unknown: not a pass, whatever was declared. `replay` passes the first of them.
-    case unmodelled([UnmodelledLine], replay: Schedule)
-  }
-
   /// One difference between the runs and the declared `expect`.
   public enum Finding: Sendable {
     /// A declared violation that did not show where it had to, with a schedule where it
@@ -51,8 +26,21 @@ public struct ScenarioCheck: Sendable {
   public let exploration: Exploration
   /// What ran once the complete search ran out of budget, if it did.
   public let fallback: Fallback?
-  /// What the check decided; only ``Verdict/passed`` counts as holding.
+  /// What the check decided; only ``Verdict/passed`` counts as holding. It passes when the
+  /// runs showed exactly what the scenario declares; only a complete search
+  /// (``Exploration/isComplete``) proves that of every interleaving, and a design declared
+  /// clean whose search was not complete is ``Verdict/incomplete`` (or
+  /// ``Verdict/bounded(preemptions:states:)``). ``Verdict/noExpectation`` when the scenario
+  /// declares no `expect`; ``Verdict/unmodelled`` when the runs passed lines of the app's
+  /// Swift it does not model (a drafted scenario's `notModelled` steps).
   public let verdict: Verdict
+  /// Each difference with the declared `expect`, when the check failed.
+  public let findings: [Finding]
+  /// A schedule to replay what the verdict rests on: the run a limit stopped, or the first
+  /// that passed a line not modelled.
+  public let replay: Schedule?
+  /// The lines not modelled the runs passed, when the verdict is ``Verdict/unmodelled``.
+  public let unmodelledLines: [UnmodelledLine]
 
   /// What `check` runs when the complete search with reduction does not fit its budget.
   public enum Fallback: Sendable, Equatable {

@@ -57,13 +57,6 @@ public struct CheckResult: Sendable {
   /// The row's word, from the check's verdict.
   public var status: Status {
     guard case .checked(let check) = outcome else { return .error }
-    switch check.verdict {
-    case .passed: return .pass
-    case .failed, .noExpectation: return .fail
-    case .limited: return .limit
-    case .incomplete: return .incomplete
-    case .bounded: return .bounded
-    case .unmodelled: return .unmodelled
-    }
+    return Status(rawValue: check.verdict.word) ?? .fail
   }
 }

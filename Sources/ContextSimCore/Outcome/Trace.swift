@@ -61,30 +61,22 @@ public struct Trace: Sendable {
   /// not buggy either, as far as ctxsim can tell.
   public var isUnmodelled: Bool { violations.isEmpty && !unmodelled.isEmpty }
 
-  /// What the run shows, in the words `explore` uses for a search
-  /// (``Exploration/Verdict/name``): `limited` when a run limit stopped it, `failing` with a
-  /// violation, `unmodelled` past a line not modelled, `incomplete` when the schedule it was
-  /// to follow did not fit, else `clean`.
-  public var verdict: String {
+  /// What the run shows, as an exploration's ``Exploration/verdict`` says it: limited when
+  /// a run limit stopped it, failed with a violation, unmodelled past a line not modelled,
+  /// incomplete when the schedule it was to follow did not fit, else passed (`clean`).
+  public var verdict: Verdict {
     switch stop {
-    case .limit?: return "limited"
-    case .scheduleMismatch? where violations.isEmpty: return "incomplete"
+    case .limit(let limit)?: return .limited(limit)
+    case .scheduleMismatch? where violations.isEmpty: return .incomplete(nil)
     default: break
     }
-    if !violations.isEmpty { return "failing" }
-    return isUnmodelled ? "unmodelled" : "clean"
+    if !violations.isEmpty { return .failed }
+    return isUnmodelled ? .unmodelled : .passed
   }
 
-  /// How bad the verdict is, in ``Exploration/Verdict/severity``'s order, to rank runs of
-  /// one app's several paths (a draft's): the worst is the one to show.
-  public var severity: Int {
-    switch verdict {
-    case "failing": 3
-    case "limited", "incomplete": 2
-    case "unmodelled": 1
-    default: 0
-    }
-  }
+  /// How bad the verdict is (``Verdict/severity``), to rank runs of one app's several
+  /// paths (a draft's): the worst is the one to show.
+  public var severity: Int { verdict.severity }
 }
 
 /// One scheduler step: which thread ran which scenario step, and what it did.

@@ -255,52 +255,14 @@ public struct Exploration: Sendable {
   /// (``isComplete``).
   public var verdict: Verdict {
     if let limit { return .limited(limit) }
-    if failingSchedules > 0 { return .failing }
+    if failingSchedules > 0 { return .failed }
     if outcomes.contains(where: \.isUnmodelled) { return .unmodelled }
     if let stop, isSystematic || stop == .timeLimit { return .incomplete(stop) }
-    return .clean
+    return .passed
   }
 
   /// The lines not modelled that any schedule passed, by index in ``Scenario/allSteps``.
   public var unmodelledSteps: [Int] { Set(outcomes.flatMap(\.unmodelled)).sorted() }
-
-  /// What an exploration shows, as ``verdict`` decides it.
-  public enum Verdict: Sendable, Equatable {
-    /// No schedule failed, and none was cut short.
-    case clean
-    /// At least one schedule showed a violation.
-    case failing
-    /// A run limit stopped some schedule before it ended.
-    case limited(Limit)
-    /// A bound stopped the search before it looked everywhere it meant to.
-    case incomplete(Stop)
-    /// No schedule showed a violation, but some passed lines of the app's Swift that the
-    /// scenario does not model: ctxsim cannot say the app is clean.
-    case unmodelled
-
-    /// How bad it is, in ``Trace/severity``'s order: failing, then cut short, then
-    /// unmodelled, then clean.
-    public var severity: Int {
-      switch self {
-      case .failing: 3
-      case .limited, .incomplete: 2
-      case .unmodelled: 1
-      case .clean: 0
-      }
-    }
-
-    /// The verdict's name in machine formats: `clean`, `failing`, `limited`, `incomplete`,
-    /// `unmodelled`.
-    public var name: String {
-      switch self {
-      case .clean: "clean"
-      case .failing: "failing"
-      case .limited: "limited"
-      case .incomplete: "incomplete"
-      case .unmodelled: "unmodelled"
-      }
-    }
-  }
 
   /// The fewest, middle and most steps a schedule took.
   public var stepRange: (min: Int, median: Int, max: Int) {

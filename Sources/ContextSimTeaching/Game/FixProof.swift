@@ -6,13 +6,16 @@ import ContextSimReports
 /// A proof is claimed only when the search covered every class of interleavings (DPOR with
 /// no bound, run to its end, no run cut short by a limit). A search the budget stopped
 /// proves nothing, and says so, however clean the schedules it ran.
-public enum FixVerdict: Sendable {
-  /// No interleaving breaks a rule: every one of `interleavings` classes ran clean.
-  case proven(interleavings: Int)
-  /// An interleaving that breaks a rule: its schedule, and the run it gives.
-  case counterexample(schedule: Schedule, trace: Trace)
-  /// The search stopped before it covered every interleaving, and found nothing: no claim.
-  case undecided(schedulesRun: Int)
+public struct FixProof: Sendable {
+  /// ``Verdict/passed`` when no interleaving breaks a rule (every one of ``schedulesRun``
+  /// classes ran clean); ``Verdict/failed`` with the ``counterexample``;
+  /// ``Verdict/incomplete(_:)`` when the search stopped before it covered every
+  /// interleaving and found nothing: no claim.
+  public let verdict: Verdict
+  /// The schedules the search ran: every class of interleavings, when it passed.
+  public let schedulesRun: Int
+  /// An interleaving that breaks a rule, and the run it gives, when the fix failed.
+  public let counterexample: (schedule: Schedule, trace: Trace)?
 
   /// Explores `scenario` with DPOR, unbounded, within `maxSchedules`.
   ///
@@ -31,12 +34,14 @@ public enum FixVerdict: Sendable {
         < ($1.preemptions ?? .max, $1.shortest.threads.count)
     }) {
       var replay = ReplayScheduler(first.shortest)
-      self = .counterexample(
-        schedule: first.shortest, trace: simulate(scenario, options: options, scheduler: &replay))
-    } else if exploration.isComplete {
-      self = .proven(interleavings: exploration.schedulesRun)
+      verdict = .failed
+      counterexample = (
+        first.shortest, simulate(scenario, options: options, scheduler: &replay)
+      )
     } else {
-      self = .undecided(schedulesRun: exploration.schedulesRun)
+      verdict = exploration.isComplete ? .passed : .incomplete(exploration.stop)
+      counterexample = nil
     }
+    schedulesRun = exploration.schedulesRun
   }
 }

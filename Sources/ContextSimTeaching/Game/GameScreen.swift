@@ -138,16 +138,15 @@ public struct GameScreen {
     var list = text.wrap("Which fix holds in every interleaving? Press its number.").map(text.bold)
     for (index, fix) in game.candidates.enumerated() {
       var line = "\(index + 1). \(fix.description)"
-      switch game.verdicts[index] {
-      case .counterexample(_, let trace)?:
+      if let trace = game.verdicts[index]?.counterexample?.trace {
         let kinds = Set(trace.violations.map(\.kind.rawValue)).sorted().joined(separator: ", ")
         line += " [\(text.cross) breaks: \(kinds)]"
-      case .undecided?: line += " [not decided]"
-      default: break
+      } else if case .incomplete? = game.verdicts[index]?.verdict {
+        line += " [not decided]"
       }
       list += text.wrap(line, indent: "  ")
     }
-    if case .undecided(let fix) = game.state, case .undecided(let ran)? = game.verdicts[fix] {
+    if case .undecided(let fix) = game.state, let ran = game.verdicts[fix]?.schedulesRun {
       list +=
         [""]
         + text.wrap(

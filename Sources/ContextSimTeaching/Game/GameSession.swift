@@ -26,7 +26,7 @@ public struct GameSession {
   /// Whether the level has been won in this session, even if the learner went back since.
   public private(set) var hasBeenWon = false
   /// What each candidate fix showed when picked, by its index: a fix is explored once.
-  public private(set) var verdicts: [Int: FixVerdict] = [:]
+  public private(set) var verdicts: [Int: FixProof] = [:]
   private var lossCounted = false
 
   /// Where the learner is.
@@ -91,7 +91,7 @@ public struct GameSession {
   /// The run of the counterexample on screen, to its end: what the replay will show.
   public var counterexampleTrace: Trace? {
     guard case .counterexample(let fix) = state,
-      case .counterexample(_, let trace)? = verdicts[fix]
+      let trace = verdicts[fix]?.counterexample?.trace
     else { return nil }
     return trace
   }
@@ -223,15 +223,15 @@ public struct GameSession {
     guard fixes.indices.contains(index), candidates.indices.contains(index) else { return }
     let fix = fixes[index]
     let options = LessonCheck.options(level.lesson, fix)
-    let verdict = verdicts[index] ?? FixVerdict(fix, options: options, maxSchedules: maxSchedules)
+    let proof = verdicts[index] ?? FixProof(fix, options: options, maxSchedules: maxSchedules)
     let firstTime = verdicts[index] == nil
-    verdicts[index] = verdict
-    switch verdict {
-    case .proven(let interleavings):
+    verdicts[index] = proof
+    switch (proof.verdict, proof.counterexample) {
+    case (.passed, _):
       run = nil
-      state = .won(.proven(fix: index, interleavings: interleavings))
+      state = .won(.proven(fix: index, interleavings: proof.schedulesRun))
       hasBeenWon = true
-    case .counterexample(let schedule, _):
+    case (.failed, let (schedule, _)?):
       var replay = level.lesson
       replay.scenario = candidates[index].scenario
       replay.schedule = schedule
@@ -243,7 +243,7 @@ public struct GameSession {
       state = .counterexample(fix: index)
       // Picking the same wrong fix again replays it, but is no new try.
       if firstTime { failedTries += 1 }
-    case .undecided:
+    default:
       run = nil
       state = .undecided(fix: index)
     }

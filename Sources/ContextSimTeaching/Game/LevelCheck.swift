@@ -28,7 +28,7 @@ public enum LevelCheck {
       problems.append(Diagnostic(file: level.lesson.file, line: line, message: message, fix: fix))
     }
     let options = LessonCheck.options(level.lesson, scenario)
-    if case .proven = FixVerdict(scenario, options: options, maxSchedules: maxSchedules) {
+    if FixProof(scenario, options: options, maxSchedules: maxSchedules).verdict == .passed {
       problem(
         nil, "\(level.lesson.scenario) breaks in no interleaving: there is nothing to fix",
         "name the buggy scenario in scenario:, and its candidate fixes under ## Fixes")
@@ -36,12 +36,13 @@ public enum LevelCheck {
     var proven = 0
     var broken = 0
     for (candidate, fix) in zip(candidates, fixes) {
-      let verdict = FixVerdict(
+      let proof = FixProof(
         fix, options: LessonCheck.options(level.lesson, fix), maxSchedules: maxSchedules)
-      switch verdict {
-      case .proven: proven += 1
-      case .counterexample: broken += 1
-      case .undecided(let ran):
+      switch proof.verdict {
+      case .passed: proven += 1
+      case .failed: broken += 1
+      default:
+        let ran = proof.schedulesRun
         problem(
           candidate.line,
           "the search of \(candidate.scenario) stopped after \(ran) schedules, before it "

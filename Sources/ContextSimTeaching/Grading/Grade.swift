@@ -4,19 +4,6 @@ import ContextSimReports
 /// An attempt at an exercise, graded: each criterion with what showed it failing, and the
 /// verdict. What `ctxsim exercise N --grade FILE` decides, as data.
 public struct Grade: Sendable {
-  /// What the grade decided, from the strongest answer down.
-  public enum Verdict: Sendable, Equatable {
-    /// Every criterion held in every schedule, and the search covered every interleaving.
-    case passed
-    /// Some criterion failed in some schedule; ``Grade/results`` says which, and where.
-    case failed
-    /// A run limit stopped a schedule before it ended; nothing is known past it.
-    case limited(Limit, replay: Schedule)
-    /// No criterion failed, but the search did not cover every interleaving, so the
-    /// attempt is not proven: never a pass.
-    case incomplete(Exploration.Stop?)
-  }
-
   /// What an attempt is held to, in the order the grade lists them.
   public enum Criterion: Sendable, CustomStringConvertible {
     /// The model, the rows at launch and ConcurrencyDebug are the exercise's own, so the
@@ -90,8 +77,14 @@ public struct Grade: Sendable {
   public let exploration: Exploration
   /// Every criterion, passed or not: setup, violations, then the brief's rows.
   public let results: [Result]
-  /// What the grade decided.
+  /// What the grade decided: ``Verdict/passed`` when every criterion held in every
+  /// schedule and the search covered every interleaving; ``Verdict/failed`` when some
+  /// criterion failed (``results`` says which, and where); ``Verdict/limited(_:)`` when a
+  /// run limit stopped a schedule; ``Verdict/incomplete(_:)`` when nothing failed but the
+  /// search did not cover every interleaving, never a pass.
   public let verdict: Verdict
+  /// The schedule a run limit stopped, to replay, when the verdict is limited.
+  public let replay: Schedule?
 
   /// Whether the attempt passed.
   public var passed: Bool { verdict == .passed }

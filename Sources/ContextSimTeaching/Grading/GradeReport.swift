@@ -33,14 +33,7 @@ public struct GradeReport {
   }
 
   /// The verdict's word: `PASS`, `FAIL`, `LIMIT` or `INCOMPLETE`.
-  public func word(_ grade: Grade) -> String {
-    switch grade.verdict {
-    case .passed: "PASS"
-    case .failed: "FAIL"
-    case .limited: "LIMIT"
-    case .incomplete: "INCOMPLETE"
-    }
-  }
+  public func word(_ grade: Grade) -> String { grade.verdict.word }
 
   /// How the attempt was explored: `(dpor: 14 schedules, all of them)`.
   public func exploration(_ grade: Grade) -> String {
@@ -53,17 +46,16 @@ public struct GradeReport {
   /// Why the verdict is not an answer, for a limit or an incomplete search; else nothing.
   public func notes(_ grade: Grade) -> [String] {
     switch grade.verdict {
-    case .passed, .failed:
+    case .passed, .failed, .bounded, .unmodelled, .noExpectation:
+      // A grade is passed, failed, limited or incomplete (``Grader``): the rest do not come.
       guard !grade.exploration.isComplete, let stop = grade.exploration.stop else { return [] }
       return [
         "the search did not cover every interleaving; "
           + advice.stopped(stop, strategy: grade.exploration.strategy)
       ]
-    case .limited(let limit, let replay):
-      return [
-        "not graded: a schedule hit a limit. " + limit.message(advice),
-        "replay: " + advice.replay(grade.file, replay),
-      ]
+    case .limited(let limit):
+      return ["not graded: a schedule hit a limit. " + limit.message(advice)]
+        + (grade.replay.map { ["replay: " + advice.replay(grade.file, $0)] } ?? [])
     case .incomplete(let stop):
       return [
         "not graded: no criterion failed, but the search did not cover every interleaving, "

@@ -53,9 +53,9 @@ public func grade(
     results.append(Grade.Result(criterion: .rows(criterion), failure: .rows(evidence)))
   }
 
-  let verdict: Grade.Verdict
+  let verdict: Verdict
   if let limited = exploration.limitedOutcome, let limit = limited.limit {
-    verdict = .limited(limit, replay: limited.shortest)
+    verdict = .limited(limit)
   } else if results.contains(where: { !$0.passed }) {
     verdict = .failed
   } else if !exploration.isComplete {
@@ -65,7 +65,7 @@ public func grade(
   }
   return Grade(
     exercise: exercise, file: attempt.file, exploration: exploration, results: results,
-    verdict: verdict)
+    verdict: verdict, replay: exploration.limitedOutcome?.shortest)
 }
 
 /// Each violation any run showed, once per kind and step, with the shortest schedule that

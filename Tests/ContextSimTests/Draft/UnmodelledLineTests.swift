@@ -83,11 +83,13 @@ struct UnmodelledLineTests {
       scenario.expectation = Expectation(violations: [])
       let checked = check(scenario)
       #expect(!checked.passed, "\(construct.line)")
-      guard case .unmodelled(let lines, _) = checked.verdict else {
+      guard case .unmodelled = checked.verdict else {
         Issue.record("\(construct.line): \(checked.verdict)")
         continue
       }
-      #expect(lines.map(\.swift).first == construct.line.split(separator: "\n")[0].description)
+      #expect(
+        checked.unmodelledLines.map(\.swift).first
+          == construct.line.split(separator: "\n")[0].description)
     }
   }
 

@@ -126,7 +126,7 @@ struct ProveTests {
     game.start()
     game.choose(wrong + 1)
     guard case .counterexample(let fix) = game.state,
-      case .counterexample(let schedule, let trace)? = game.verdicts[wrong]
+      let (schedule, trace) = game.verdicts[wrong]?.counterexample
     else { return failure("no counterexample: \(game.state)") }
     #expect(fix == wrong)
     #expect(!game.hasWon)
@@ -165,8 +165,8 @@ struct ProveTests {
     #expect(fix == right)
     #expect(!game.hasWon)
     #expect(game.failedTries == 0)
-    guard case .undecided(let ran)? = game.verdicts[right] else { return failure("verdict") }
-    #expect(ran == 1)
+    guard case .incomplete? = game.verdicts[right]?.verdict else { return failure("verdict") }
+    #expect(game.verdicts[right]?.schedulesRun == 1)
   }
 
   @Test("A proof is claimed only for a complete search; a violation found is always shown")
@@ -174,14 +174,14 @@ struct ProveTests {
     let fixed = try scenarioAt("scenarios/checked-too-early-fixed.json")
     let racy = try scenarioAt("scenarios/checked-too-early.json")
     let options = SimulationOptions(fixed)
-    guard case .proven(let n) = FixVerdict(fixed, options: options) else {
-      return failure("the fixed scenario is not proven")
-    }
-    #expect(n == 3)
-    guard case .undecided = FixVerdict(fixed, options: options, maxSchedules: 2) else {
+    let proof = FixProof(fixed, options: options)
+    guard proof.verdict == .passed else { return failure("the fixed scenario is not proven") }
+    #expect(proof.schedulesRun == 3)
+    guard case .incomplete = FixProof(fixed, options: options, maxSchedules: 2).verdict else {
       return failure("a cut-short search claimed a proof")
     }
-    guard case .counterexample(let schedule, let trace) = FixVerdict(racy, options: options)
+    let broken = FixProof(racy, options: options)
+    guard broken.verdict == .failed, let (schedule, trace) = broken.counterexample
     else { return failure("no counterexample for the race") }
     #expect(trace.violations.map(\.kind) == [.dataRace])
     var replay = ReplayScheduler(schedule)

@@ -343,7 +343,7 @@ struct GraderTests {
     options.maximumSteps = 3
     let grade = ContextSim.grade(
       loaded.solution, exercise: loaded.exercise, start: loaded.start, options: options)
-    guard case .limited(.steps(3), let replay) = grade.verdict else {
+    guard case .limited(.steps(3)) = grade.verdict, let replay = grade.replay else {
       Issue.record("not limited: \(grade.verdict)")
       return
     }
