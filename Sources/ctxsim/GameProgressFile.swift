@@ -35,9 +35,9 @@ struct GameProgressFile {
       return GameProgress()
     case .contents(let bytes):
       do {
-        return try GameProgress(json: bytes)
+        return try GameProgress(json: bytes, file: path)
       } catch {
-        warn("ignoring \(path): \(error.description); progress starts afresh", console)
+        warn("ignoring \(path): \(error.message); progress starts afresh", console)
       }
     case .directory:
       warn("ignoring \(path): it is a folder", console)

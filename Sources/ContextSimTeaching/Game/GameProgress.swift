@@ -76,44 +76,40 @@ public struct GameProgress: Sendable, Equatable {
       ]))
   }
 
-  /// Reads a progress file; an error that says what is wrong with it, for a warning.
-  public init(json bytes: [UInt8]) throws(GameProgressError) {
+  /// Reads a progress file, `file` as errors name it; a ``Diagnostic`` that says what is
+  /// wrong with it, for a warning.
+  public init(json bytes: [UInt8], file: String = "progress.json") throws(Diagnostic) {
+    func problem(_ message: String) -> Diagnostic {
+      Diagnostic(
+        file: file, location: nil, message: message,
+        fix: "delete it, and the game keeps its progress afresh")
+    }
     let value: JSONValue
     do {
       value = try JSONReader.read(bytes)
     } catch {
-      throw GameProgressError("it is not JSON (\(error.message) at \(error.location))")
+      throw problem("it is not JSON (\(error.message) at \(error.location))")
     }
-    guard value.members != nil else { throw GameProgressError("it is not a JSON object") }
+    guard value.members != nil else { throw problem("it is not a JSON object") }
     guard case .integer(let version)? = value["version"]?.kind else {
-      throw GameProgressError("it has no \"version\"")
+      throw problem("it has no \"version\"")
     }
     guard version == Self.version else {
-      throw GameProgressError("it is version \(version), and this ctxsim reads \(Self.version)")
+      throw problem("it is version \(version), and this ctxsim reads \(Self.version)")
     }
     guard let members = value["levels"]?.members else {
-      throw GameProgressError("its \"levels\" is not an object")
+      throw problem("its \"levels\" is not an object")
     }
     var levels: [String: Record] = [:]
     for member in members {
       guard let done = member.value["done"]?.bool,
         case .integer(let tries)? = member.value["failedTries"]?.kind, tries >= 0
       else {
-        throw GameProgressError(
+        throw problem(
           "level \"\(member.key)\" needs \"done\" (true or false) and \"failedTries\" (0 or more)")
       }
       levels[member.key] = Record(done: done, failedTries: tries)
     }
     self.levels = levels
-  }
-}
-
-/// Why a progress file cannot be read: said in a warning, and the file is then ignored.
-public struct GameProgressError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// What is wrong, as the end of "ignoring FILE: …".
-  public var description: String
-
-  init(_ description: String) {
-    self.description = description
   }
 }

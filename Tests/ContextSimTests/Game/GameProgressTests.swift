@@ -78,7 +78,8 @@ struct GameProgressTests {
       _ = try GameProgress(json: Array(text.utf8))
       Issue.record("read \(text)")
     } catch {
-      #expect(error.description.hasPrefix(reason), "\(error.description)")
+      #expect(error.message.hasPrefix(reason), "\(error.message)")
+      #expect(error.file == "progress.json")
     }
   }
 }
