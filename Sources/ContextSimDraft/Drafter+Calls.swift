@@ -416,6 +416,15 @@ extension Drafter {
     if madeAppType(call) != nil {
       // `CoreDataStack()`: the one instance the draft makes of it; its `init` ran first.
       if let result { bind(result, .instanceOf(call.method)) }
+      // A second one would make contexts of its own; the draft has the first's only, so a
+      // block of one that touches the other's context would run clean. Never clean past it.
+      let second = !madeInstances.insert(call.method).inserted && holdsOwnContexts(call.method)
+      if second {
+        return notModelled(
+          statement,
+          why: "a second \(call.method): ctxsim drafts one instance of each type, so the "
+            + "contexts this one makes are taken as the first's")
+      }
       // Made with the caller's contexts or objects (`CoreDataStack(mainContext: main)`) or
       // closures (`sync: {}`), its properties hold those, not the stand-ins the one
       // instance was made with.

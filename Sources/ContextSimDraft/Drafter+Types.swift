@@ -54,6 +54,14 @@ extension Drafter {
     }
   }
 
+  /// Whether the one instance of `type` holds a context it made, not the container's own
+  /// `viewContext`: a second instance would have one of its own.
+  func holdsOwnContexts(_ type: String) -> Bool {
+    (instanceMembers[type] ?? [:]).values.contains { m in
+      if case .context(let c) = m { c != "viewContext" } else { false }
+    }
+  }
+
   func isAppType(_ name: String) -> Bool {
     guard let type = types[name] else { return false }
     return ["class", "struct", "actor"].contains(type.keyword) && !isManagedObjectSubclass(type)

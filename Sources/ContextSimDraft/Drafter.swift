@@ -209,6 +209,8 @@ struct Drafter {
   var enumPayloads: [String: Meaning?] = [:]
   /// What each app type's stored properties mean on the one instance the draft makes of it.
   var instanceMembers: [String: [String: Meaning]] = [:]
+  /// The app types a line of the draft has made an instance of (`Store(name: "Main")`).
+  var madeInstances: Set<String> = []
 
   init(files: [SwiftFile], options: Options) {
     self.init(module: SwiftModule(files), options: options)

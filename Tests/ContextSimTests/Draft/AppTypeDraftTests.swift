@@ -726,6 +726,38 @@ struct ClosureDraftTests {
   }
 
   @Test(
+    "A second instance of a type that makes its own context is not modelled: its context is not the first's"
+  )
+  func secondInstance() throws {
+    // Pulse's export: `target` is another store, whose context a block on this store's
+    // queue touches. On a device that traps; the draft has one instance of each type, so
+    // the two contexts would be one and the run clean. It is never clean.
+    let source = """
+      import CoreData
+      final class Store {
+        let container: NSPersistentContainer
+        let backgroundContext: NSManagedObjectContext
+        init(name: String) {
+          container = NSPersistentContainer(name: name)
+          container.loadPersistentStores { _, _ in }
+          backgroundContext = container.newBackgroundContext()
+        }
+        func cleanUp() {
+          if backgroundContext.hasChanges { try? backgroundContext.save() }
+        }
+        func export() {
+          let target = Store(name: "Copy")
+          backgroundContext.performAndWait { target.cleanUp() }
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(
+      source, calls: ["let store = Store(name: \"Main\")", "store.export()"])
+    #expect(draft.unmodelled.map(\.place) == ["App.swift:14:5"])
+    #expect(trace.violations.isEmpty && trace.isUnmodelled)
+  }
+
+  @Test(
     "A closure written in one type and run by another's method sees its own names, and its lines are labelled in its file"
   )
   func closureRunByAnotherType() throws {
