@@ -49,21 +49,13 @@ extension Drafter {
       // `dateProvider.currentDate` of an injected dependency: it answers at once, as its
       // methods do; only a key whose name says a plain value (a date, a count, an id), never
       // one that may be a context or a store (`store.viewContext`).
+      if isLibraryValue(base) { return Self.type(of: e) }
       if case .dependency? = resolve(base) {
         let type = Self.type(of: e)
         let plainKey = ["id", "name", "title", "url", "key", "label"].contains {
           n.lowercased().hasSuffix($0)
         }
-        // `self.report.customData` of `let report: PLCrashReport`: any key of a library's value.
-        var property: String?
-        if case .name(let p) = base.kind { property = p }
-        if case .member(let owner?, let p) = base.kind, case .name("self") = owner.kind {
-          property = p
-        }
-        let library =
-          property.flatMap { p in subject.flatMap { declaredType(of: p, in: $0) } }
-          .map(isPlainLibraryType) ?? false
-        return type != "string" || plainKey || library ? type : nil
+        return type != "string" || plainKey ? type : nil
       }
     }
     guard let declared = declaredTypeOf(e) else { return nil }
@@ -80,6 +72,22 @@ extension Drafter {
     guard types[declared] == nil, !arguments.isEmpty, plainArguments.count == arguments.count
     else { return nil }
     return plainArguments.count == 1 ? plainArguments[0] : "string"
+  }
+
+  /// `report` or `self.report` of the instance's `let report: PLCrashReport`, a library's
+  /// value: any key of it is a plain value, the same on every thread.
+  private func isLibraryValue(_ base: SwiftExpression) -> Bool {
+    var name: String?
+    if case .name(let p) = base.kind { name = p }
+    if case .member(let owner?, let p) = base.kind, case .name("self") = owner.kind { name = p }
+    guard let name, let subject,
+      let property = subject.properties.first(where: { $0.name == name }), property.isLet,
+      let type = property.type
+    else { return false }
+    switch resolve(base) {
+    case .dependency?, .shared?: return isPlainLibraryType(type)
+    default: return false
+    }
   }
 
   /// A library's type the files do not declare, whose name says nothing of storage

@@ -758,6 +758,25 @@ struct ClosureDraftTests {
   }
 
   @Test(
+    "A stored dependency of a type no file read declares is not stood in: calls on it are not modelled"
+  )
+  func undeclaredDependency() throws {
+    let source = """
+      import CoreData
+      final class NotesViewModel {
+        let store: NoteStore
+        init(store: NoteStore) { self.store = store }
+        func wipe() {
+          DispatchQueue.global().async { self.store.deleteAll() }
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["NotesViewModel(store: s).wipe()"])
+    #expect(draft.unmodelled.map(\.place) == ["App.swift:6:36"])
+    #expect(trace.isUnmodelled)
+  }
+
+  @Test(
     "A closure written in one type and run by another's method sees its own names, and its lines are labelled in its file"
   )
   func closureRunByAnotherType() throws {

@@ -69,7 +69,7 @@ struct DraftCorpusTests {
     "04-jsqcoredatakit-savecontext-hasChanges-fix",
     "27-mage-flagimportant-local-object-fix",
     "36-aerecord-create-default-context-background",
-    "19-iterable-scheduler-performAndWait-fix", "19b-iterable-scheduler-create-offqueue",
+    "19b-iterable-scheduler-create-offqueue",
     "20-iterable-healthmonitor-count-offqueue", "21-iterable-healthmonitor-performAndWait-fix",
     "30-dbclient-parent-saves-from-child-queue",
     "34-mage-fetch-user-callback-sets-relationship",
