@@ -168,7 +168,8 @@ extension Scan {
   /// Drafts and explores one job, every path: its result (the worst path's verdict), and
   /// the violations any path shows at the app's lines.
   static func run(
-    _ job: Job, files: SwiftModule, options: Draft.Options, maxSchedules: Int
+    _ job: Job, files: SwiftModule, options: Draft.Options, maxSchedules: Int,
+    shouldStop: () -> Bool
   ) -> (JobResult, [Finding]) {
     let drafts = Draft.paths(parsed: files, options: options, limit: pathLimit).drafts
     var worst: Exploration?
@@ -187,7 +188,7 @@ extension Scan {
           error: "ctxsim drafted a scenario that does not run: \(message)")
         return (result, [])
       }
-      let exploration = explore(scenario, maxSchedules: maxSchedules)
+      let exploration = explore(scenario, maxSchedules: maxSchedules, shouldStop: shouldStop)
       schedules += exploration.schedulesRun
       complete = complete && exploration.isComplete
       if worst.map({ exploration.verdict.severity > $0.verdict.severity }) ?? true {

@@ -88,6 +88,9 @@ public struct Scan: Sendable {
   public var findings: [Finding]
   /// The lines of Swift read.
   public var lines: Int
+  /// The jobs not run because `shouldStop` ended the scan (`--time-limit`) first: the scan
+  /// is then not complete.
+  public var notRunForTime = 0
 
   /// Whether every job's search finished with every line on its paths modelled.
   public var isComplete: Bool { results.allSatisfy { $0.complete && $0.error == nil } }
@@ -96,10 +99,11 @@ public struct Scan: Sendable {
 
   /// Scans `sources` with the drafting `options` (their calls are ignored), each job's
   /// search within `maxSchedules`; pairs of entry points beyond `maxPairs` are not run, and
-  /// the scan says so (it is then not complete).
+  /// the scan says so (it is then not complete). `shouldStop` is asked before each job and
+  /// inside each search: once it says stop (a time limit), the rest is not run.
   public init(
     _ sources: [Draft.Source], options: Draft.Options = .init(), maxSchedules: Int = 2_000,
-    maxPairs: Int = 100
+    maxPairs: Int = 100, shouldStop: () -> Bool = { false }
   ) {
     lines = sources.reduce(0) {
       $0 + $1.text.split(separator: "\n", omittingEmptySubsequences: false).count
@@ -110,11 +114,17 @@ public struct Scan: Sendable {
     var results: [JobResult] = []
     var found: [String: Finding] = [:]
     var order: [String] = []
+    var skipped = jobs.skipped
     for job in jobs.run {
+      if notRunForTime > 0 || shouldStop() {
+        notRunForTime += 1
+        skipped.append(job)
+        continue
+      }
       var drafting = options
       drafting.calls = job.calls
       let (result, findings) = Self.run(
-        job, files: files, options: drafting, maxSchedules: maxSchedules)
+        job, files: files, options: drafting, maxSchedules: maxSchedules, shouldStop: shouldStop)
       results.append(result)
       for finding in findings {
         let key = "\(finding.kind.rawValue) \(finding.place)"
@@ -126,7 +136,7 @@ public struct Scan: Sendable {
         }
       }
     }
-    for job in jobs.skipped {
+    for job in skipped {
       results.append(
         JobResult(
           job: job, verdict: "incomplete", schedules: 0, complete: false, unmodelled: [],

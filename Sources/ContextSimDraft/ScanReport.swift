@@ -32,12 +32,17 @@ public struct ScanReport: Sendable {
     let types = Set(scan.entryPoints.map(\.type).filter { !$0.isEmpty }).count
     let pairs = scan.results.filter { $0.job.entryPoints.count == 2 }
     let skipped = scan.results.filter { $0.schedules == 0 && $0.error == nil && !$0.complete }
+    let pairsRun = pairs.filter { $0.schedules > 0 || $0.error != nil || $0.complete }.count
     var out =
       "Scanned \(scan.lines) lines: \(count(types, "type")) touching Core Data, "
       + "\(count(scan.entryPoints.count, "entry point")), \(count(scan.results.count - skipped.count, "run")) "
-      + "(from main, from a background queue unless only main calls it, and \(count(pairs.count - skipped.count, "pair")) at once)\n"
-    if !skipped.isEmpty {
-      out += "\(count(skipped.count, "pair")) not run: over --max-pairs\n"
+      + "(from main, from a background queue unless only main calls it, and \(count(pairsRun, "pair")) at once)\n"
+    let overPairs = skipped.count - scan.notRunForTime
+    if overPairs > 0 {
+      out += "\(count(overPairs, "pair")) not run: over --max-pairs\n"
+    }
+    if scan.notRunForTime > 0 {
+      out += "\(count(scan.notRunForTime, "run")) not run: --time-limit ran out\n"
     }
     if scan.findings.isEmpty {
       out += "\nNo findings.\n"
@@ -84,13 +89,18 @@ public struct ScanReport: Sendable {
 
   /// The lines not modelled each entry point's runs passed, once per entry point.
   func unmodelledByEntryPoint(_ scan: Scan) -> [(Scan.EntryPoint, [Draft.Line])] {
-    scan.entryPoints.compactMap { entry in
-      var lines: [Draft.Line] = []
-      for result in scan.results where result.job.entryPoints.contains(entry) {
-        for line in result.unmodelled where !lines.contains(line) { lines.append(line) }
+    // One pass over the runs: a scan of a large app has thousands of them.
+    var lines: [Scan.EntryPoint: [Draft.Line]] = [:]
+    var seen: [Scan.EntryPoint: Set<String>] = [:]
+    for result in scan.results where !result.unmodelled.isEmpty {
+      for entry in result.job.entryPoints {
+        for line in result.unmodelled
+        where seen[entry, default: []].insert("\(line.place) \(line.why)").inserted {
+          lines[entry, default: []].append(line)
+        }
       }
-      return lines.isEmpty ? nil : (entry, lines)
     }
+    return scan.entryPoints.compactMap { entry in lines[entry].map { (entry, $0) } }
   }
 
   private func count(_ n: Int, _ noun: String) -> String { n == 1 ? "1 \(noun)" : "\(n) \(noun)s" }

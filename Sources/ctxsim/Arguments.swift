@@ -32,6 +32,7 @@ struct ScanOptions: Equatable {
   var settings = DraftSettings()
   var maxSchedules = 2_000
   var maxPairs = 100
+  var timeLimit: Double?
   var format = Format.text
   var fileBytes = Limits.defaultFileBytes
   var colour = ColourChoice.auto

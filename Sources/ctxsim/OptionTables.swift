@@ -522,6 +522,9 @@ extension ArgumentParser {
           "--max-pairs", .positive("<n>"), "Run at most this many pairs of entry points.",
           default: "100"
         ) { $0.maxPairs = $1 },
+        .timeLimit("Stop after this many seconds; what is left is not run.") {
+          $0.timeLimit = $1
+        },
         .value(
           "--format", .choice("<format>"), "Text, JSON, JUnit XML or SARIF 2.1.0.",
           default: "text"

@@ -28,7 +28,8 @@ struct ScanCommand {
     let start = clock.now
     let scan = Scan(
       read.sources, options: Draft.Options(model: read.model),
-      maxSchedules: options.maxSchedules, maxPairs: options.maxPairs)
+      maxSchedules: options.maxSchedules, maxPairs: options.maxPairs,
+      shouldStop: timeUp(after: options.timeLimit))
     let elapsed = start.duration(to: clock.now)
     var prefix = ["ctxsim", "run"] + options.paths
     if let model = options.settings.model { prefix += ["--model", model] }

@@ -43,6 +43,26 @@ struct ScanTests {
       ])
   }
 
+  @Test(
+    "A time limit ends a scan between runs: what is left is not run, and the scan is not complete")
+  func timeLimit() throws {
+    var asked = 0
+    // Time runs out once the first run has started: its search stops there, and each
+    // later run is listed as not run.
+    let scan = Scan(
+      try Self.sources("Examples/Draft/NotesApp"),
+      shouldStop: {
+        asked += 1
+        return asked > 1
+      })
+    #expect(scan.results.count == 7)
+    #expect(scan.results[0].verdict == "incomplete")
+    #expect(scan.notRunForTime == 6)
+    #expect(!scan.isComplete)
+    let text = ScanReport(replayPrefix: "ctxsim run").text(scan)
+    #expect(text.contains("6 runs not run: --time-limit ran out\n"))
+  }
+
   @Test("Views, app delegates and entities' methods run from main only, and on main in pairs")
   func mainOnlyEntryPoints() throws {
     let source = """
