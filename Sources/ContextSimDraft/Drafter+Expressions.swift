@@ -517,11 +517,25 @@ extension Drafter {
         return made
       case .queue(let name), .controller(let name, _):
         return expressionSteps(value, result: name, at: statement)
-      case .value(let local)?:
-        // A local `var` given a new value: the same name, rebound.
+      case .value(let local)?, .object(let local, _)?:
+        // A local `var` given a new value: the same name, rebound. An object is copied into
+        // the var's own variable, so a line after an `if` that may not have run it reads
+        // what the var holds then (`var made: Note? = nil; if … { made = note }`).
+        if case .object(let object, let entity)? = resolve(value) {
+          bind(property, .object(local, entity: entity))
+          guard object != local else { return [] }
+          return [step(["let": .string(local), "value": .string("$" + object)], at: statement)]
+        }
         if let m = resolve(value), m.isCoreData {
           bind(property, m)
           return []
+        }
+        guard case .value = current else {
+          // `made = nil`: the var holds no object from here.
+          if value.kind.isNil {
+            return [step(["let": .string(local), "value": .null], at: statement)]
+          }
+          break
         }
         if Call(value.unwrapped.expression) != nil {
           return expressionSteps(value, result: local, at: statement)  // `result = try block()`

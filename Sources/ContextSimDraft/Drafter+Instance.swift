@@ -389,7 +389,11 @@ extension Drafter {
           parameter.defaultValue.flatMap(literal) == nil
             ? "A stand-in for the argument \(name)." : "The argument \(name)'s default."),
       ]))
-    bind(name, .value(name))
+    // `store: NoteStore`, a type no file read declares whose name says storage: what its
+    // methods do is not in the files, so a call on it is a line not modelled, never a
+    // plain value's method passed over.
+    let storage = Self.isDependency(type) && !isPlainLibraryType(type)
+    bind(name, storage && parameter.defaultValue == nil ? .opaque : .value(name))
   }
 
   func sample(of type: String, number: Int) -> JSONValue {

@@ -20,6 +20,8 @@ import ContextSimReports
 ///   `catch` that only logs reports it. (It first obtains a
 ///   permanent ID when the object's is temporary, on the object's own context: the draft
 ///   does not model that call; docs/draft.md says so.)
+/// - `object.mr_deleteEntity(in: context)`: the same lookup, then `deleteObject:` in that
+///   context; `context.mr_setWorkingName(…)` writes into the context's `userInfo`: a touch.
 /// - The finders, `Entity.mr_findFirst(byAttribute:withValue:in:)`, `mr_findAll(with:in:)`,
 ///   `mr_findFirst(in:)`, `mr_countOfEntities(…)` and their `MR_` spellings: a fetch (or a
 ///   count) in the context given, MagicalRecord's default one (on the main queue) without,
@@ -69,12 +71,19 @@ extension Drafter {
         step(["insert": .string(entity), "into": .string(c), "as": .string(name)], at: statement)
       ]
     }
-    if ["mr_", "MR_inContext", "mr_inContext"].contains(call.method),
-      case .object(let object, let entity)? = call.receiver.flatMap(resolve),
+    if ["mr_setWorkingName", "MR_setWorkingName"].contains(call.method),
+      case .context(let c)? = call.receiver.flatMap(resolve)
+    {
+      // It writes the name into the context's `userInfo`, whose getter Core Data checks.
+      return [step(["get": .string("\(c).hasChanges"), "as": .string("_touch")], at: statement)]
+    }
+    let inContext = ["mr_", "MR_inContext", "mr_inContext"].contains(call.method)
+    let deletes = ["mr_deleteEntity", "MR_deleteEntityInContext"].contains(call.method)
+    if inContext || deletes, case .object(let object, let entity)? = call.receiver.flatMap(resolve),
       case .context(let c)? = (call.argument("in") ?? call.arguments.first?.value).map(resolve)
     {
       let id = "_\(object)ID"
-      let name = result ?? "_\(object)In\(c)"
+      let name = inContext ? result ?? "_\(object)In\(c)" : "_\(object)In\(c)"
       bind(name, .object(name, entity: entity))
       return [
         step(["objectID": .string(object), "as": .string(id)], at: statement),
@@ -83,6 +92,8 @@ extension Drafter {
           ["existingObject": .string("$" + id), "in": .string(c), "as": .string(name)],
           at: statement),
       ]
+        // `mr_deleteEntity(in: c)`: the object as `c` has it, deleted there.
+        + (deletes ? [step(["delete": .string(name)], at: statement)] : [])
     }
     return finderSteps(call, result: result, at: statement)
   }

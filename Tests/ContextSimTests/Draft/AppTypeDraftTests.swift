@@ -774,6 +774,18 @@ struct ClosureDraftTests {
     let (draft, trace) = try Self.draft(source, calls: ["NotesViewModel(store: s).wipe()"])
     #expect(draft.unmodelled.map(\.place) == ["App.swift:6:36"])
     #expect(trace.isUnmodelled)
+    // A parameter of such a type is no plain value whose methods a rule passes over.
+    let parameter = """
+      import CoreData
+      final class Wiper {
+        func wipe(store: NoteStore) {
+          DispatchQueue.global().async { store.deleteAll() }
+        }
+      }
+      """
+    let (wiper, wiped) = try Self.draft(parameter, calls: ["Wiper().wipe(store: s)"])
+    #expect(wiper.unmodelled.map(\.place) == ["App.swift:4:36"])
+    #expect(wiped.isUnmodelled)
   }
 
   @Test(
@@ -1087,6 +1099,33 @@ struct ClosureDraftTests {
     // The insert inside the pool, and the save, are off the private context's queue.
     #expect(trace.violations.first?.kind == .wrongQueueContext)
     #expect(trace.violations.first?.labels.first == "App.swift:7")
+  }
+
+  @Test(
+    "MagicalRecord's mr_deleteEntity(in:) deletes the object as that context has it; mr_setWorkingName touches the context"
+  )
+  func magicalRecordDeleteAndName() throws {
+    let source = """
+      import CoreData
+      class Note: NSManagedObject {
+        @NSManaged var title: String?
+      }
+      final class Cleaner {
+        func run(_ note: Note) {
+          let local = NSManagedObjectContext.mr_newPrivateQueue()
+          local.mr_setWorkingName("cleaner")
+          note.mr_deleteEntity(in: local)
+        }
+      }
+      """
+    let (draft, trace) = try Self.draft(source, calls: ["Cleaner().run(note)"])
+    let json = draft.json.filter { !$0.isWhitespace }
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(json.contains(#""existingObject":"$_noteID","in":"local","as":"_noteInlocal""#))
+    #expect(json.contains(#""delete":"_noteInlocal""#))
+    // Named from main, off the private context's queue: the first trap.
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+    #expect(trace.violations.first?.labels.first == "App.swift:8")
   }
 
   @Test("An if inside an if: the inner steps run only when both conditions hold")

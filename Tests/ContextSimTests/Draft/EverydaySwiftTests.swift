@@ -359,6 +359,41 @@ struct EverydaySwiftTests {
     }
   }
 
+  @Test(
+    "A local var given an object inside an if holds it after, as a variable: the line after reads what it holds then"
+  )
+  func varGivenAnObject() throws {
+    let source = """
+      import CoreData
+      class Note: NSManagedObject {
+        @NSManaged var title: String?
+        @NSManaged var folder: Folder?
+      }
+      class Folder: NSManagedObject {
+        @NSManaged var name: String?
+      }
+      final class Mover {
+        let container = NSPersistentContainer(name: "Model")
+        func rename(_ note: Note) {
+          var target: Folder? = nil
+          if let folder = note.folder {
+            target = folder
+          }
+          target?.name = "Inbox"
+          target = nil
+        }
+      }
+      """
+    let (draft, trace) = try Self.file(
+      source, named: "Mover.swift", calls: ["Mover().rename(note)"], stopAtFirst: true)
+    let json = draft.json.filter { !$0.isWhitespace }
+    #expect(json.contains(#""let":"target","value":"$folder""#))
+    #expect(json.contains(#""set":"target.name""#))
+    #expect(json.contains(#""let":"target","value":null,"label":"Mover.swift:17""#))
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(trace.violations.isEmpty && !trace.isUnmodelled)
+  }
+
   @Test("An argument is computed where the call is: its reads run on the caller's thread")
   func argumentsAreComputed() throws {
     // A method that ignores its parameter, and a closure that ignores its: the read of the
