@@ -45,10 +45,7 @@ struct ExerciseCommand {
   // MARK: Finding and loading exercises
 
   /// The folder a brief's scenario paths start from: its own.
-  private func folder(of file: String) -> String {
-    let parts = file.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-    return parts.isEmpty ? "." : parts.joined(separator: "/")
-  }
+  private func folder(of file: String) -> String { TeachingFile.folder(of: file, up: 1) }
 
   /// A brief, checked against its starting scenario.
   func load(_ file: String) -> Result<(GradedExercise, Scenario), LoadFailure> {

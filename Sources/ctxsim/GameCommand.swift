@@ -54,10 +54,7 @@ struct GameCommand {
 
   /// The repository root a level's scenario paths start from: two folders above the
   /// level's, as `Lessons/Levels/01-name.md` is under the root.
-  func root(of file: String) -> String {
-    let parts = file.split(separator: "/", omittingEmptySubsequences: false).dropLast(3)
-    return parts.isEmpty ? "." : parts.joined(separator: "/")
-  }
+  func root(of file: String) -> String { TeachingFile.folder(of: file, up: 3) }
 
   /// A level with its scenario and its candidate fixes' scenarios, each checked as it loads.
   func load(_ file: String) -> Result<LoadedLevel, LoadFailure> {

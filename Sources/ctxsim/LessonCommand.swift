@@ -65,10 +65,7 @@ struct LessonCommand {
   // MARK: Finding and loading lessons
 
   /// The repository root a lesson's scenario paths start from: the lessons folder's parent.
-  func root(of file: String) -> String {
-    let parts = file.split(separator: "/", omittingEmptySubsequences: false).dropLast(2)
-    return parts.isEmpty ? "." : parts.joined(separator: "/")
-  }
+  func root(of file: String) -> String { TeachingFile.folder(of: file, up: 2) }
 
   func load(_ file: String) -> Result<(Lesson, Scenario), LoadFailure> {
     let teaching = TeachingFile(console: console, path: file, what: "the lesson")

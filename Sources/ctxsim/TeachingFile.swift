@@ -27,6 +27,13 @@ struct TeachingFile {
     }
   }
 
+  /// The folder `up` levels above `file` (1 is its own), where the scenario paths of a
+  /// lesson (2: the repository root), a level (3) or an exercise's brief (1) start.
+  static func folder(of file: String, up: Int) -> String {
+    let parts = file.split(separator: "/", omittingEmptySubsequences: false).dropLast(up)
+    return parts.isEmpty ? "." : parts.joined(separator: "/")
+  }
+
   /// A scenario the file names, by its path from `root`; named as the file writes it, or,
   /// with `renamed` false, by its whole path.
   func scenario(_ named: String, from root: String, renamed: Bool = true)
