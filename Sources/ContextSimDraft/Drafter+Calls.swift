@@ -629,7 +629,7 @@ extension Drafter {
   }
 
   /// A getter drafted as the method Swift runs for it, called with no arguments.
-  private mutating func inlineGetter(
+  mutating func inlineGetter(
     _ getter: SwiftFunction, of type: SwiftType, self me: Meaning,
     members: [String: Meaning] = [:], result: String, at statement: SwiftStatement
   ) -> [JSONValue]? {

@@ -45,6 +45,18 @@ extension Drafter {
       return []
     }
     let call = Call(e)
+    if let call, let receiver = call.receiver, let made = Call(receiver.unwrapped.expression),
+      madeAppType(made) != nil, made.arguments.contains(where: { isCoreDataArgument($0.value) }),
+      !madeReceivers.contains(receiver.location)
+    {
+      // `NotesViewModel(store: CoreDataNoteStore()).wipe()`: the instance is made with what
+      // it is given, then called; called on the instance made with stand-ins, a store given
+      // here would never be reached.
+      madeReceivers.insert(receiver.location)
+      defer { madeReceivers.remove(receiver.location) }
+      return expressionSteps(receiver, result: nil, at: statement)
+        + expressionSteps(expression, result: result, at: statement)
+    }
     if let call, let steps = semaphoreSteps(call, result: result, at: statement) { return steps }
     if let call, Self.isMagicalRecordDefaultContext(call) {
       if let result { bind(result, .context("viewContext")) }  // MagicalRecord's, on main
@@ -219,6 +231,16 @@ extension Drafter {
       // The context that posted: a variable that holds a context.
       bind(result, .context(result))
       return [step(["get": .string("\(name).object"), "as": .string(result)], at: statement)]
+    }
+    // `let a = newContext` in a method of the type: its own computed property's getter,
+    // run each time it is read (`container.newBackgroundContext()` makes one context a read).
+    if case .name(let key) = e.kind, meaning(of: key) == nil, let subject, isAppType(subject.name),
+      let property = subject.properties.first(where: { $0.name == key }),
+      !property.modifiers.contains("static"), let getter = property.getterFunction
+    {
+      return inlineGetter(
+        getter, of: subject, self: .instanceOf(subject.name),
+        members: instanceMembers[subject.name] ?? [:], result: result, at: statement)
     }
     if case .member(let base?, let key) = e.kind, resolve(e) == nil,
       let steps = appTypeGetter(base, key, result: result, at: statement)
@@ -478,9 +500,29 @@ extension Drafter {
             step(["write": .string(variable), "value": .string("$" + made)], at: statement)
           ]
         }
-        // A value the draft does not compute is stood in by one of its type.
-        let v = self.value(of: value) ?? standIn(for: value).json
-        return [step(["write": .string(variable), "value": v], at: statement)]
+        if let v = self.value(of: value) {
+          return [step(["write": .string(variable), "value": v], at: statement)]
+        }
+        var computing = value.unwrapped.expression
+        if case .binary("??", let first, _) = computing.kind {
+          computing = first.unwrapped.expression
+        }
+        if Call(computing) != nil {
+          // What the call does is drafted first, on this thread (`items = try?
+          // context.fetch(request)`, `titles = notes.compactMap { $0.title }`); what it
+          // gives, or a stand-in of its type, is written.
+          let computed = "_\(variable)Value\(statement.location.line)"
+          let steps = expressionSteps(value, result: computed, at: statement)
+          let v: JSONValue =
+            meaning(of: computed) != nil ? .string("$" + computed) : standIn(for: value).json
+          return steps + [step(["write": .string(variable), "value": v], at: statement)]
+        }
+        // A value the draft does not compute is stood in by one of its type, after the reads
+        // of objects and shared vars it makes (`title = note.title`).
+        let reads = plainReads(in: value) ?? []
+        return reads.map { readStep($0, at: statement) } + [
+          step(["write": .string(variable), "value": standIn(for: value).json], at: statement)
+        ]
       case .context(let name):
         if case .context(let c)? = resolve(value) {
           // `self.context = context`: the property is that context from now on.

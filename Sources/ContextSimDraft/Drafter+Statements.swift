@@ -445,6 +445,27 @@ extension Drafter {
       localFunctions.append(function)
       return []
     case .forIn(var pattern, var sequence, let body):
+      // `for note in (try? context.fetch(request)) ?? []`: the fetch into a list of its own,
+      // then the loop over it.
+      var fetched = sequence
+      if case .binary("??", let first, let fallback) = fetched.unwrapped.expression.kind,
+        case .array(let items) = fallback.kind, items.isEmpty
+      {
+        fetched = first
+      }
+      if value(of: fetched) == nil, let call = Call(fetched.unwrapped.expression),
+        ["fetch", "executeFetchRequest"].contains(call.method),
+        case .context? = call.receiver.flatMap(resolve)
+      {
+        let list = "_fetched\(statement.location.line)"
+        let made = expressionSteps(fetched, result: list, at: statement)
+        guard case .objects? = meaning(of: list) else { return made + notModelled(statement) }
+        let loop = SwiftStatement(
+          kind: .forIn(
+            pattern, SwiftExpression(kind: .name(list), location: sequence.location), body: body),
+          location: statement.location)
+        return made + steps([loop])
+      }
       // `for (i, note) in notes.enumerated()`: the objects, each with a stand-in index.
       var index: String?
       if case .tuple(let parts) = pattern, parts.count == 2, let call = Call(sequence),

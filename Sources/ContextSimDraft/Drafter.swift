@@ -211,6 +211,8 @@ struct Drafter {
   var instanceMembers: [String: [String: Meaning]] = [:]
   /// The app types a line of the draft has made an instance of (`Store(name: "Main")`).
   var madeInstances: Set<String> = []
+  /// Receivers made by a call (`Model(store: s).save()`) being drafted before their method.
+  var madeReceivers: Set<SourceLocation> = []
 
   init(files: [SwiftFile], options: Options) {
     self.init(module: SwiftModule(files), options: options)

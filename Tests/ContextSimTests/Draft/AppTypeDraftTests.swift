@@ -789,6 +789,97 @@ struct ClosureDraftTests {
   }
 
   @Test(
+    "An instance made with the app's store and called at once runs its method on that store: Model(store: Store()).wipe()"
+  )
+  func receiverMadeWithAStore() throws {
+    let source = """
+      import CoreData
+      protocol NoteStoring {
+        func deleteAll()
+      }
+      final class CoreDataNoteStore: NoteStoring {
+        let container = NSPersistentContainer(name: "Notes")
+        func deleteAll() {
+          let context = container.viewContext
+          let request = NSFetchRequest<NSManagedObject>(entityName: "Note")
+          for note in (try? context.fetch(request)) ?? [] { context.delete(note) }
+        }
+      }
+      final class NotesViewModel {
+        let store: NoteStoring
+        init(store: NoteStoring) { self.store = store }
+        func wipe() {
+          DispatchQueue.global().async { self.store.deleteAll() }
+        }
+      }
+      """
+    // Called on the instance made with stand-ins, the store was the protocol's stand-in,
+    // which answers at once: the run was clean. The store given is the one that runs.
+    let (draft, trace) = try Self.draft(
+      source, calls: ["NotesViewModel(store: CoreDataNoteStore()).wipe()"])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+    #expect(trace.violations.first?.labels.first == "App.swift:10")
+  }
+
+  @Test(
+    "A computed property read by its bare name in the type's own method runs its getter at each read"
+  )
+  func bareComputedProperty() throws {
+    let source = """
+      import CoreData
+      class Note: NSManagedObject {
+        @NSManaged var title: String?
+      }
+      final class Stack {
+        let container = NSPersistentContainer(name: "Notes")
+        var newContext: NSManagedObjectContext { container.newBackgroundContext() }
+        func copyTitle() {
+          let a = newContext
+          let b = newContext
+          a.perform {
+            let note = Note(context: a)
+            b.perform { note.title = "x" }
+          }
+        }
+      }
+      """
+    // Two reads, two contexts: the object made in one is set on the other's queue.
+    let (draft, trace) = try Self.draft(source, calls: ["Stack().copyTitle()"])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(trace.violations.first?.kind == .wrongQueueObject)
+    #expect(trace.violations.first?.labels.first == "App.swift:13")
+  }
+
+  @Test(
+    "A call whose result a stored property takes is drafted first: a fetch off its context's queue traps"
+  )
+  func propertyGivenACall() throws {
+    let source = """
+      import CoreData
+      class Note: NSManagedObject {
+        @NSManaged var title: String?
+      }
+      final class Loader {
+        let container = NSPersistentContainer(name: "Notes")
+        var items: [Note] = []
+        var titles: [String] = []
+        func load() {
+          let context = container.newBackgroundContext()
+          items = (try? context.fetch(NSFetchRequest<Note>(entityName: "Note"))) ?? []
+        }
+        func show(_ notes: [Note]) {
+          titles = notes.compactMap { $0.title }
+        }
+      }
+      """
+    // It was stood in: "No violations." where the app traps at the fetch.
+    let (_, fetched) = try Self.draft(source, calls: ["Loader().load()"])
+    #expect(fetched.violations.first?.kind == .wrongQueueContext)
+    #expect(fetched.violations.first?.labels.first == "App.swift:11")
+  }
+
+  @Test(
     "A closure written in one type and run by another's method sees its own names, and its lines are labelled in its file"
   )
   func closureRunByAnotherType() throws {

@@ -74,7 +74,6 @@ struct DraftCorpusTests {
     "30-dbclient-parent-saves-from-child-queue",
     "34-mage-fetch-user-callback-sets-relationship",
     "25-scout-merge-policy-fix", "25b-scout-background-writes-merge-conflict",
-    "23-backtrace-repository-performAndWaitThrowing-fix",
   ]
 
   /// The case's files, named as the Swift they are.
