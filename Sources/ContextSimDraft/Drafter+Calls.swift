@@ -300,6 +300,14 @@ extension Drafter {
     {
       return queueSteps(call, on: queue, result: result, at: statement)
     }
+    if receiverText == "MainActor", call.method == "run", call.closure != nil {
+      // `await MainActor.run { … }`: the body on main, the task waiting until it has run,
+      // as a `sync` onto main. Nothing is held meanwhile: its caller is a task's own code,
+      // never a context's block (a block cannot `await`).
+      var onMain = call
+      onMain.method = "sync"
+      return queueSteps(onMain, on: "main", result: result, at: statement)
+    }
     // Swift 2: `insertNewObjectForEntityForName("Item", inManagedObjectContext: c)`.
     if ["insertNewObject", "insertNewObjectForEntityForName"].contains(call.method),
       receiverText == "NSEntityDescription",

@@ -394,6 +394,24 @@ struct EverydaySwiftTests {
     #expect(trace.violations.isEmpty && !trace.isUnmodelled)
   }
 
+  @Test("await MainActor.run { … } runs its body on main while the task waits")
+  func mainActorRun() throws {
+    let body = """
+      let background = context
+      Task.detached {
+        await MainActor.run { main.performAndWait { } }
+        background.performAndWait { }
+      }
+      """
+    let members = """
+      let main = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+      """
+    let (draft, trace) = try Self.drafted(body, members: members)
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(draft.json.filter { !$0.isWhitespace }.contains(#""sync":"main""#))
+    #expect(trace.violations.isEmpty && !trace.isUnmodelled)
+  }
+
   @Test("An argument is computed where the call is: its reads run on the caller's thread")
   func argumentsAreComputed() throws {
     // A method that ignores its parameter, and a closure that ignores its: the read of the
