@@ -247,6 +247,19 @@ extension Drafter {
     {
       return steps
     }
+    // `notes.first?.title`: the list's first object, then the read of its key (none when
+    // the list is empty: the read of a nil object does nothing).
+    if case .member(let base?, let key) = e.kind, case .optionalChain(let inner) = base.kind,
+      case .member(let listName?, let end) = inner.kind, end == "first" || end == "last",
+      case .objects(let list, let entity)? = resolve(listName)
+    {
+      let element = "_\(end)\(statement.location.line)"
+      let steps = firstElement(of: list, entity: entity, as: element, at: statement)
+      let read = SwiftExpression(
+        kind: .member(SwiftExpression(kind: .name(element), location: e.location), key),
+        location: e.location)
+      return steps + (binding(result, to: read, at: statement) ?? notModelled(statement))
+    }
     if case .member(let base?, let key) = e.kind {
       switch resolve(base) {
       case .container where key == "viewContext":
@@ -579,8 +592,16 @@ extension Drafter {
           }
           break
         }
-        if Call(value.unwrapped.expression) != nil {
-          return expressionSteps(value, result: local, at: statement)  // `result = try block()`
+        var computing = value.unwrapped.expression
+        if case .binary("??", let first, _) = computing.kind {
+          computing = first.unwrapped.expression
+        }
+        if Call(computing) != nil {
+          // `result = try block()`, `notes = (try? context.fetch(request)) ?? []`: the call,
+          // into the var's own variable, which the name means from here.
+          let steps = expressionSteps(value, result: local, at: statement)
+          if let m = meaning(of: local), local != property { bind(property, m) }
+          return steps
         }
         return binding(local, to: value, at: statement)
       case .dependency where resolve(value)?.isContainerOrInstance == true:

@@ -412,6 +412,35 @@ struct EverydaySwiftTests {
     #expect(trace.violations.isEmpty && !trace.isUnmodelled)
   }
 
+  @Test(
+    "A var given a fetch inside performAndWait holds the objects after it: their first's title, read on main, traps"
+  )
+  func varGivenAFetch() throws {
+    let source = """
+      import CoreData
+      class Note: NSManagedObject {
+        @NSManaged var title: String?
+      }
+      final class Reader {
+        let container = NSPersistentContainer(name: "Notes")
+        func firstTitle() -> String? {
+          let context = container.newBackgroundContext()
+          var notes: [Note] = []
+          context.performAndWait {
+            notes = (try? context.fetch(NSFetchRequest<Note>(entityName: "Note"))) ?? []
+          }
+          return notes.first?.title
+        }
+      }
+      """
+    let (draft, trace) = try Self.file(
+      source, named: "Reader.swift", calls: ["_ = Reader().firstTitle()"], stopAtFirst: true)
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(trace.violations.first?.kind == .wrongQueueObject)
+    // The line's fourth step: the first element taken, then its title read off the queue.
+    #expect(trace.violations.first?.labels.first == "Reader.swift:13#4")
+  }
+
   @Test("An argument is computed where the call is: its reads run on the caller's thread")
   func argumentsAreComputed() throws {
     // A method that ignores its parameter, and a closure that ignores its: the read of the
