@@ -185,6 +185,14 @@ extension Drafter {
     ]
   }
 
+  /// The call a value is computed by: `try? context.fetch(r)`, or the first of `(try?
+  /// context.fetch(r)) ?? []`; nil for a value no call computes.
+  static func computedCall(_ value: SwiftExpression) -> Call? {
+    var computing = value.unwrapped.expression
+    if case .binary("??", let first, _) = computing.kind { computing = first.unwrapped.expression }
+    return Call(computing)
+  }
+
   /// `store.makeContext(concurrencyType: .privateQueueConcurrencyType)`, by a store the
   /// draft does not follow: a new context of the type the call names, on the store, so what
   /// the code does with it is drafted. The summary says so.
@@ -516,11 +524,7 @@ extension Drafter {
         if let v = self.value(of: value) {
           return [step(["write": .string(variable), "value": v], at: statement)]
         }
-        var computing = value.unwrapped.expression
-        if case .binary("??", let first, _) = computing.kind {
-          computing = first.unwrapped.expression
-        }
-        if Call(computing) != nil {
+        if Self.computedCall(value) != nil {
           // What the call does is drafted first, on this thread (`items = try?
           // context.fetch(request)`, `titles = notes.compactMap { $0.title }`); what it
           // gives, or a stand-in of its type, is written.
@@ -592,11 +596,7 @@ extension Drafter {
           }
           break
         }
-        var computing = value.unwrapped.expression
-        if case .binary("??", let first, _) = computing.kind {
-          computing = first.unwrapped.expression
-        }
-        if Call(computing) != nil {
+        if Self.computedCall(value) != nil {
           // `result = try block()`, `notes = (try? context.fetch(request)) ?? []`: the call,
           // into the var's own variable, which the name means from here.
           let steps = expressionSteps(value, result: local, at: statement)

@@ -447,18 +447,12 @@ extension Drafter {
     case .forIn(var pattern, var sequence, let body):
       // `for note in (try? context.fetch(request)) ?? []`: the fetch into a list of its own,
       // then the loop over it.
-      var fetched = sequence
-      if case .binary("??", let first, let fallback) = fetched.unwrapped.expression.kind,
-        case .array(let items) = fallback.kind, items.isEmpty
-      {
-        fetched = first
-      }
-      if value(of: fetched) == nil, let call = Call(fetched.unwrapped.expression),
+      if value(of: sequence) == nil, let call = Self.computedCall(sequence),
         ["fetch", "executeFetchRequest"].contains(call.method),
         case .context? = call.receiver.flatMap(resolve)
       {
         let list = "_fetched\(statement.location.line)"
-        let made = expressionSteps(fetched, result: list, at: statement)
+        let made = expressionSteps(sequence, result: list, at: statement)
         guard case .objects? = meaning(of: list) else { return made + notModelled(statement) }
         let loop = SwiftStatement(
           kind: .forIn(
