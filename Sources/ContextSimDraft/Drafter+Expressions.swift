@@ -535,11 +535,15 @@ extension Drafter {
           return steps + [step(["write": .string(variable), "value": v], at: statement)]
         }
         // A value the draft does not compute is stood in by one of its type, after the reads
-        // of objects and shared vars it makes (`title = note.title`).
+        // of objects and shared vars it makes (`title = note.title`). A property of a store
+        // no file read declares (`rows = store.count`) is a getter of code not read.
+        let write = step(
+          ["write": .string(variable), "value": standIn(for: value).json], at: statement)
+        if readsUndeclaredStore(value) {
+          return notModelled(statement, why: reason(value), at: value) + [write]
+        }
         let reads = plainReads(in: value) ?? []
-        return reads.map { readStep($0, at: statement) } + [
-          step(["write": .string(variable), "value": standIn(for: value).json], at: statement)
-        ]
+        return reads.map { readStep($0, at: statement) } + [write]
       case .context(let name):
         if case .context(let c)? = resolve(value) {
           // `self.context = context`: the property is that context from now on.

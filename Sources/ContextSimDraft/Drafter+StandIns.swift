@@ -90,6 +90,32 @@ extension Drafter {
     }
   }
 
+  /// `store.count`, `self.store.notes.first`: a read of a property of the instance's `store`,
+  /// whose type no file read declares and whose name says storage (`NoteStore`): its getter
+  /// is code the draft has not read.
+  func readsUndeclaredStore(_ e: SwiftExpression) -> Bool {
+    var current = e.unwrapped.expression
+    while true {
+      switch current.kind {
+      case .optionalChain(let inner), .forceUnwrap(let inner): current = inner
+      case .binary("??", let first, _): current = first.unwrapped.expression
+      case .member(let base?, _):
+        var name: String?
+        if case .name(let p) = base.kind { name = p }
+        if case .member(let owner?, let p) = base.kind, case .name("self") = owner.kind {
+          name = p
+        }
+        if let name, let subject, let type = declaredType(of: name, in: subject) {
+          let t = Self.genericParts(type.replacingOccurrences(of: "any ", with: "")).0
+            .trimmingCharacters(in: ["?", "!", " "])
+          if types[t] == nil, Self.isDependency(t), !isPlainLibraryType(t) { return true }
+        }
+        current = base
+      default: return false
+      }
+    }
+  }
+
   /// A library's type the files do not declare, whose name says nothing of storage
   /// (`PLCrashReport`): its values' properties are plain values.
   func isPlainLibraryType(_ declared: String) -> Bool {

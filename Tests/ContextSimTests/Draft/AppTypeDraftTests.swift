@@ -786,6 +786,21 @@ struct ClosureDraftTests {
     let (wiper, wiped) = try Self.draft(parameter, calls: ["Wiper().wipe(store: s)"])
     #expect(wiper.unmodelled.map(\.place) == ["App.swift:4:36"])
     #expect(wiped.isUnmodelled)
+    // Nor is a property of it, given to the instance's own var: its getter is code not read.
+    let property = """
+      import CoreData
+      final class ListModel {
+        let store: NoteStore
+        var rows = 0
+        init(store: NoteStore) { self.store = store }
+        func refresh() {
+          DispatchQueue.global().async { self.rows = self.store.count }
+        }
+      }
+      """
+    let (list, listed) = try Self.draft(property, calls: ["ListModel(store: s).refresh()"])
+    #expect(list.unmodelled.map(\.place) == ["App.swift:7:48"])
+    #expect(listed.isUnmodelled)
   }
 
   @Test(
