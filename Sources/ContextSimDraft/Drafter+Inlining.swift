@@ -130,13 +130,13 @@ extension Drafter {
     _ parameter: SwiftFunction.Parameter, of function: SwiftFunction, to argument: SwiftExpression
   ) -> String? {
     let declared = parameter.type
-    let generic = function.genericParameters.contains(declared) || declared.hasPrefix("some ")
-    guard generic else {
+    let isParameter = function.genericParameters.contains(declared)
+    guard isParameter || declared.hasPrefix("some ") else {
       return Self.plainType(declared) != nil
         ? declared.trimmingCharacters(in: [" ", "?", "!"]) : nil
     }
     guard let type = swiftType(of: argument) else { return nil }
-    if function.genericParameters.contains(declared) {
+    if isParameter {
       typeArguments[declared] = type
       unnamedTypeParameters.remove(declared)
     }
@@ -163,10 +163,8 @@ extension Drafter {
   /// helper's `T` as given, and `T.Object` through the `typealias` of what `T` is.
   func namedType(_ e: SwiftExpression) -> String? {
     switch e.kind {
-    case .name(let x): return entityNamed(x)
-    case .member(let base?, let alias):
-      return namedType(base).flatMap { types[$0]?.typeAliases[alias] }
-    default: return nil
+    case .name, .member(_?, _): namedType(written: e.source)
+    default: nil
     }
   }
 

@@ -230,10 +230,7 @@ extension Drafter {
   /// (`let store: NoteStore`, its file not read) may do anything with Core Data: calls on it
   /// are lines not modelled.
   func isInjected(_ type: String) -> Bool {
-    guard Self.isDependency(type) else { return false }
-    var name = type.replacingOccurrences(of: "any ", with: "")
-    name = Self.genericParts(name).0.trimmingCharacters(in: ["?", "!", " "])
-    return types[name] != nil
+    Self.isDependency(type) && types[Self.bareTypeName(type)] != nil
   }
 
   /// The scenario's name for a context the Swift calls `name`: `main` and `global` name
@@ -392,8 +389,7 @@ extension Drafter {
     // `store: NoteStore`, a type no file read declares whose name says storage: what its
     // methods do is not in the files, so a call on it is a line not modelled, never a
     // plain value's method passed over.
-    let storage = Self.isDependency(type) && !isPlainLibraryType(type)
-    bind(name, storage && parameter.defaultValue == nil ? .opaque : .value(name))
+    bind(name, isUndeclaredStore(type) && parameter.defaultValue == nil ? .opaque : .value(name))
   }
 
   func sample(of type: String, number: Int) -> JSONValue {

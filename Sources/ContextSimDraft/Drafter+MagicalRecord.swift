@@ -83,7 +83,7 @@ extension Drafter {
       case .context(let c)? = (call.argument("in") ?? call.arguments.first?.value).map(resolve)
     {
       let id = "_\(object)ID"
-      let name = inContext ? result ?? "_\(object)In\(c)" : "_\(object)In\(c)"
+      let name = (inContext ? result : nil) ?? "_\(object)In\(c)"
       bind(name, .object(name, entity: entity))
       return [
         step(["objectID": .string(object), "as": .string(id)], at: statement),

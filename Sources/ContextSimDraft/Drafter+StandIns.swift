@@ -77,10 +77,7 @@ extension Drafter {
   /// `report` or `self.report` of the instance's `let report: PLCrashReport`, a library's
   /// value: any key of it is a plain value, the same on every thread.
   private func isLibraryValue(_ base: SwiftExpression) -> Bool {
-    var name: String?
-    if case .name(let p) = base.kind { name = p }
-    if case .member(let owner?, let p) = base.kind, case .name("self") = owner.kind { name = p }
-    guard let name, let subject,
+    guard let name = Self.ownPropertyName(base), let subject,
       let property = subject.properties.first(where: { $0.name == name }), property.isLet,
       let type = property.type
     else { return false }
@@ -100,20 +97,35 @@ extension Drafter {
       case .optionalChain(let inner), .forceUnwrap(let inner): current = inner
       case .binary("??", let first, _): current = first.unwrapped.expression
       case .member(let base?, _):
-        var name: String?
-        if case .name(let p) = base.kind { name = p }
-        if case .member(let owner?, let p) = base.kind, case .name("self") = owner.kind {
-          name = p
-        }
-        if let name, let subject, let type = declaredType(of: name, in: subject) {
-          let t = Self.genericParts(type.replacingOccurrences(of: "any ", with: "")).0
-            .trimmingCharacters(in: ["?", "!", " "])
-          if types[t] == nil, Self.isDependency(t), !isPlainLibraryType(t) { return true }
+        if let name = Self.ownPropertyName(base), let subject,
+          let type = declaredType(of: name, in: subject), isUndeclaredStore(type)
+        {
+          return true
         }
         current = base
       default: return false
       }
     }
+  }
+
+  /// `store` or `self.store`: a name that may be one of the instance's own properties.
+  static func ownPropertyName(_ e: SwiftExpression) -> String? {
+    if case .name(let p) = e.kind { return p }
+    if case .member(let owner?, let p) = e.kind, case .name("self") = owner.kind { return p }
+    return nil
+  }
+
+  /// `NoteStore`, `any NotesRepository`: a type no file read declares whose name says
+  /// storage; what its methods and getters do is code the draft has not read.
+  func isUndeclaredStore(_ declared: String) -> Bool {
+    let name = Self.bareTypeName(declared)
+    return types[name] == nil && Self.isDependency(name) && !isPlainLibraryType(name)
+  }
+
+  /// `any Store<Note>?` as `Store`.
+  static func bareTypeName(_ declared: String) -> String {
+    genericParts(declared.replacingOccurrences(of: "any ", with: "")).0
+      .trimmingCharacters(in: ["?", "!", " "])
   }
 
   /// A library's type the files do not declare, whose name says nothing of storage

@@ -170,14 +170,19 @@ extension Drafter {
   /// `State.archive`, `Observation.State.active`: a case of an enum the files declare, by
   /// its name; nil for anything else.
   func enumCase(_ e: SwiftExpression) -> String? {
-    guard case .member(let base?, let name) = e.kind else { return nil }
-    let typeName: String
-    switch base.kind {
-    case .name(let t) where meaning(of: t) == nil: typeName = t
-    case .member(_, let t): typeName = t
-    default: return nil
-    }
+    guard case .member(let base?, let name) = e.kind, let typeName = staticTypeName(base)
+    else { return nil }
     return types[typeName]?.cases.contains(name) == true ? name : nil
+  }
+
+  /// The type a static member is read on: `Keys` of `Keys.title`, `Task` of
+  /// `Const.Entity.Task.name`, what a generic helper's `T` was given; nil for a value.
+  private func staticTypeName(_ base: SwiftExpression) -> String? {
+    switch base.kind {
+    case .name(let t) where meaning(of: t) == nil: entityNamed(t) ?? t
+    case .member(_, let t): t
+    default: nil
+    }
   }
 
   /// What a condition is wherever the draft runs it: `Thread.isMainThread` from the block's
@@ -241,14 +246,8 @@ extension Drafter {
   /// `PersistenceConst.Entity.Task.name`, `Keys.title`: a `static let` of the app's types
   /// (nested ones too) given a literal, as its value.
   func staticConstant(_ e: SwiftExpression) -> JSONValue? {
-    guard case .member(let base?, let name) = e.kind else { return nil }
-    let typeName: String
-    switch base.kind {
-    case .name(let t) where meaning(of: t) == nil: typeName = entityNamed(t) ?? t
-    case .member(_, let t): typeName = t
-    default: return nil
-    }
-    guard typeName.first?.isUppercase == true,
+    guard case .member(let base?, let name) = e.kind, let typeName = staticTypeName(base),
+      typeName.first?.isUppercase == true,
       let property = types[typeName]?.properties.first(where: { $0.name == name }),
       property.modifiers.contains("static")
     else { return nil }
