@@ -22,8 +22,11 @@ extension Drafter {
       // `stack.save()`, `CoreDataStack.shared.save()`, `CoreDataStack.make()`.
       var typeName: String?
       if case .instanceOf(let t)? = resolve(receiver) { typeName = t }
-      if case .name(let n) = receiver.kind, meaning(of: n) == nil, types[n] != nil {
-        typeName = n
+      // `T.load()` in a helper given `storage: Disk.self`: `Disk`'s static method.
+      if case .name(let n) = receiver.kind, meaning(of: n) == nil, let named = entityNamed(n),
+        types[named] != nil
+      {
+        typeName = named
       }
       // `Self.makeRequest()`: a static method of the type whose method this is.
       if case .name("Self") = receiver.kind { typeName = (enclosingType ?? subject)?.name }

@@ -76,6 +76,14 @@ extension Drafter {
     if case .forceUnwrap(let inner) = e.kind { e = inner }  // `NSEntityDescription.entity(…)!`
     guard let rule = passRule(e, asValue: result != nil) else { return nil }
     guard let reads = plainReads(in: e) else {
+      // `NSDictionary(contentsOf: T.file(in: context))`: a Foundation value made from
+      // what the app's code computes; that code is drafted, the value stood in.
+      if rule == .value, case .call(let callee, _) = e.kind, case .name(let t) = callee.kind,
+        Self.valueTypes.contains(t)
+      {
+        let steps = draftedArguments(of: e, rule: rule, at: statement)
+        return steps + (result.map { [standInStep($0, for: e, at: statement)] } ?? [])
+      }
       guard rule == .logging || rule == .callersClosure, result == nil else { return nil }
       return draftedArguments(of: e, rule: rule, at: statement)
     }
@@ -85,15 +93,7 @@ extension Drafter {
     if let result, case .networkClient? = resolve(e) {
       bind(result, .networkClient)  // `let manager = MageSessionManager.shared()`
     } else if let result {
-      let value = standIn(for: e)
-      bind(result, .value(result))
-      steps.append(
-        step(
-          [
-            "let": .string(result), "value": value.json,
-            "note": .string("Stood in: \(value.what)."),
-          ], at: statement))
-      valueTypes[result] = value.type
+      steps.append(standInStep(result, for: e, at: statement))
     }
     return steps
   }
@@ -570,7 +570,8 @@ extension Drafter {
     "NSExpression",
     "NSUUID", "NSDate", "NSDecimalNumber", "NSURL", "NSData", "ObjCBool", "NSRange", "NSValue",
     "arc4random", "arc4random_uniform", "drand48", "floor", "ceil", "round", "pow", "sqrt",
-    "NSExpressionDescription",
+    "NSExpressionDescription", "NSDictionary", "NSMutableDictionary", "NSArray", "NSMutableArray",
+    "NSSet", "NSMutableSet", "NSMutableString", "JSONSerialization", "PropertyListSerialization",
   ]
 
   /// Whether `e` is rooted at a value type's name: `Date()`, `URL(string:)`,

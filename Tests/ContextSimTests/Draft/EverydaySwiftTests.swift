@@ -674,4 +674,31 @@ struct EverydaySwiftTests {
     #expect(draft.unmodelled.isEmpty)
     #expect(trace.violations.first?.kind == .wrongQueueContext)  // a private context, from main
   }
+
+  @Test("A generic helper given a type's metatype calls that type's static methods as T's")
+  func metatypeArgument() throws {
+    let source = """
+      import CoreData
+      protocol Storage { static func file(in context: NSManagedObjectContext) -> URL }
+      enum Disk: Storage {
+        static func file(in context: NSManagedObjectContext) -> URL {
+          _ = context.hasChanges
+          return URL(fileURLWithPath: "/tmp")
+        }
+      }
+      class Saver {
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        func load<T: Storage>(storage: T.Type) -> [String: Any] {
+          let dictionary = try? NSDictionary(contentsOf: T.file(in: context), error: ())
+          return dictionary as? [String: Any] ?? [:]
+        }
+        func go() { _ = load(storage: Disk.self) }
+      }
+      """
+    let (draft, trace) = try Self.file(
+      source, named: "Saver.swift", calls: ["Saver().go()"], stopAtFirst: true)
+    #expect(draft.unmodelled.isEmpty)
+    // `Disk.file(in:)` ran: its read of the private context, from main, traps.
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+  }
 }
