@@ -55,6 +55,11 @@ extension Drafter {
     /// it is handed no context, so it touches none. Its callbacks are drafted, and a call
     /// on it handed a context, an object or a closure that touches one is not passed over.
     case networkClient = "network client"
+    /// Posting a notification of the app's own name (`center.post(name: .taskScheduled,
+    /// object: self)`) on `NotificationCenter.default` or a center the app holds: no
+    /// observer in the run hears it, since registering one for an app's name is itself a
+    /// line not modelled. A Core Data notification's name is not passed over.
+    case unheardNotification = "notification no observer hears"
   }
 
   /// A line a rule passes over, and the rule.
@@ -165,6 +170,7 @@ extension Drafter {
           }
           return handsOn ? nil : .networkClient
         }
+        if isUnheardPost(call, on: receiver) { return .unheardNotification }
         if Self.loggingMethods.contains(call.method), Self.isLogger(receiver) { return .logging }
         if isInterface(receiver) { return .userInterface }
         if isFileManager(receiver) { return .fileSystem }
@@ -217,6 +223,20 @@ extension Drafter {
     default:
       return nil
     }
+  }
+
+  /// `NotificationCenter.default.post(name: .taskScheduled, object: self)`, or the same on
+  /// a center the app holds (`let notificationCenter: NotificationCenterProtocol`), of a
+  /// name that is not Core Data's, where no file declares a `post` of its own.
+  private func isUnheardPost(_ call: Call, on receiver: SwiftExpression) -> Bool {
+    guard call.method == "post", let name = call.argument("name") else { return false }
+    let isCenter =
+      isNotificationCenter(call)
+      || Self.ownPropertyName(receiver)?.lowercased().hasSuffix("notificationcenter") == true
+    var coreDataName = Self.notificationName(name) != nil
+    if case .name(let n) = name.kind, notificationNames[n] != nil { coreDataName = true }
+    let declared = types.values.contains { $0.functions.contains { $0.name == "post" } }
+    return isCenter && !coreDataName && !declared
   }
 
   /// A managed object's property, or one of the instance's shared vars, that a line passed

@@ -80,6 +80,15 @@ struct PassRuleTests {
     Case(line: "MageSessionManager.shared()?.addTask(names)", rule: .networkClient),
     Case(line: "MageSessionManager.shared()?.addTask(note)", rule: nil),
     Case(line: "let sync = SyncSessionStore.shared()", rule: nil),
+    Case(
+      line: "NotificationCenter.default.post(name: .notesChanged, object: nil)",
+      rule: .unheardNotification),
+    // Core Data's own notification, posted by hand, reaches its observers: not passed.
+    Case(
+      line: "NotificationCenter.default.post(name: .NSManagedObjectContextDidSave, object: nil)",
+      rule: nil),
+    // A center of the app's own, whose `post` the files do not declare, may do anything.
+    Case(line: "eventBus.post(name: .notesChanged, object: nil)", rule: nil),
     // A value made with the instance's container is not a plain value.
     Case(line: "let made = Widget(context: self.container)", rule: nil),
   ]
@@ -99,6 +108,23 @@ struct PassRuleTests {
     _ = drafter.draft()
     let passed = drafter.passedOver.filter { $0.line == 9 }.map(\.rule)
     #expect(passed == (c.rule.map { [$0] } ?? []))
+  }
+
+  @Test("A notification of the app's own name is unheard only while no observer of it is added")
+  func appNotificationObserved() throws {
+    let observed = Self.source(
+      """
+      NotificationCenter.default.addObserver(forName: .notesChanged, object: nil, queue: nil) { _ in
+            context.reset()
+          }
+          NotificationCenter.default.post(name: .notesChanged, object: nil)
+      """)
+    let draft = Draft([.init(name: "Screen.swift", text: observed)])
+    // The observer's registration is a line not modelled, so the run past the post is not
+    // clean: the reset it would run is never taken to have not happened.
+    #expect(draft.unmodelled.map(\.place) == ["Screen.swift:9:5"])
+    let scenario = try ScenarioDecoder.decode(Array(draft.json.utf8), file: "Screen.swift")
+    #expect(run(scenario).isUnmodelled)
   }
 
   @Test("A line passed over still reads what it reads: an object's property, a shared var")
