@@ -52,6 +52,15 @@ struct Call {
 }
 
 extension Drafter {
+  /// `Note.self`, or a generic helper's `entity: T.Type` parameter.
+  func isMetatype(_ e: SwiftExpression) -> Bool {
+    switch e.kind {
+    case .member(_?, "self"): true
+    case .name(let n): typeParameters[n] != nil
+    default: false
+    }
+  }
+
   /// Swift 2's and Objective-C's names of the same methods.
   static let oldNames = [
     "performBlock": "perform", "performBlockAndWait": "performAndWait",
@@ -108,6 +117,16 @@ extension Drafter {
       // `dataStack.newBackgroundContext()`: whatever makes it, a private-queue context
       // on the coordinator, as the container's does.
       receiver = .container
+    }
+    if case .context?? = receiver, let first = call.arguments.first?.value,
+      isMetatype(first),
+      extensionMethod(call.method, on: receiver ?? nil, labels: call.arguments.map(\.label))
+        != nil
+    {
+      // `context.fetch(Note.self)` of an extension's `fetch<T>(_ entity: T.Type)`: Swift
+      // picks the overload by the argument's type, a metatype where Core Data's takes a
+      // request.
+      return otherCallSteps(call, result: result, awaited: awaited, at: statement)
     }
     switch (receiver, call.method) {
     case (.context(let c)?, "perform"), (.context(let c)?, "performAndWait"):
@@ -475,7 +494,8 @@ extension Drafter {
     if let steps = entityClassMethod(call, result: result, at: statement) { return steps }
     if let steps = toManyAddSteps(call, at: statement) { return steps }
     let receiver = call.receiver.flatMap(resolve)
-    if let (type, function) = extensionMethod(call.method, on: receiver),
+    if let (type, function) = extensionMethod(
+      call.method, on: receiver, labels: call.arguments.map(\.label)),
       !inlining.contains(function.identity)
     {
       // `context.saveIfNeeded()`: a method an extension of Core Data's type adds, `self`

@@ -127,7 +127,10 @@ extension Drafter {
       var out: [JSONValue] = []
       for (index, argument) in arguments.enumerated() {
         // Every argument is computed, whether or not the closure names its parameter.
-        let parameter = index < closure.parameters.count ? closure.parameters[index] : "_"
+        // A closure that names none uses `$0`, `$1`…
+        let parameter =
+          index < closure.parameters.count
+          ? closure.parameters[index] : closure.parameters.isEmpty ? "$\(index)" : "_"
         if case .closure(let given) = argument.value.kind {
           // `closure(context) { try context.save() }`
           if parameter != "_" { drafter.holdClosure(given, as: parameter) }

@@ -106,11 +106,16 @@ extension Drafter {
       guard t.first?.isUppercase == true, t.allSatisfy({ $0.isLetter || $0.isNumber }),
         types[t] == nil, !entityTypes.contains(t)
       else { continue }
+      // A helper's own `T` too, and `T.Object` of a `T` the call gives; or what the
+      // caller's own `entity: T.Type` stands for, handed on.
+      var named: String?
+      if case .member(let base?, "self")? = given[index]?.kind {
+        named = namedType(base)
+      } else if case .name(let n)? = given[index]?.kind, let outer = typeParameters[n] {
+        named = entityNamed(outer)
+      }
       typeParameters[parameter.name] = t
-      // A helper's own `T` too, and `T.Object` of a `T` the call gives.
-      if let argument = given[index], case .member(let base?, "self") = argument.kind,
-        let named = namedType(base)
-      {
+      if let named {
         typeArguments[t] = named
         unnamedTypeParameters.remove(t)
       } else {

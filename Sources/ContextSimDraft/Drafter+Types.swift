@@ -98,8 +98,11 @@ extension Drafter {
   }
 
   /// A method an extension of Core Data's types adds, for a receiver that is a context,
-  /// the container or an object: `context.saveIfNeeded()`.
-  func extensionMethod(_ name: String, on receiver: Meaning?) -> (SwiftType, SwiftFunction)? {
+  /// the container or an object: `context.saveIfNeeded()`. Among overloads, the one whose
+  /// argument labels the call's `labels` match.
+  func extensionMethod(_ name: String, on receiver: Meaning?, labels: [String?]? = nil)
+    -> (SwiftType, SwiftFunction)?
+  {
     let extended: [String]
     switch receiver {
     case .context?: extended = ["NSManagedObjectContext"]
@@ -111,9 +114,10 @@ extension Drafter {
     default: return nil
     }
     for typeName in extended {
-      if let type = types[typeName], let f = type.functions.first(where: { $0.name == name }) {
-        return (type, f)
-      }
+      guard let type = types[typeName] else { continue }
+      let named = type.functions.filter { $0.name == name }
+      let fitting = labels.map { labels in named.filter { Self.accepts($0, labels: labels) } }
+      if let f = fitting?.first ?? named.first { return (type, f) }
     }
     return nil
   }

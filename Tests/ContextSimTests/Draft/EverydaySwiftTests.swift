@@ -701,4 +701,47 @@ struct EverydaySwiftTests {
     // `Disk.file(in:)` ran: its read of the private context, from main, traps.
     #expect(trace.violations.first?.kind == .wrongQueueContext)
   }
+
+  @Test(
+    "A context extension's fetch of a metatype is the extension's: its request, its closure's $0")
+  func contextExtensionOverload() throws {
+    let source = """
+      import CoreData
+      extension NSManagedObjectContext {
+        func fetch<T: NSManagedObject>(
+          _ entity: T.Type, _ configure: (NSFetchRequest<T>) -> Void = { _ in }
+        ) throws -> [T] {
+          let request = NSFetchRequest<T>(entityName: String(describing: entity))
+          configure(request)
+          return try fetch(request)
+        }
+        func fetch<T: NSManagedObject, Value>(
+          _ entity: T.Type, sortedBy keyPath: KeyPath<T, Value>
+        ) throws -> [T] {
+          try fetch(entity) { $0.sortDescriptors = [NSSortDescriptor(keyPath: keyPath, ascending: true)] }
+        }
+      }
+      class Note: NSManagedObject {
+        @NSManaged var title: String?
+      }
+      class Store {
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        func wipe(with predicate: NSPredicate) throws {
+          let notes = try context.fetch(Note.self) {
+            $0.predicate = NSCompoundPredicate(andPredicateWithSubpredicates: [predicate])
+          }
+          let sorted = try context.fetch(Note.self, sortedBy: \\.title)
+          print(notes.count, sorted.count)
+        }
+      }
+      """
+    let (draft, trace) = try Self.file(
+      source, named: "Store.swift", calls: [#"try Store().wipe(with: NSPredicate(format: "x"))"#])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    // Both fetches are Note's, in the private context, from main: each traps.
+    let json = draft.json.filter { !$0.isWhitespace }
+    #expect(json.contains(#""fetch":"Note","in":"context","as":"notes""#))
+    #expect(json.contains(#""fetch":"Note","in":"context","as":"sorted""#))
+    #expect(trace.violations.map(\.kind) == [.wrongQueueContext, .wrongQueueContext])
+  }
 }
