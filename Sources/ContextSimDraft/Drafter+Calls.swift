@@ -673,7 +673,7 @@ extension Drafter {
 
   /// A method of `type` drafted in place, its own lines labelling its steps, `self` and the
   /// instance's `members` bound.
-  private mutating func inlineMethod(
+  mutating func inlineMethod(
     _ function: SwiftFunction, of type: SwiftType?, self me: Meaning?,
     members: [String: Meaning] = [:], call: Call, result: String?, at statement: SwiftStatement
   ) -> [JSONValue] {

@@ -86,10 +86,12 @@ extension Drafter {
         case .shared(let variable)? = explicit
           ? instanceMeaning(of: property) : meaning(of: property)
       {
-        steps = [
-          step(["read": .string(variable)], at: statement),
-          step(["write": .string(variable), "value": standIn(for: e).json], at: statement),
-        ]
+        steps = observed(
+          property,
+          [
+            step(["read": .string(variable)], at: statement),
+            step(["write": .string(variable), "value": standIn(for: e).json], at: statement),
+          ], at: statement)
       }
     case .member(_?, _) where result == nil:
       // `coreDataManager.managedObjectContext` as a function's value: what reading it does.
@@ -488,6 +490,7 @@ extension Drafter {
       return setSteps(object: object, entity: entity, key: key, value: value, at: statement)
     }
     if let steps = appTypeSetter(target, value, at: statement) { return steps }
+    if let steps = memberAssignment(target, value, at: statement) { return steps }
     if let steps = setOnCallResult(target, value, at: statement) { return steps }
     if isInterface(target), Call(value.unwrapped.expression) != nil {
       // `self.coordinate = pin.asCoordinate()`, `label.text = note.summary()`: the call, then
@@ -513,37 +516,7 @@ extension Drafter {
       }
       switch current {
       case .shared(let variable):
-        if let call = Call(value), call.method == "addObserver", isNotificationCenter(call) {
-          // `token = NotificationCenter.default.addObserver(…)`: the observer, then the write.
-          let made = "new" + variable.prefix(1).uppercased() + variable.dropFirst()
-          let steps = expressionSteps(value, result: made, at: statement)
-          return steps + [
-            step(["write": .string(variable), "value": .string("$" + made)], at: statement)
-          ]
-        }
-        if let v = self.value(of: value) {
-          return [step(["write": .string(variable), "value": v], at: statement)]
-        }
-        if Self.computedCall(value) != nil {
-          // What the call does is drafted first, on this thread (`items = try?
-          // context.fetch(request)`, `titles = notes.compactMap { $0.title }`); what it
-          // gives, or a stand-in of its type, is written.
-          let computed = "_\(variable)Value\(statement.location.line)"
-          let steps = expressionSteps(value, result: computed, at: statement)
-          let v: JSONValue =
-            meaning(of: computed) != nil ? .string("$" + computed) : standIn(for: value).json
-          return steps + [step(["write": .string(variable), "value": v], at: statement)]
-        }
-        // A value the draft does not compute is stood in by one of its type, after the reads
-        // of objects and shared vars it makes (`title = note.title`). A property of a store
-        // no file read declares (`rows = store.count`) is a getter of code not read.
-        let write = step(
-          ["write": .string(variable), "value": standIn(for: value).json], at: statement)
-        if readsUndeclaredStore(value) {
-          return notModelled(statement, why: reason(value), at: value) + [write]
-        }
-        let reads = plainReads(in: value) ?? []
-        return reads.map { readStep($0, at: statement) } + [write]
+        return observed(property, sharedWrite(variable, value, at: statement), at: statement)
       case .context(let name):
         if case .context(let c)? = resolve(value) {
           // `self.context = context`: the property is that context from now on.
@@ -697,6 +670,43 @@ extension Drafter {
     default:
       return nil
     }
+  }
+
+  /// `variable = value` of a shared var: the value computed, then written.
+  private mutating func sharedWrite(
+    _ variable: String, _ value: SwiftExpression, at statement: SwiftStatement
+  ) -> [JSONValue] {
+    if let call = Call(value), call.method == "addObserver", isNotificationCenter(call) {
+      // `token = NotificationCenter.default.addObserver(…)`: the observer, then the write.
+      let made = "new" + variable.prefix(1).uppercased() + variable.dropFirst()
+      let steps = expressionSteps(value, result: made, at: statement)
+      return steps + [
+        step(["write": .string(variable), "value": .string("$" + made)], at: statement)
+      ]
+    }
+    if let v = self.value(of: value) {
+      return [step(["write": .string(variable), "value": v], at: statement)]
+    }
+    if Self.computedCall(value) != nil {
+      // What the call does is drafted first, on this thread (`items = try?
+      // context.fetch(request)`, `titles = notes.compactMap { $0.title }`); what it
+      // gives, or a stand-in of its type, is written.
+      let computed = "_\(variable)Value\(statement.location.line)"
+      let steps = expressionSteps(value, result: computed, at: statement)
+      let v: JSONValue =
+        meaning(of: computed) != nil ? .string("$" + computed) : standIn(for: value).json
+      return steps + [step(["write": .string(variable), "value": v], at: statement)]
+    }
+    // A value the draft does not compute is stood in by one of its type, after the reads
+    // of objects and shared vars it makes (`title = note.title`). A property of a store
+    // no file read declares (`rows = store.count`) is a getter of code not read.
+    let write = step(
+      ["write": .string(variable), "value": standIn(for: value).json], at: statement)
+    if readsUndeclaredStore(value) {
+      return notModelled(statement, why: reason(value), at: value) + [write]
+    }
+    let reads = plainReads(in: value) ?? []
+    return reads.map { readStep($0, at: statement) } + [write]
   }
 
   /// `ratingEntity()?.lastShown = date`: the app's call first, into a name, then the set

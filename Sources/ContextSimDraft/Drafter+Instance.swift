@@ -45,6 +45,8 @@ extension Drafter {
         for parameter in initializer.parameters {
           drafter.bindStandIn(parameter, steps: &main)
         }
+        drafter.inlining.append(initializer.identity)
+        defer { drafter.inlining.removeLast() }
         return drafter.steps(initializer.body ?? [])
       }
     }

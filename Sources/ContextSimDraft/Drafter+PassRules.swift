@@ -164,11 +164,7 @@ extension Drafter {
       if let receiver = call.receiver {
         if case .networkClient? = resolve(receiver) {
           // Handed a context or an object, the client could touch it: not passed over.
-          let handsOn = call.arguments.contains { a in
-            guard let m = resolve(a.value) else { return false }
-            return m.passesAsItself && m != .networkClient
-          }
-          return handsOn ? nil : .networkClient
+          return handsOnCoreData(call) ? nil : .networkClient
         }
         if isUnheardPost(call, on: receiver) { return .unheardNotification }
         if Self.loggingMethods.contains(call.method), Self.isLogger(receiver) { return .logging }
@@ -192,8 +188,9 @@ extension Drafter {
         }
         if case .callersClosure? = meaning(of: call.method) { return .callersClosure }
         if Self.isValueType(callee) { return .value }
-        // `PrinterState(hostname: p.hostname)`: a value of a type not in the files read.
-        if asValue, isPlainStatic(callee) { return .staticValue }
+        // `PrinterState(hostname: p.hostname)`: a value of a type not in the files read;
+        // not one handed the instance or a context, which it may call back into.
+        if asValue, isPlainStatic(callee), !handsOnCoreData(call) { return .staticValue }
       }
       return nil
     case .member(let base?, let key):
@@ -222,6 +219,16 @@ extension Drafter {
       return nil
     default:
       return nil
+    }
+  }
+
+  /// Whether a call is handed `self`, a context, an object or anything else of the app's
+  /// the draft follows, which code not read could touch.
+  func handsOnCoreData(_ call: Call) -> Bool {
+    call.arguments.contains { a in
+      if case .name("self") = a.value.kind { return true }
+      guard let m = resolve(a.value) else { return false }
+      return m.passesAsItself && m != .networkClient
     }
   }
 

@@ -110,3 +110,98 @@ extension Drafter {
     }
   }
 }
+
+/// A stored property's observers: `willSet` and `didSet` run around a set of it, on the
+/// setting thread, except in an initialiser of its own type, where Swift calls neither.
+extension Drafter {
+  /// `write`, the steps that set the instance's `property`, with its observers' bodies
+  /// drafted before and after it.
+  mutating func observed(
+    _ property: String, _ write: [JSONValue], at statement: SwiftStatement
+  ) -> [JSONValue] {
+    guard let type = subject,
+      let declared = type.properties.first(where: { $0.name == property }),
+      declared.willSet != nil || declared.didSet != nil, !inOwnInitializer
+    else { return write }
+    return observerSteps(declared, "willSet", of: type, at: statement) + write
+      + observerSteps(declared, "didSet", of: type, at: statement)
+  }
+
+  private mutating func observerSteps(
+    _ property: SwiftProperty, _ name: String, of type: SwiftType, at statement: SwiftStatement
+  ) -> [JSONValue] {
+    guard let observer = property.observerFunction(name), !inlining.contains(observer.identity)
+    else { return [] }
+    // No parameters: a body that reads `oldValue` or `newValue` reads a value the draft does
+    // not know, as any plain local.
+    let callee = SwiftExpression(kind: .name(observer.name), location: statement.location)
+    guard let call = Call(SwiftExpression(kind: .call(callee, []), location: statement.location))
+    else { return [] }
+    return inlineMethod(
+      observer, of: type, self: .instanceOf(type.name), members: instanceMembers[type.name] ?? [:],
+      call: call, result: nil, at: statement)
+  }
+
+  /// Whether the code drafted now is the body of an initialiser of the type whose method
+  /// runs.
+  private var inOwnInitializer: Bool {
+    guard let last = inlining.last, let subject else { return false }
+    return subject.functions.contains { $0.name == "init" && $0.identity == last }
+  }
+}
+
+/// A set of a part of a value: a field of a struct, an entry of a context's `userInfo`.
+extension Drafter {
+  /// `context.userInfo[key] = value`, `m.version = 3` of a local struct, and
+  /// `manifest.lastSweepDate = Date()` of the instance's struct; nil for anything else.
+  mutating func memberAssignment(
+    _ target: SwiftExpression, _ value: SwiftExpression, at statement: SwiftStatement
+  ) -> [JSONValue]? {
+    // The value is computed before the set begins, as Swift orders an assignment.
+    func computed(_ name: String) -> [JSONValue] {
+      plainReads(in: value).map { $0.map { readStep($0, at: statement) } }
+        ?? expressionSteps(value, result: "_\(name)\(statement.location.line)", at: statement)
+    }
+    switch target.kind {
+    case .subscriptAccess(let base, _):
+      // The dictionary is the context's own; its getter is the checked touch.
+      guard case .member(let owner?, "userInfo") = base.kind else { return nil }
+      var getter: [JSONValue] = []
+      var owned = resolve(owner)
+      if owned == nil, case .member = owner.kind {
+        // `self.viewContext.userInfo[…]` of a computed `viewContext`: its getter first.
+        let name = "_userInfoOwner\(statement.location.line)"
+        getter = expressionSteps(owner, result: name, at: statement)
+        owned = meaning(of: name)
+      }
+      guard case .context(let c)? = owned else { return nil }
+      return computed("userInfoValue") + getter + [touch(c, at: statement)]
+    case .member(let base?, _):
+      if case .name(let n) = base.kind, case .instanceOf(let t)? = localMeaning(of: n),
+        types[t]?.keyword == "struct", let reads = plainReads(in: value)
+      {
+        // A local copy of a struct of the app's: nothing shared changes.
+        return reads.map { readStep($0, at: statement) }
+      }
+      guard let (property, explicit) = propertyName(base),
+        let declared = subject?.properties.first(where: { $0.name == property }),
+        let type = declared.type ?? declared.value.flatMap({ Call($0)?.method }),
+        types[Self.bareTypeName(type)]?.keyword == "struct"
+      else { return nil }
+      // The instance's struct is read, changed and written whole, and its observers run.
+      var change: [JSONValue] = []
+      switch explicit ? instanceMeaning(of: property) : meaning(of: property) {
+      case .shared(let variable)?:
+        change = [
+          step(["read": .string(variable)], at: statement),
+          step(["write": .string(variable), "value": standIn(for: value).json], at: statement),
+        ]
+      case .instanceOf?: break
+      default: return nil
+      }
+      return computed(property + "Part") + observed(property, change, at: statement)
+    default:
+      return nil
+    }
+  }
+}

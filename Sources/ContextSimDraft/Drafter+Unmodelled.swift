@@ -75,7 +75,7 @@ extension Drafter {
     return c
   }
 
-  private mutating func touch(_ context: String, at statement: SwiftStatement) -> JSONValue {
+  mutating func touch(_ context: String, at statement: SwiftStatement) -> JSONValue {
     step(["get": .string("\(context).hasChanges"), "as": .string("_touch")], at: statement)
   }
 

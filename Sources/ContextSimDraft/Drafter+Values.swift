@@ -99,11 +99,15 @@ extension Drafter.Meaning {
 
 extension Drafter {
   /// What `e` denotes when it names something the drafter follows.
-  func resolve(_ e: SwiftExpression) -> Meaning? {
+  func resolve(_ e: SwiftExpression) -> Meaning? { resolve(e, depth: 0) }
+
+  /// The same, `depth` computed properties' getters followed to get here.
+  private func resolve(_ e: SwiftExpression, depth: Int) -> Meaning? {
     switch e.kind {
     case .name(let n):
       // A global `let persistentContainer: NSPersistentContainer = { … }()`.
-      return meaning(of: n) ?? (globalContainers.contains(n) ? .container : nil)
+      if let m = meaning(of: n) ?? (globalContainers.contains(n) ? .container : nil) { return m }
+      return computedMeaning(of: n, depth: depth)
     case .call where Call(e).flatMap(madeAppType) != nil:
       return .instanceOf(Call(e)!.method)  // `Stack(container: c)`: the one instance
     case .call where isNetworkClient(e):
@@ -113,33 +117,51 @@ extension Drafter {
       return .context("viewContext")
     case .member(let base?, let name):
       // `self.context`; in an extension of the container, `self.viewContext` falls through.
-      if case .name("self") = base.kind, let m = memberMeaning(of: name) { return m }
+      if case .name("self") = base.kind {
+        if let m = memberMeaning(of: name) ?? computedMeaning(of: name, depth: depth) { return m }
+      }
       // `stack.mainContext`, `CoreDataStack.shared`: an app type's instance and its members.
-      if case .instanceOf(let t)? = resolve(base) { return instanceMembers[t]?[name] }
+      let owner = resolve(base, depth: depth)
+      if case .instanceOf(let t)? = owner { return instanceMembers[t]?[name] }
       if isNetworkClient(e) { return .networkClient }  // `Session.default`
       if case .name(let typeName) = base.kind, meaning(of: typeName) == nil,
         let member = staticMember(name, of: typeName)
       {
         return member
       }
-      if name == "viewContext", case .container? = resolve(base) { return .context("viewContext") }
+      if name == "viewContext", case .container? = owner { return .context("viewContext") }
       // `result.result` of a batch delete: the IDs it deleted.
-      if name == "result", case .objectID? = resolve(base) { return resolve(base) }
+      if name == "result", case .objectID? = owner { return owner }
       // `PersistenceController.shared.container`
       if containerNames.contains(name) { return .container }
       return nil
     case .optionalChain(let inner), .forceUnwrap(let inner), .binary("??", let inner, _),
       .prefix("&", let inner):
-      return resolve(inner)  // `&result` handed to an `inout` parameter: the same list
-    case .tuple(let items) where items.count == 1: return resolve(items[0].value)
+      return resolve(inner, depth: depth)  // `&result` handed to an `inout` parameter
+    case .tuple(let items) where items.count == 1: return resolve(items[0].value, depth: depth)
     case .array(let items) where !items.isEmpty:
       // `[Insert(title: t), Wipe()]`: the app's instances, in order.
       var types: [String] = []
       for item in items {
-        guard case .instanceOf(let t)? = resolve(item) else { return nil }
+        guard case .instanceOf(let t)? = resolve(item, depth: depth) else { return nil }
         types.append(t)
       }
       return .instances(types)
+    default: return nil
+    }
+  }
+
+  /// `viewContext` of the type whose code runs, `var viewContext: NSManagedObjectContext {
+  /// container.viewContext }`, read before its properties are bound (in its `init`): what
+  /// its one-line getter gives, when that is Core Data's. Followed a few getters deep.
+  private func computedMeaning(of name: String, depth: Int) -> Meaning? {
+    guard depth < 4, let getter = subject?.properties.first(where: { $0.name == name })?.getter,
+      getter.count == 1
+    else { return nil }
+    switch getter[0].kind {
+    case .return(let e?), .expression(let e):
+      guard let m = resolve(e, depth: depth + 1), m.isCoreData else { return nil }
+      return m
     default: return nil
     }
   }

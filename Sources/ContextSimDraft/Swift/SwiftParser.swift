@@ -317,7 +317,7 @@ struct SwiftParser {
       let pattern = parsePattern()
       var property = SwiftProperty(pattern: pattern, isLet: isLet, location: location)
       if take(":") { property.type = parseTypeText() }
-      if take("=") { property.value = parseExpression() }
+      if take("=") { property.value = parseExpression(trailingClosures: !observersFollow()) }
       if token.is("{") && !token.startsLine || (token.is("{") && property.value == nil) {
         // A getter, or `get`/`set`/`willSet`/`didSet` blocks: then the `get` block's lines
         // are the getter, and a stored property's observers leave it stored.
@@ -329,6 +329,8 @@ struct SwiftParser {
             property.setter = set.body
             property.newValueName = set.parameter ?? "newValue"
           }
+          property.willSet = accessors.first { $0.name == "willSet" }?.body
+          property.didSet = accessors.first { $0.name == "didSet" }?.body
         } else {
           property.getter = body
         }
@@ -336,6 +338,21 @@ struct SwiftParser {
       properties.append(property)
     } while take(",")
     return properties
+  }
+
+  /// Whether the property's value ahead is followed by its observers' braces, `= "" {
+  /// didSet { … } }`, which are not a trailing closure of the value.
+  func observersFollow() -> Bool {
+    var depth = 0
+    for offset in 0..<400 {
+      let t = peek(offset)
+      if offset > 0, depth == 0, t.startsLine { return false }
+      if t.is("(") || t.is("[") { depth += 1 }
+      if t.is(")") || t.is("]") { depth -= 1 }
+      if depth == 0, t.is("{") { return ["willSet", "didSet"].contains(peek(offset + 1).text) }
+      if i + offset >= tokens.count - 1 { return false }
+    }
+    return false
   }
 
   /// `get { … }`, `set(v) { … }`, `didSet { … }` in a property's braces: the accessor's name

@@ -60,6 +60,10 @@ struct SwiftProperty: Sendable {
   /// written `set(v)`).
   var setter: [SwiftStatement]?
   var newValueName = "newValue"
+  /// A stored property's `willSet` and `didSet` bodies, which Swift runs around every set
+  /// but those of its own type's initialisers.
+  var willSet: [SwiftStatement]?
+  var didSet: [SwiftStatement]?
   /// The file it is written in, for its getter's labels.
   var file = ""
   var location: SourceLocation
@@ -68,6 +72,13 @@ struct SwiftProperty: Sendable {
   var getterFunction: SwiftFunction? {
     getter.map {
       SwiftFunction(name: name, file: file, returnType: type, body: $0, location: location)
+    }
+  }
+
+  /// An observer as the method Swift runs for it: `willSet` or `didSet`.
+  func observerFunction(_ name: String) -> SwiftFunction? {
+    (name == "willSet" ? willSet : didSet).map {
+      SwiftFunction(name: "\(self.name).\(name)", file: file, body: $0, location: location)
     }
   }
 

@@ -744,4 +744,60 @@ struct EverydaySwiftTests {
     #expect(json.contains(#""fetch":"Note","in":"context","as":"sorted""#))
     #expect(trace.violations.map(\.kind) == [.wrongQueueContext, .wrongQueueContext])
   }
+
+  @Test("A stored property's didSet runs at each set but those of its own type's init")
+  func propertyObservers() throws {
+    let source = """
+      import CoreData
+      struct Manifest { var version = 1 }
+      final class Screen {
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        var filter: String = "" {
+          didSet { _ = context.hasChanges }
+        }
+        var manifest = Manifest() {
+          didSet { _ = context.hasChanges }
+        }
+        init() { filter = "all" }
+        func search(_ text: String) { filter = text }
+        func bump() { manifest.version = 2 }
+      }
+      """
+    // The set in `init` calls no observer: nothing touches the context there.
+    let (_, made) = try Self.file(source, named: "Screen.swift", calls: ["_ = Screen()"])
+    #expect(made.violations.isEmpty && !made.isUnmodelled)
+    // Off the init, the observer reads the private context from main: it traps.
+    for (call, line) in [(#"Screen().search("a")"#, 6), ("Screen().bump()", 9)] {
+      let (draft, trace) = try Self.file(
+        source, named: "Screen.swift", calls: [call], stopAtFirst: true)
+      #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+      #expect(trace.violations.first?.labels.first == "Screen.swift:\(line)")
+    }
+  }
+
+  @Test(
+    "A context's userInfo entry set to the app's own value is a touch; a computed context in init")
+  func userInfoEntry() throws {
+    let source = """
+      import CoreData
+      final class Weak {
+        weak var store: Store?
+        init(store: Store?) { self.store = store }
+      }
+      final class Store {
+        let container = NSPersistentContainer(name: "Model")
+        var viewContext: NSManagedObjectContext { container.viewContext }
+        init() {
+          viewContext.userInfo["store"] = Weak(store: self)
+        }
+        func tag() { viewContext.userInfo["tag"] = Weak(store: self) }
+      }
+      """
+    let (draft, clean) = try Self.file(source, named: "Store.swift", calls: ["_ = Store()"])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(clean.violations.isEmpty && !clean.isUnmodelled)
+    let (_, offMain) = try Self.file(
+      source, named: "Store.swift", calls: ["DispatchQueue.global().async { store.tag() }"])
+    #expect(offMain.violations.first?.kind == .wrongQueueContext)
+  }
 }
