@@ -81,11 +81,14 @@ extension Drafter {
     if case .forceUnwrap(let inner) = e.kind { e = inner }  // `NSEntityDescription.entity(…)!`
     guard let rule = passRule(e, asValue: result != nil) else { return nil }
     guard let reads = plainReads(in: e) else {
-      // `NSDictionary(contentsOf: T.file(in: context))`: a Foundation value made from
-      // what the app's code computes; that code is drafted, the value stood in.
-      if rule == .value, case .call(let callee, _) = e.kind, case .name(let t) = callee.kind,
-        Self.valueTypes.contains(t)
-      {
+      // `NSDictionary(contentsOf: T.file(in: context))`, `Files.removeItem(at:
+      // blobURL(for: key))`: a Foundation value made, or a file's call, from what the app's
+      // code computes; that code is drafted, the value stood in.
+      var madeValue = false
+      if rule == .value, case .call(let callee, _) = e.kind, case .name(let t) = callee.kind {
+        madeValue = Self.valueTypes.contains(t)
+      }
+      if madeValue || rule == .fileSystem {
         let steps = draftedArguments(of: e, rule: rule, at: statement)
         return steps + (result.map { [standInStep($0, for: e, at: statement)] } ?? [])
       }
@@ -171,6 +174,7 @@ extension Drafter {
         if isInterface(receiver) { return .userInterface }
         if isFileManager(receiver) { return .fileSystem }
         if case .value? = resolve(Self.root(of: receiver)) { return .value }
+        if isPlainConstant(Self.root(of: receiver)) { return .value }  // `blobsURL.path`
         if Self.isValueType(receiver) { return .value }
         // A method the files declare (`Model.create()` of an extension of NSManagedObject)
         // is the app's code, not a plain value.
@@ -220,6 +224,16 @@ extension Drafter {
     default:
       return nil
     }
+  }
+
+  /// `blobsURL` of the instance's `let blobsURL: URL`: a value no set changes, whose
+  /// methods read it.
+  func isPlainConstant(_ e: SwiftExpression) -> Bool {
+    guard let name = Self.ownPropertyName(e), case .shared(let variable)? = resolve(e),
+      constants.contains(variable),
+      let type = subject?.properties.first(where: { $0.name == name })?.type
+    else { return false }
+    return Self.plainType(type) != nil
   }
 
   /// Whether a call is handed `self`, a context, an object or anything else of the app's

@@ -800,4 +800,20 @@ struct EverydaySwiftTests {
       source, named: "Store.swift", calls: ["DispatchQueue.global().async { store.tag() }"])
     #expect(offMain.violations.first?.kind == .wrongQueueContext)
   }
+
+  @Test("A file's call on what the app's code computes drafts that code; a let URL's method is read")
+  func fileCallOnComputedURL() throws {
+    let members = """
+      let blobsURL: URL = URL(fileURLWithPath: "/tmp/blobs")
+        func blobURL(for key: String) -> URL {
+          _ = context.hasChanges
+          return blobsURL.appendingPathComponent(key)
+        }
+      """
+    let (draft, trace) = try Self.drafted(
+      #"try? FileManager.default.removeItem(at: blobURL(for: "a"))"#, members: members)
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    // The helper ran: its read of the private context, from main, traps.
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+  }
 }
