@@ -801,7 +801,7 @@ struct EverydaySwiftTests {
     #expect(offMain.violations.first?.kind == .wrongQueueContext)
   }
 
-  @Test("A file's call on what the app's code computes drafts that code; a let URL's method is read")
+  @Test("A file call on what app code computes drafts that code; a let URL's method is read")
   func fileCallOnComputedURL() throws {
     let members = """
       let blobsURL: URL = URL(fileURLWithPath: "/tmp/blobs")
