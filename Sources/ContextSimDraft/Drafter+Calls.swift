@@ -108,6 +108,24 @@ extension Drafter {
   ) -> [JSONValue]? {
     var call = call
     call.method = Self.oldNames[call.method] ?? call.method
+    if let own = call.receiver, resolve(own) == nil, Self.ownPropertyName(own) != nil {
+      // `context.fetch(r)` of a computed `context`: its getter runs first, at each read.
+      let got = "_" + (Self.ownPropertyName(own) ?? "") + "\(statement.location.line)"
+      if let getter = ownGetter(own, result: got, at: statement), meaning(of: got) != nil {
+        call.receiver = SwiftExpression(kind: .name(got), location: own.location)
+        if let rest = callSteps(
+          call, result: result, tryMark: tryMark, awaited: awaited, at: statement)
+        {
+          return getter + rest
+        }
+        guard case .context(let c)? = meaning(of: got) else { return nil }
+        // A call on it the draft cannot model still touches the context the getter made,
+        // on this thread; what it gives is not followed.
+        if let result { bind(result, .opaque) }
+        return getter + [touch(c, at: statement)]
+          + notModelled(statement, why: "`\(call.method)()` on a context is not modelled")
+      }
+    }
     var receiver = call.receiver.map(resolve)
     var isValue = false
     if case .value?? = receiver { isValue = true }

@@ -244,14 +244,7 @@ extension Drafter {
     }
     // `let a = newContext` in a method of the type: its own computed property's getter,
     // run each time it is read (`container.newBackgroundContext()` makes one context a read).
-    if case .name(let key) = e.kind, meaning(of: key) == nil, let subject, isAppType(subject.name),
-      let property = subject.properties.first(where: { $0.name == key }),
-      !property.modifiers.contains("static"), let getter = property.getterFunction
-    {
-      return inlineGetter(
-        getter, of: subject, self: .instanceOf(subject.name),
-        members: instanceMembers[subject.name] ?? [:], result: result, at: statement)
-    }
+    if let steps = ownGetter(e, result: result, at: statement) { return steps }
     if case .member(let base?, let key) = e.kind, resolve(e) == nil,
       let steps = appTypeGetter(base, key, result: result, at: statement)
     {
@@ -516,7 +509,8 @@ extension Drafter {
       }
       switch current {
       case .shared(let variable):
-        return observed(property, sharedWrite(variable, value, at: statement), at: statement)
+        return observed(
+          property, sharedWrite(variable, of: property, value, at: statement), at: statement)
       case .context(let name):
         if case .context(let c)? = resolve(value) {
           // `self.context = context`: the property is that context from now on.
@@ -672,9 +666,26 @@ extension Drafter {
     }
   }
 
+  /// `newContext` or `self.newContext` in a method of the type: its own computed
+  /// property's getter, run each time it is read (`container.newBackgroundContext()` makes
+  /// one context a read); nil when `e` is no such property.
+  mutating func ownGetter(_ e: SwiftExpression, result: String, at statement: SwiftStatement)
+    -> [JSONValue]?
+  {
+    guard let key = Self.ownPropertyName(e), resolve(e) == nil, let subject,
+      isAppType(subject.name),
+      let property = subject.properties.first(where: { $0.name == key }),
+      !property.modifiers.contains("static"), let getter = property.getterFunction
+    else { return nil }
+    return inlineGetter(
+      getter, of: subject, self: .instanceOf(subject.name),
+      members: instanceMembers[subject.name] ?? [:], result: result, at: statement)
+  }
+
   /// `variable = value` of a shared var: the value computed, then written.
   private mutating func sharedWrite(
-    _ variable: String, _ value: SwiftExpression, at statement: SwiftStatement
+    _ variable: String, of property: String, _ value: SwiftExpression,
+    at statement: SwiftStatement
   ) -> [JSONValue] {
     if let call = Call(value), call.method == "addObserver", isNotificationCenter(call) {
       // `token = NotificationCenter.default.addObserver(…)`: the observer, then the write.
@@ -693,8 +704,15 @@ extension Drafter {
       // gives, or a stand-in of its type, is written.
       let computed = "_\(variable)Value\(statement.location.line)"
       let steps = expressionSteps(value, result: computed, at: statement)
-      let v: JSONValue =
-        meaning(of: computed) != nil ? .string("$" + computed) : standIn(for: value).json
+      let named = SwiftExpression(kind: .name(computed), location: value.location)
+      let given = self.value(of: named)
+      if given == nil, let m = meaning(of: computed), m.isCoreData || m.isContainerOrInstance {
+        // `mainContext = makeContext(…)` of a var the code types with its own protocol:
+        // the property is that context from now on, as a context property is.
+        scopes[0][property] = m
+        return steps
+      }
+      let v = given ?? standIn(for: value).json
       return steps + [step(["write": .string(variable), "value": v], at: statement)]
     }
     // A value the draft does not compute is stood in by one of its type, after the reads

@@ -305,7 +305,9 @@ extension Drafter {
               let local = drafter.localName(parameter.name)
               out.append(drafter.standInStep(local, for: argument, at: statement))
               drafter.bind(parameter.name, .value(local))
-            } else if drafter.meaning(of: parameter.name) != nil || members[parameter.name] != nil {
+            } else if drafter.meaning(of: parameter.name) != nil || members[parameter.name] != nil
+              || drafter.resolve(argument) == .opaque
+            {
               // Given what the draft does not follow: still the parameter, not the
               // instance's property (or an outer local) of the same name.
               drafter.bind(parameter.name, .opaque)

@@ -77,7 +77,7 @@ extension Drafter {
   {
     guard isNotificationCenter(call) else { return nil }
     switch call.method {
-    case "addObserver":
+    case "addObserver", "addObserverForName":  // Swift 2: `addObserverForName(n, object:…)`
       return observe(call, result: result, at: statement)
     case "removeObserver":
       guard let token = call.arguments.first.flatMap({ value(of: $0.value) }) else { return nil }
@@ -90,7 +90,9 @@ extension Drafter {
   private mutating func observe(_ call: Call, result: String?, at statement: SwiftStatement)
     -> [JSONValue]?
   {
-    let named = call.argument("forName") ?? call.argument("name")
+    let named =
+      call.argument("forName") ?? call.argument("name")
+      ?? (call.method == "addObserverForName" ? call.arguments.first?.value : nil)
     var local: String?
     if case .name(let n)? = named?.kind { local = notificationNames[n] }
     if local == "" || local == nil && named.map({ Self.isUnpostedNotification($0.source) }) == true

@@ -613,6 +613,10 @@ extension Drafter {
     "arc4random", "arc4random_uniform", "drand48", "floor", "ceil", "round", "pow", "sqrt",
     "NSExpressionDescription", "NSDictionary", "NSMutableDictionary", "NSArray", "NSMutableArray",
     "NSSet", "NSMutableSet", "NSMutableString", "JSONSerialization", "PropertyListSerialization",
+    // Swift 2's names of the same values.
+    "NSBundle", "NSURLRequest", "NSMutableURLRequest", "NSJSONSerialization", "NSDateFormatter",
+    "NSNumberFormatter", "NSCalendar", "NSDateComponents", "NSLocale", "NSTimeZone",
+    "NSIndexPath", "NSIndexSet", "NSCharacterSet", "NSProcessInfo", "NSURLComponents",
   ]
 
   /// Whether `e` is rooted at a value type's name: `Date()`, `URL(string:)`,

@@ -12,9 +12,11 @@ extension Drafter {
   mutating func propertyValues(of type: SwiftType, lazy: Bool) -> [JSONValue] {
     var out: [JSONValue] = []
     for property in type.properties where property.getter == nil {
-      guard property.modifiers.contains("lazy") == lazy, let value = property.value else {
-        continue
-      }
+      // `var root: NSManagedObjectContext! = nil`: none yet; what sets it is drafted where
+      // it runs.
+      guard property.modifiers.contains("lazy") == lazy, let value = property.value,
+        !value.kind.isNil
+      else { continue }
 
       switch meaning(of: property.name) {
       case .context(let name)? where name == Self.contextName(property.name): break

@@ -30,7 +30,20 @@ extension Drafter {
         guard let (bindSteps, test) = guardBinding(conditions, at: statement) else {
           // `guard FileManager.default.fileExists(…) else { return }`: on this path, on or out.
           guard let (reads, holds) = decision(conditions, at: statement) else {
+            // The first condition is computed whatever the rest: what its call does runs
+            // (`guard let rows = try? context.fetch(r), …`), then the guard is not modelled.
+            if case .binding(_, let value?)? = conditions.first,
+              Call(value.unwrapped.expression) != nil
+            {
+              out += expressionSteps(
+                value, result: "_guarded\(statement.location.line)", at: statement)
+            }
             out += steps(statement)
+            // What it binds is given what the draft did not follow: never a name free
+            // for a stand-in of its own (the screen's object, on main).
+            for case .binding(let pattern, _) in conditions {
+              for name in pattern.names where meaning(of: name) == nil { bind(name, .opaque) }
+            }
             continue
           }
           out += reads

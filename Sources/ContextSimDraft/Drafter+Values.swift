@@ -136,7 +136,7 @@ extension Drafter {
       if containerNames.contains(name) { return .container }
       return nil
     case .optionalChain(let inner), .forceUnwrap(let inner), .binary("??", let inner, _),
-      .prefix("&", let inner):
+      .prefix("&", let inner), .cast(_, let inner, _):
       return resolve(inner, depth: depth)  // `&result` handed to an `inout` parameter
     case .tuple(let items) where items.count == 1: return resolve(items[0].value, depth: depth)
     case .array(let items) where !items.isEmpty:

@@ -217,8 +217,12 @@ extension SwiftParser {
   mutating func parseConditions() -> [SwiftCondition] {
     var conditions: [SwiftCondition] = []
     repeat {
-      if token.is("let") || token.is("var") {
-        advance()
+      // Swift 2 binds on after one `let`: `if let a = x, b = y, c: T = z`.
+      let continuesBinding =
+        conditions.last.map { if case .binding = $0 { true } else { false } } ?? false
+        && token.kind == .identifier && (peek(1).is("=") || peek(1).is(":"))
+      if token.is("let") || token.is("var") || continuesBinding {
+        if !continuesBinding { advance() }
         let pattern = parsePattern()
         if take(":") { _ = parseTypeText() }
         let value = take("=") ? parseExpression(trailingClosures: false) : nil

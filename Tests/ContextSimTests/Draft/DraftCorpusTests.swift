@@ -76,7 +76,7 @@ struct DraftCorpusTests {
     "25-scout-merge-policy-fix", "25b-scout-background-writes-merge-conflict",
     "23-backtrace-repository-performAndWaitThrowing-fix",
     "05-jsqcoredatakit-child-performBlockAndWait-deadlock",
-    "19-iterable-scheduler-performAndWait-fix",
+    "19-iterable-scheduler-performAndWait-fix", "41-dao-read-fetch-offqueue",
   ]
 
   /// The case's files, named as the Swift they are.

@@ -816,4 +816,74 @@ struct EverydaySwiftTests {
     // The helper ran: its read of the private context, from main, traps.
     #expect(trace.violations.first?.kind == .wrongQueueContext)
   }
+
+  @Test("A computed context made at each read is its getter at each read, on the reader's thread")
+  func contextMadeAtEachRead() throws {
+    let source = """
+      import CoreData
+      final class DAO {
+        private let coordinator: NSPersistentStoreCoordinator
+        private var context: NSManagedObjectContext {
+          let context = Thread.isMainThread ?
+            NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType) :
+            NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+          context.persistentStoreCoordinator = coordinator
+          return context
+        }
+        init(coordinator: NSPersistentStoreCoordinator) { self.coordinator = coordinator }
+        func count() -> Int {
+          (try? context.count(for: NSFetchRequest<NSManagedObject>(entityName: "Note"))) ?? 0
+        }
+        func first() -> String? {
+          guard let notes = try? self.context.fetch(request()), let note = notes.first else {
+            return nil
+          }
+          return describe(note)
+        }
+        func request() -> NSFetchRequest<NSManagedObject> { helperRequest() }
+        func describe(_ note: NSManagedObject) -> String { "\\(note.value(forKey: "title"))" }
+      }
+      """
+    // On main the getter makes a main-queue context: clean.
+    let (draft, onMain) = try Self.file(source, named: "DAO.swift", calls: ["_ = dao.count()"])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(onMain.violations.isEmpty && !onMain.isUnmodelled)
+    // Off main, a private one, fetched from outside its queue: the trap of the DAO bug.
+    let (_, offMain) = try Self.file(
+      source, named: "DAO.swift", calls: ["DispatchQueue.global().async { _ = dao.count() }"])
+    #expect(offMain.violations.first?.labels.first == "DAO.swift:13")
+    // A fetch the draft cannot model still touches the context the getter made; what it
+    // found is not a stand-in fetched on main (which would trap where the app does not).
+    let (_, guarded) = try Self.file(
+      source, named: "DAO.swift", calls: ["DispatchQueue.global().async { _ = dao.first() }"],
+      stopAtFirst: true)
+    #expect(guarded.violations.map(\.kind) == [.wrongQueueContext])
+    #expect(guarded.violations.first?.labels.first == "DAO.swift:16")
+  }
+
+  @Test("A context an app function makes, kept in a var of its own protocol, is that context")
+  func contextIntoProtocolVar() throws {
+    let source = """
+      import CoreData
+      protocol Context {}
+      extension NSManagedObjectContext: Context {}
+      func makeContext(_ type: NSManagedObjectContextConcurrencyType) -> NSManagedObjectContext {
+        return NSManagedObjectContext(concurrencyType: type)
+      }
+      final class Storage {
+        var mainContext: Context!
+        var rootContext: NSManagedObjectContext! = nil
+        init() {
+          rootContext = makeContext(.privateQueueConcurrencyType)
+          mainContext = makeContext(.mainQueueConcurrencyType)
+        }
+        func touch() { _ = (mainContext as! NSManagedObjectContext).hasChanges }
+      }
+      """
+    let (draft, trace) = try Self.file(
+      source, named: "Storage.swift",
+      calls: ["DispatchQueue.global().async { storage.touch() }"])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(trace.violations.first?.kind == .wrongQueueContext)  // main's context, off main
+  }
 }

@@ -119,6 +119,37 @@ struct SwiftParserTests {
     #expect(cases.map(\.body.count) == [2, 1])
   }
 
+  @Test("Swift 2's bindings after one let, and a property's value followed by its observers")
+  func swift2BindingsAndObservers() throws {
+    let file = SwiftParser.parse(
+      """
+      class C {
+        var filter: String = "" {
+          didSet { reload() }
+        }
+        func f() {
+          if let a = x, b = a.first, c: String = b["k"] as? String {
+            use(c)
+          }
+        }
+      }
+      """, name: "c.swift")
+    let type = try #require(file.types.first)
+    let filter = try #require(type.properties.first)
+    #expect(filter.value?.source == "\"\"")
+    #expect(filter.didSet?.count == 1 && filter.getter == nil)
+    let body = try #require(type.functions.first?.body)
+    guard case .if(let conditions, _, _) = body.first?.kind else {
+      Issue.record("not an if: \(body)")
+      return
+    }
+    let bound = conditions.compactMap { c -> String? in
+      if case .binding(let pattern, _) = c { return pattern.names.first }
+      return nil
+    }
+    #expect(bound == ["a", "b", "c"])
+  }
+
   @Test("Unbalanced, truncated and deeply nested input parses to the end without failing")
   func neverStops() {
     let inputs = [
