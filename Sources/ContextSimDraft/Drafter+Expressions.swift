@@ -15,6 +15,19 @@ extension Drafter {
       if storeSetupNames.contains(renamed) { storeSetupNames.insert(result) }
       return out
     }
+    if let result, case .cast(_, let inner, let type) = expression.kind,
+      entityTypes.contains(type)
+    {
+      // `create(entity: .event) as? EventEntity`: the object made for the entity named
+      // "Event" is of the class `EventEntity`, whose properties the entity has.
+      let steps = expressionSteps(inner, result: result, at: statement)
+      if case .object(_, let entity?)? = meaning(of: result), entity != type,
+        !entityTypes.contains(entity)
+      {
+        model.adopt(type, as: entity)
+      }
+      return steps
+    }
     let (held, tryMark, awaited) = expression.unwrapped
     // A closure held in a name, handed on (`context.perform(block)`): the closure itself.
     let (e, handedOn) = withHeldClosures(Self.modernDispatch(held))

@@ -85,8 +85,11 @@ extension Drafter {
       // blobURL(for: key))`: a Foundation value made, or a file's call, from what the app's
       // code computes; that code is drafted, the value stood in.
       var madeValue = false
-      if rule == .value, case .call(let callee, _) = e.kind, case .name(let t) = callee.kind {
-        madeValue = Self.valueTypes.contains(t)
+      if rule == .value, case .call(let callee, _) = e.kind {
+        // `NSDictionary(contentsOf: …)`, `JSONSerialization.data(withJSONObject: …)`.
+        var named = callee
+        if case .member(let base?, _) = callee.kind { named = base }
+        if case .name(let t) = named.kind { madeValue = Self.valueTypes.contains(t) }
       }
       if madeValue || rule == .fileSystem {
         let steps = draftedArguments(of: e, rule: rule, at: statement)

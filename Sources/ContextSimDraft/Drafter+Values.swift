@@ -255,6 +255,7 @@ extension Drafter {
 
   func literal(_ e: SwiftExpression) -> JSONValue? {
     if let constant = staticConstant(e) { return constant }
+    if let raw = rawValue(e) { return .string(raw) }
     return switch e.kind {
     case .string(let text, let interpolations) where interpolations.isEmpty: .string(text)
     case .number(let n): Int(n).map { .integer($0) } ?? Double(n).map { .double($0) }
@@ -265,8 +266,28 @@ extension Drafter {
     }
   }
 
-  /// `PersistenceConst.Entity.Task.name`, `Keys.title`: a `static let` of the app's types
-  /// (nested ones too) given a literal, as its value.
+  /// `entity.rawValue` of a parameter given `.event`, or `Entity.event.rawValue`: the raw
+  /// value of the case, `case event = "Event"` (the name itself in an enum of `String`),
+  /// where one enum the files declare has that case.
+  func rawValue(_ e: SwiftExpression) -> String? {
+    guard case .member(let base?, "rawValue") = e.kind else { return nil }
+    var name: String?
+    var owner: String?
+    if case .name(let n) = base.kind, let given = enumArguments[n], given.hasPrefix(".") {
+      name = String(given.dropFirst())
+    } else if let c = enumCase(base), case .member(let t?, _) = base.kind {
+      (name, owner) = (c, staticTypeName(t))
+    }
+    guard let name else { return nil }
+    let enums = types.values.filter { type in
+      type.keyword == "enum" && type.cases.contains(name) && owner.map { $0 == type.name } ?? true
+    }
+    guard enums.count == 1, let type = enums.first else { return nil }
+    return type.rawValues[name] ?? (type.inherits.first == "String" ? name : nil)
+  }
+
+  /// `PersistenceConst.Entity.Task.name`, `Keys.title`, `Status.active`: a `static let` of
+  /// the app's types (nested ones too) given a literal, as its value.
   func staticConstant(_ e: SwiftExpression) -> JSONValue? {
     guard case .member(let base?, let name) = e.kind, let typeName = staticTypeName(base),
       typeName.first?.isUppercase == true,
@@ -281,14 +302,22 @@ extension Drafter {
       default: break
       }
     }
-    guard let value, case .string(let text, let interpolations) = value.kind,
-      interpolations.isEmpty
-    else { return nil }
-    return .string(text)
+    // A literal of its own: `"Crash"`, `static let active: Int32 = 0`, `true`.
+    switch value?.kind {
+    case .string(let text, let interpolations)? where interpolations.isEmpty: return .string(text)
+    case .number?, .bool?: return value.flatMap(literal)
+    default: return nil
+    }
   }
 
   /// The attribute type a value gives a key it is set to.
   func valueType(_ e: SwiftExpression) -> String {
+    switch literal(e)?.kind {  // `Status.active` of `static let active: Int32 = 0`
+    case .integer?: return "integer"
+    case .double?: return "double"
+    case .bool?: return "boolean"
+    default: break
+    }
     switch e.kind {
     case .bool: return "boolean"
     case .number(let n): return n.contains(".") ? "double" : "integer"

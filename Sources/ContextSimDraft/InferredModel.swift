@@ -16,6 +16,9 @@ struct InferredModel {
     var fetched = false
     /// The entity of its class's superclass, when that is one: a sub-entity.
     var parent: String?
+    /// Attributes typed `string` for want of a value that says (a predicate's key): the
+    /// first value set of another type gives the attribute its type.
+    var guessed: Set<String> = []
   }
 
   private(set) var entities: [Entity] = []
@@ -159,14 +162,38 @@ struct InferredModel {
     }
   }
 
+  /// `entity` is made by the class `className`, an entity of its own here: the class's
+  /// declared attributes' types replace what uses inferred, and its relationships are
+  /// the entity's.
+  mutating func adopt(_ className: String, as entity: String) {
+    guard let source = entities.first(where: { $0.name == className }) else { return }
+    addEntity(entity)
+    guard let i = entities.firstIndex(where: { $0.name == entity }) else { return }
+    for (key, type) in source.attributes {
+      entities[i].attributes.removeAll { $0.0 == key }
+      entities[i].attributes.append((key, type))
+      entities[i].guessed.remove(key)
+    }
+    for (key, destination) in source.relationships where !has(key, of: entity) {
+      entities[i].relationships.append((key, destination))
+      if source.toMany.contains(key) { entities[i].toMany.insert(key) }
+    }
+  }
+
   /// Records `key` on `entity`: an attribute of `type`, or a relationship to `destination`.
   mutating func add(
     key: String, to entity: String, type: String?, destination: String? = nil, many: Bool = false
   ) {
     addEntity(entity)
-    guard let i = entities.firstIndex(where: { $0.name == entity }), !has(key, of: entity) else {
+    guard let i = entities.firstIndex(where: { $0.name == entity }) else { return }
+    if let type, entities[i].guessed.contains(key),
+      let k = entities[i].attributes.firstIndex(where: { $0.0 == key })
+    {
+      entities[i].attributes[k].1 = type
+      entities[i].guessed.remove(key)
       return
     }
+    guard !has(key, of: entity) else { return }
     if let destination {
       addEntity(destination)
       if let j = entities.firstIndex(where: { $0.name == entity }) {
@@ -175,6 +202,7 @@ struct InferredModel {
       }
     } else {
       entities[i].attributes.append((key, type ?? "string"))
+      if type == nil { entities[i].guessed.insert(key) }
     }
   }
 

@@ -190,7 +190,11 @@ struct SwiftParser {
   private mutating func parseCases(into type: inout SwiftType) {
     advance()
     repeat {
-      if token.kind == .identifier { type.cases.append(token.text.trimmingCharacters(in: ["`"])) }
+      if token.kind == .identifier {
+        let name = token.text.trimmingCharacters(in: ["`"])
+        type.cases.append(name)
+        if peek(1).is("="), peek(2).kind == .string { type.rawValues[name] = peek(2).text }
+      }
       let start = i
       while !atEnd && !token.is(",") && !token.is("}") && !token.is(";")
         && (i == start || !token.startsLine)

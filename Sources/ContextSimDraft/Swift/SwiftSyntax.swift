@@ -38,6 +38,8 @@ struct SwiftType: Sendable {
   var types: [SwiftType] = []
   /// An enum's cases, by name: `State.archive` is a value, not a static to look up.
   var cases: [String] = []
+  /// `case event = "Event"`: a case's raw value as written.
+  var rawValues: [String: String] = [:]
   /// `typealias Object = IntMetricsEntry` inside it or an extension: what `T.Object` is.
   var typeAliases: [String: String] = [:]
   /// `Resource` of `class Repository<Resource: Storable>`.

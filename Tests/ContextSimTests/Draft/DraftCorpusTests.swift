@@ -77,6 +77,7 @@ struct DraftCorpusTests {
     "23-backtrace-repository-performAndWaitThrowing-fix",
     "05-jsqcoredatakit-child-performBlockAndWait-deadlock",
     "19-iterable-scheduler-performAndWait-fix", "41-dao-read-fetch-offqueue",
+    "39-splitio-eventdao-sets-object-offqueue", "40-splitio-dao-execute-in-performAndWait-fix",
   ]
 
   /// The case's files, named as the Swift they are.

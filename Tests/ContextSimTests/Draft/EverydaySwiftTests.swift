@@ -886,4 +886,50 @@ struct EverydaySwiftTests {
     #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
     #expect(trace.violations.first?.kind == .wrongQueueContext)  // main's context, off main
   }
+
+  @Test("An entity named by an enum's raw value, made as its class by a cast, set a static number")
+  func rawValueEntityAndCast() throws {
+    let source = """
+      import CoreData
+      enum Entity: String { case event = "Event" }
+      struct Status { static let active: Int32 = 0 }
+      class EventEntity: NSManagedObject {
+        @NSManaged var status: Int32
+        @NSManaged var body: String
+      }
+      final class Helper {
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        func create(entity: Entity) -> NSManagedObject {
+          var obj: NSManagedObject!
+          context.performAndWait {
+            obj = NSEntityDescription.insertNewObject(forEntityName: entity.rawValue, into: context)
+          }
+          return obj
+        }
+        func count(_ status: Int32) -> Int {
+          let request = NSFetchRequest<NSManagedObject>(entityName: Entity.event.rawValue)
+          request.predicate = NSPredicate(format: "status == %d", status)
+          var n = 0
+          context.performAndWait { n = (try? context.count(for: request)) ?? 0 }
+          return n
+        }
+        func insert() {
+          if let obj = create(entity: .event) as? EventEntity {
+            obj.status = Status.active
+          }
+        }
+      }
+      """
+    let (draft, trace) = try Self.file(
+      source, named: "Helper.swift", calls: ["_ = helper.count(1)", "helper.insert()"])
+    // Only what the count finds, by a predicate of a value the draft does not know.
+    #expect(draft.unmodelled.map(\.place) == ["Helper.swift:21:30"])
+    let json = draft.json.filter { !$0.isWhitespace }
+    // The entity is "Event", typed by the class the cast names (the predicate's guess of a
+    // string is replaced); the constant is a number.
+    #expect(json.contains(#""Event":{"attributes":{"status":"integer""#))
+    #expect(json.contains(#""set":"obj.status","to":0"#))
+    // The set is outside the private context's queue: Core Data's trap.
+    #expect(trace.violations.first?.kind == .wrongQueueObject)
+  }
 }
