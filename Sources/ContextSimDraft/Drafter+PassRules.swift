@@ -80,6 +80,20 @@ extension Drafter {
     var e = expression.unwrapped.expression
     if case .forceUnwrap(let inner) = e.kind { e = inner }  // `NSEntityDescription.entity(…)!`
     guard let rule = passRule(e, asValue: result != nil) else { return nil }
+    if rule == .storeSetup, result == nil, let call = Call(e), call.method == "forEach",
+      let closure = call.closure
+    {
+      // `container.persistentStoreDescriptions.forEach { d in d.type = … }`: each
+      // description set up, its body drafted with the description a store setup's name.
+      let parameter = closure.parameters.first ?? "$0"
+      let known = storeSetupNames.contains(parameter)
+      storeSetupNames.insert(parameter)
+      defer { if !known { storeSetupNames.remove(parameter) } }
+      let steps = scoped { $0.steps(closure.body) }
+      let line = PassedOver(file: file.name, line: statement.location.line, rule: rule)
+      if !passedOver.contains(line) { passedOver.append(line) }
+      return steps
+    }
     guard let reads = plainReads(in: e) else {
       // `NSDictionary(contentsOf: T.file(in: context))`, `Files.removeItem(at:
       // blobURL(for: key))`: a Foundation value made, or a file's call, from what the app's

@@ -63,6 +63,9 @@ struct PassRuleTests {
     Case(
       line: #"container.persistentStoreDescriptions.first?.url = URL(fileURLWithPath: "/x")"#,
       rule: .storeSetup),
+    Case(
+      line: "container.persistentStoreDescriptions.forEach { d in d.type = NSInMemoryStoreType }",
+      rule: .storeSetup),
     Case(line: #"XCTFail("no notes")"#, rule: .testAssertion),
     Case(line: "let state = PrinterState(name: names.first)", rule: .staticValue),
     Case(line: "let state = PrinterStore(name: names.first)", rule: nil),
