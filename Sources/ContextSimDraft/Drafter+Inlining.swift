@@ -273,6 +273,14 @@ extension Drafter {
           drafter.bind(parameter.name, .callersClosure)
           continue
         }
+        if case .call(let callee, let payload) = argument.kind, case .member(nil, _) = callee.kind,
+          payload.allSatisfy({ drafter.resolve($0.value) != nil })
+        {
+          // `withParent: .context(root)`: the case, and what its payload is, for a
+          // `switch` on the parameter (``bindPayload(of:in:)``).
+          _ = drafter.rememberCase(argument, as: parameter.name)
+          continue
+        }
         if Call(argument) != nil, drafter.resolve(argument) == nil {
           // `manager.safeContext()` as an argument: drafted, its result the parameter.
           out += drafter.expressionSteps(argument, result: parameter.name, at: statement)

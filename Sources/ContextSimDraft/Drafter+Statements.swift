@@ -401,6 +401,8 @@ extension Drafter {
     // `guard let apiService else { return }`: the shorthand binds the name itself.
     guard case .binding(.name(let name), let given) = condition else { return false }
     let value = given ?? SwiftExpression(kind: .name(name), location: JSONValue.nowhere)
+    // `if let parent = parent` of a parameter given a case (`.context(root)`): it is there.
+    if case .name(let n) = value.kind, enumArguments[n] != nil { return true }
     switch resolve(value) {
     // The draft's one instance of an app type, like a context or queue it knows, is there.
     case .queue?, .context?, .container?, .instanceOf?: return true
@@ -589,6 +591,9 @@ extension Drafter {
       // `if let queue = queue` of a queue or context the draft knows: it is there.
       for case .binding(.name(let name), let value?) in conditions {
         if let m = resolve(value) { bind(name, m) }
+        if case .name(let n) = value.kind, let given = enumArguments[n] {
+          (enumArguments[name], enumPayloads[name]) = (given, enumPayloads[n] ?? nil)
+        }
       }
       return true
     }

@@ -932,4 +932,30 @@ struct EverydaySwiftTests {
     // The set is outside the private context's queue: Core Data's trap.
     #expect(trace.violations.first?.kind == .wrongQueueObject)
   }
+
+  @Test("A parameter given a case with a payload: if-let and a switch on it reach the payload")
+  func casePayloadParameter() throws {
+    let source = """
+      import CoreData
+      enum Target { case context(NSManagedObjectContext); case none }
+      final class Saver {
+        let background = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        func save(into target: Target?) {
+          if let target = target {
+            switch target {
+            case .context(let c):
+              _ = c.hasChanges
+            case .none:
+              break
+            }
+          }
+        }
+        func go() { save(into: .context(background)) }
+      }
+      """
+    let (draft, trace) = try Self.file(source, named: "Saver.swift", calls: ["Saver().go()"])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    // The payload is the private context, read from main: it traps.
+    #expect(trace.violations.first?.labels.first == "Saver.swift:9")
+  }
 }
