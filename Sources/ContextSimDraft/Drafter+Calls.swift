@@ -80,6 +80,8 @@ extension Drafter {
     {
       return type
     }
+    // `NSStringFromClass(CDModel.self).components(separatedBy: ".").last!`: the class's.
+    if let named = classNameEntity(e) ?? classNameProperty(e) { return named }
     // `String(describing: type)` of a generic helper's `type: T.Type`: the entity given.
     if let call = Call(e), call.receiver == nil, call.method == "String",
       let described = call.argument("describing"), case .name(let n) = described.kind,
@@ -179,13 +181,26 @@ extension Drafter {
     case (.context(let c)?, "save"):
       return [step(["save": .string(c)], at: statement)]
     case (.context(let c)?, "fetch"), (.context(let c)?, "count"):
-      guard let request = fetchRequest(call.arguments.first?.value) else { return nil }
+      var argument = call.arguments.first?.value
+      var made: [JSONValue] = []
+      if let a = argument, fetchRequest(a) == nil, let helper = Call(a.unwrapped.expression),
+        method(
+          named: helper.method, receiver: helper.receiver, labels: helper.arguments.map(\.label))
+          != nil
+      {
+        // `context.fetch(request(id))`: the app's helper makes the request first.
+        let name = "_request\(statement.location.line)"
+        made = expressionSteps(a, result: name, at: statement)
+        argument = SwiftExpression(kind: .name(name), location: a.location)
+      }
+      guard let request = fetchRequest(argument) else { return nil }
       // A fetch of dictionaries touches the context as a count does, and gives values.
       let verb = call.method == "fetch" && !request.givesValues ? "fetch" : "count"
-      return fetchSteps(
-        verb, of: request.entity, in: c, conditions: request.conditions,
-        readable: request.unreadPredicate == nil, first: call.first, as: result ?? "_\(verb)",
-        method: call.method, at: statement)
+      return made
+        + fetchSteps(
+          verb, of: request.entity, in: c, conditions: request.conditions,
+          readable: request.unreadPredicate == nil, first: call.first, as: result ?? "_\(verb)",
+          method: call.method, at: statement)
     case (.context, "delete"):
       guard case .object(let name, _)? = call.arguments.first.map({ resolve($0.value) }) else {
         return nil
@@ -457,6 +472,10 @@ extension Drafter {
     }
     if !call.typeArguments.isEmpty, types[call.method]?.genericParameters.isEmpty == false {
       madeTypeArguments[call.method] = call.typeArguments.map { entityNamed($0) ?? $0 }
+    } else if let type = types[call.method], let made = initializer(of: type, for: call),
+      let inferred = inferredTypeArguments(of: type, by: made, call: call)
+    {
+      madeTypeArguments[call.method] = inferred  // `CoreDataDAO(CDEntityTranslator(), …)`
     }
     if madeAppType(call) != nil {
       // `CoreDataStack()`: the one instance the draft makes of it; its `init` ran first.
@@ -620,12 +639,12 @@ extension Drafter {
       (typeName, isStatic) = (t, true)  // `AERecord.Context`: a nested type
     }
     guard let typeName, let type = types[typeName],
-      let property = type.properties.first(where: { $0.name == key }),
+      let (owner, property) = declaredProperty(key, of: type),
       (property.modifiers.contains("static") || property.modifiers.contains("class")) == isStatic,
       let getter = property.getterFunction
     else { return nil }
     return inlineGetter(
-      getter, of: type, self: .instanceOf(typeName),
+      getter, of: owner, self: .instanceOf(typeName),
       members: instanceMembers[typeName] ?? [:], result: result, at: statement)
   }
 

@@ -330,11 +330,25 @@ extension Drafter {
       bind(result, held)  // `let sync = self.sync`: the closure, called later
       return []
     }
+    if result == returnTarget, case .objects(let list, let entity)? = resolve(e) {
+      // `return entries` from one branch of a helper, `return [Note]()` from another: the
+      // result is a list of its own, given each branch's.
+      bind(result, .objects(result, entity: entity))
+      return [step(["let": .string(result), "value": .string("$" + list)], at: statement)]
+    }
     if let m = resolve(e), m.isCoreData || m.isRequest || m.isContainerOrInstance {
       // Another name for the same context, object, list, ID, request or controller (`return
       // fetch` from a helper): the scenario keeps its own.
       bind(result, m)
       return []
+    }
+    if case .call(let callee, let arguments) = e.kind, arguments.isEmpty,
+      case .array(let items) = callee.kind, items.count == 1, let entity = namedType(items[0]),
+      model.isEntity(entity) || entityTypes.contains(entity)
+    {
+      // `[Note]()`: an empty list of the entity's objects.
+      bind(result, .objects(result, entity: entity))
+      return [step(["let": .string(result), "value": .array([])], at: statement)]
     }
     if let (object, entity, key) = entityProperty(e) {
       model.add(key: key, to: entity, type: nil)

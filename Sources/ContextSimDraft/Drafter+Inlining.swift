@@ -30,8 +30,9 @@ extension Drafter {
       }
       // `Self.makeRequest()`: a static method of the type whose method this is.
       if case .name("Self") = receiver.kind { typeName = (enclosingType ?? subject)?.name }
-      if let typeName, let type = types[typeName], let f = pick(functions(of: type)) {
-        return (type, f)
+      if let typeName, let type = types[typeName] {
+        if let f = pick(functions(of: type)) { return (type, f) }
+        if let inherited = inheritedMethod(name, of: type, labels: labels) { return inherited }
       }
     }
     if receiver == nil, let f = pick(localFunctions.reversed()) { return (subject, f) }
@@ -212,6 +213,18 @@ extension Drafter {
     return next == labels.count
   }
 
+  /// `Note` of a method's `-> [Note]` (or `[T]`, `T` given the entity): the entity whose
+  /// objects it returns; nil for anything else.
+  func listEntity(_ returnType: String?) -> String? {
+    guard let t = returnType?.trimmingCharacters(in: [" ", "?", "!"]), t.hasPrefix("["),
+      t.hasSuffix("]"), !t.contains(":")
+    else { return nil }
+    let element = String(t.dropFirst().dropLast())
+    guard let entity = entityNamed(element), model.isEntity(entity) || entityTypes.contains(entity)
+    else { return nil }
+    return entity
+  }
+
   /// The instance's own method, its body drafted in place with its parameters bound.
   mutating func inline(
     _ function: SwiftFunction, call: Call, result: String?, members: [String: Meaning] = [:],
@@ -228,10 +241,15 @@ extension Drafter {
     let returnsContext =
       function.returnType.map { typeAliases[$0] ?? $0 } == "NSManagedObjectContext"
     if let result, !returnsContext {
-      // Bound (to nil) before the body runs, so later steps may name it whatever path the
-      // method returns by.
-      out.append(step(["let": .string(result), "value": .null], at: statement))
-      boundToNil.insert(result)
+      // Bound (to nil, or no objects for a list of an entity's) before the body runs, so
+      // later steps may name it whatever path the method returns by.
+      if let entity = listEntity(function.returnType) {
+        bind(result, .objects(result, entity: entity))
+        out.append(step(["let": .string(result), "value": .array([])], at: statement))
+      } else {
+        out.append(step(["let": .string(result), "value": .null], at: statement))
+        boundToNil.insert(result)
+      }
     }
     let savedTypes = (typeArguments, unnamedTypeParameters, typeParameters)
     // A parameter taken as store setup is so only inside the method.
@@ -241,7 +259,9 @@ extension Drafter {
       storeSetupNames.subtract(parameterNames)
     }
     bindTypeArguments(of: function, call: call)
-    if let type = enclosingType, let given = madeTypeArguments[type.name] {
+    if let type = enclosingType,
+      let given = madeTypeArguments[type.name] ?? inheritedTypeArguments(of: type)
+    {
       for (parameter, argument) in zip(type.genericParameters, given) {
         typeArguments[parameter] = argument
         unnamedTypeParameters.remove(parameter)

@@ -582,6 +582,16 @@ extension Drafter {
       return true
     }
     guard let call = Call(e) else { return false }
+    // `options.forEach { description.setOption($0.value, forKey: $0.key) }`: a loop whose
+    // every line sets a store up.
+    if let closure = call.closure, !closure.body.isEmpty,
+      closure.body.allSatisfy({ line in
+        if case .expression(let x) = line.kind { return isStoreSetup(x) }
+        return false
+      })
+    {
+      return true
+    }
     // The entity's description, looked up in the model (Swift 2's `entityForName`).
     if call.receiver?.source == "NSEntityDescription", call.method.hasPrefix("entity") {
       return true

@@ -230,6 +230,8 @@ extension Drafter {
     }
     for condition in conditions {
       switch condition {
+      case .binding(.name("self"), _) where isKnownPresent(condition):
+        continue  // `guard let self = self, let rows = …`: the weak `self` is there
       case .binding(.name(let name), let value?):
         steps += expressionSteps(value, result: name, at: statement)
         // The condition tests the scenario's variable; a binding that made none cannot be.

@@ -130,7 +130,8 @@ struct AppTypeDraftTests {
     let trace = try Self.trace(sources, calls: ["CompanyList().load()"])
     let trap = try #require(trace.violations.first)
     #expect(trap.kind == .wrongQueueContext)
-    #expect(trap.labels.first == "List.swift:19")
+    // The line's second step: the helper's result is bound first, then fetched with.
+    #expect(trap.labels.first == "List.swift:19#2")
     #expect(!trace.isUnmodelled)
   }
 
@@ -1765,5 +1766,61 @@ struct DoCatchDraftTests {
     #expect(draft.unmodelled.isEmpty)
     #expect(draft.json.contains(#""sync": "queue""#))
     #expect(draft.json.contains(#""fetch": "Folder""#))
+  }
+
+  @Test("A generic DAO made with a translator subclass: its entity from the superclass clause")
+  func inferredTypeArguments() throws {
+    let source = """
+      import CoreData
+      class CDEntity: NSManagedObject {
+        @NSManaged var entryId: String
+      }
+      open class Translator<CDModel: NSManagedObject, Model> {
+        open var entryClassName: String {
+          return NSStringFromClass(CDModel.self).components(separatedBy: ".").last!
+        }
+        required public init() { }
+      }
+      class CDEntityTranslator: Translator<CDEntity, String> {
+        required init() { }
+      }
+      open class DAO<CDModel: NSManagedObject, Model> {
+        private var translator: Translator<CDModel, Model>
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        public init(_ translator: Translator<CDModel, Model>) { self.translator = translator }
+        private func request(_ id: String) -> NSFetchRequest<CDModel> {
+          return NSFetchRequest<CDModel>(entityName: translator.entryClassName)
+        }
+        private func entries(_ id: String) -> [CDModel] {
+          if let found = try? context.fetch(request(id)) {
+            return found
+          } else {
+            return [CDModel]()
+          }
+        }
+        func touch(_ id: String) {
+          context.performAndWait {
+            entries(id).forEach { $0.entryId = id }
+          }
+        }
+        func create() {
+          _ = NSEntityDescription.insertNewObject(
+            forEntityName: translator.entryClassName, into: context)
+        }
+      }
+      """
+    let sources = [Draft.Source(name: "DAO.swift", text: source)]
+    let made = "let dao = DAO(CDEntityTranslator())"
+    let clean = Draft.paths(sources, options: .init(calls: [made, #"dao.touch("x")"#]))
+    for draft in clean.drafts {
+      #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+      #expect(draft.json.filter { !$0.isWhitespace }.contains(#""fetch":"CDEntity""#))
+      let trace = run(try ScenarioDecoder.decode(Array(draft.json.utf8), file: "draft"))
+      #expect(trace.violations.isEmpty && !trace.isUnmodelled)
+    }
+    // The insert outside the context's queue is the entity the translator names, trapped.
+    let trace = try AppTypeDraftTests.trace(sources, calls: [made, "dao.create()"])
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+    #expect(!trace.isUnmodelled)
   }
 }

@@ -36,6 +36,25 @@ struct ScenarioDecoderTests {
     #expect(empty.map(\.message) == [#""when" lists no test"#])
   }
 
+  @Test("An empty list given to a name that holds objects keeps it a list of those objects")
+  func emptyListKeepsObjects() throws {
+    let steps = #"""
+      [{"fetch": "Note", "in": "viewContext", "as": "found"},
+       {"let": "rows", "value": "$found"},
+       {"let": "rows", "value": [], "when": {"value": "found", "equals": null}},
+       {"forEach": "$rows", "as": "row", "do": [{"get": "row.title", "as": "t"}]}]
+      """#
+    #expect(run(try notes(steps)).violations.isEmpty)
+    // A name bound to an empty list first is a plain value: its elements are no objects.
+    let plain = errors(
+      #"""
+      {"title": "t", "model": {"Note": {"attributes": {"title": "string"}}},
+       "main": [{"let": "rows", "value": []},
+                {"forEach": "$rows", "as": "row", "do": [{"get": "row.title", "as": "t"}]}]}
+      """#)
+    #expect(plain.map(\.message) == [#""row" holds a plain value, not a managed object"#])
+  }
+
   @Test("let of another variable holds what that one holds: an object stays an object")
   func letCopiesObject() throws {
     let trace = run(

@@ -34,7 +34,15 @@ struct VariableVerbs: VerbFamily {
           path: path)
         return nil
       }
-      scope.bindings[name.value] = Self.type(of: value, scope)
+      var type = Self.type(of: value, scope)
+      if case .list(let items) = value, items.isEmpty,
+        case .objects? = scope.bindings[name.value]
+      {
+        // `let notes = []` of a name that holds a list of objects: none of them, still a
+        // list of that entity's objects (a helper's `return []` on one of its paths).
+        type = scope.bindings[name.value] ?? type
+      }
+      scope.bindings[name.value] = type
       return Statement(
         .letValue(name: name.value, value: value), swift: "let \(name.value) = \(value.swift)")
     case .read:
