@@ -138,7 +138,10 @@ extension Drafter {
           if parameter != "_" { drafter.bind(parameter, m) }
         } else if let v = drafter.value(of: argument.value) {
           guard parameter != "_" else { continue }
-          let local = drafter.localName(parameter)
+          // `$0` is no name a scenario can bind: `_arg0` holds it.
+          let local =
+            parameter.hasPrefix("$")
+            ? "_arg" + parameter.dropFirst() : drafter.localName(parameter)
           drafter.bind(parameter, .value(local))
           out.append(drafter.step(["let": .string(local), "value": v], at: statement))
         } else {

@@ -113,6 +113,10 @@ extension Drafter {
       // `note(forKey: key) != nil` as a function's value: its calls, drafted.
       steps = comparedCalls(e, into: "_compared\(statement.location.line)", at: statement)
     case .ternary(let condition, let then, let otherwise):
+      if let result, let queue = operationQueue(e) {
+        bind(result, .queue(queue))  // `mainThread ? OperationQueue.main : OperationQueue()`
+        return []
+      }
       if let truth = staticTruth(condition) {
         return expressionSteps(truth ? then : otherwise, result: result, at: statement)
       }
@@ -328,6 +332,11 @@ extension Drafter {
     }
     if let held = resolve(e), held.isHeldClosure {
       bind(result, held)  // `let sync = self.sync`: the closure, called later
+      return []
+    }
+    if let queue = operationQueue(e) {
+      // `let queue = mainThread ? OperationQueue.main : OperationQueue()`: for an observer.
+      bind(result, .queue(queue))
       return []
     }
     if result == returnTarget, case .objects(let list, let entity)? = resolve(e) {
@@ -575,6 +584,12 @@ extension Drafter {
       case .queue(let name), .controller(let name, _):
         return expressionSteps(value, result: name, at: statement)
       case .value(let local)?, .object(let local, _)?:
+        if !explicit, case .closure(let closure) = value.kind {
+          // `var attempt: (() -> Void)?; attempt = { … }`: the local holds the closure,
+          // drafted where it is called (`attempt!()`).
+          holdClosure(closure, as: property)
+          return []
+        }
         // A local `var` given a new value: the same name, rebound. An object is copied into
         // the var's own variable, so a line after an `if` that may not have run it reads
         // what the var holds then (`var made: Note? = nil; if … { made = note }`).

@@ -106,8 +106,7 @@ extension Drafter {
     if let object = call.argument("object"), case .context(let c)? = resolve(object) {
       context = .string(c)
     }
-    let queueText = call.argument("queue")?.source ?? "nil"
-    let queue: JSONValue? = queueText.hasSuffix("main") ? .string("main") : nil
+    let queue: JSONValue? = call.argument("queue").flatMap(operationQueue).map { .string($0) }
     let body: [JSONValue]
     let parameter: String
     if let closure = call.closure {
@@ -143,6 +142,30 @@ extension Drafter {
           "token": result.map { .string($0) }, "do": .array(body),
         ], at: statement)
     ]
+  }
+
+  /// `OperationQueue.main` (Swift 2's `NSOperationQueue.mainQueue()`), a name given it, or
+  /// `flag ? OperationQueue.main : …` of a parameter given `true`: the main queue; nil for
+  /// any other (an observer without one runs on the posting thread).
+  func operationQueue(_ e: SwiftExpression) -> String? {
+    switch e.unwrapped.expression.kind {
+    case .name(let n):
+      if case .queue("main")? = meaning(of: n) { return "main" }
+    case .ternary(let condition, let then, let otherwise):
+      var truth = staticTruth(condition)
+      if truth == nil, case .name(let n) = condition.kind, case .value(let v)? = meaning(of: n),
+        case .bool(let b)? = literals[v]?.kind
+      {
+        truth = b  // a parameter's literal: it holds the whole call
+      }
+      return truth.flatMap { operationQueue($0 ? then : otherwise) }
+    default:
+      let text = e.source
+      if text.hasSuffix("OperationQueue.main") || text.hasSuffix("OperationQueue.mainQueue()") {
+        return "main"
+      }
+    }
+    return nil
   }
 
   /// `context.mergeChanges(fromContextDidSave: notification)`.

@@ -958,4 +958,43 @@ struct EverydaySwiftTests {
     // The payload is the private context, read from main: it traps.
     #expect(trace.violations.first?.labels.first == "Saver.swift:9")
   }
+
+  @Test("An observer's queue picked by a parameter's ternary; a closure kept in a local var")
+  func observerQueueAndClosureVar() throws {
+    let source = """
+      import CoreData
+      extension NSManagedObjectContext {
+        func observe(inMainThread mainThread: Bool, saved: @escaping (Notification) -> Void) {
+          let queue: OperationQueue = mainThread ? OperationQueue.main : OperationQueue()
+          NotificationCenter.default.addObserver(
+            forName: .NSManagedObjectContextDidSave, object: self, queue: queue, using: saved)
+        }
+      }
+      final class Storage {
+        let main = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+        let background = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        func setUp() {
+          background.observe(inMainThread: true) { n in self.main.mergeChanges(fromContextDidSave: n) }
+          var attempt: (() -> Void)?
+          attempt = { self.background.perform { try? self.background.save() } }
+          attempt!()
+        }
+      }
+      """
+    let (draft, trace) = try Self.file(source, named: "Storage.swift", calls: ["Storage().setUp()"])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    let json = draft.json.filter { !$0.isWhitespace }
+    #expect(json.contains(#""queue":"main","as":"n""#))
+    #expect(json.contains(#""perform":"background""#))
+    #expect(trace.violations.isEmpty && !trace.isUnmodelled)
+  }
+
+  @Test("A held closure that names no parameter, called with a plain value, sees it as $0")
+  func anonymousClosureParameter() throws {
+    let (draft, trace) = try Self.drafted(
+      "let handler: (Int) -> Void = { print($0) }\n handler(3)\n _ = context.hasChanges")
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(draft.json.filter { !$0.isWhitespace }.contains(#""let":"_arg0","value":3"#))
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+  }
 }
