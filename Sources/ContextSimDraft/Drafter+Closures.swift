@@ -134,6 +134,8 @@ extension Drafter {
         if case .closure(let given) = argument.value.kind {
           // `closure(context) { try context.save() }`
           if parameter != "_" { drafter.holdClosure(given, as: parameter) }
+        } else if case .name(let n) = argument.value.kind, drafter.storeSetupNames.contains(n) {
+          drafter.storeSetupNames.insert(parameter)  // a coordinator handed on: store setup
         } else if let m = drafter.resolve(argument.value) {
           if parameter != "_" { drafter.bind(parameter, m) }
         } else if let v = drafter.value(of: argument.value) {

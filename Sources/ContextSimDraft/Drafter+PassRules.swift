@@ -80,6 +80,17 @@ extension Drafter {
     var e = expression.unwrapped.expression
     if case .forceUnwrap(let inner) = e.kind { e = inner }  // `NSEntityDescription.entity(…)!`
     guard let rule = passRule(e, asValue: result != nil) else { return nil }
+    if rule == .storeSetup, result == nil, let call = Call(e),
+      ["performAndWait", "performBlockAndWait"].contains(call.method), let closure = call.closure,
+      case .name? = call.receiver?.kind
+    {
+      // `coordinator.performBlockAndWait { try coordinator.addPersistentStore(…) }`: the
+      // coordinator's own queue, waited for, runs the setup: drafted in place.
+      let steps = scoped { $0.steps(closure.body) }
+      let line = PassedOver(file: file.name, line: statement.location.line, rule: rule)
+      if !passedOver.contains(line) { passedOver.append(line) }
+      return steps
+    }
     if rule == .storeSetup, result == nil, let call = Call(e), call.method == "forEach",
       let closure = call.closure
     {

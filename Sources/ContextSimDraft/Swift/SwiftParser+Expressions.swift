@@ -307,8 +307,9 @@ extension SwiftParser {
       if nesting == 0 && t.is("in") && t.kind == .identifier {
         return captures ? nil : names
       }
-      if t.is("{") || t.is("}") || (t.is("=") && !captures) || t.is(";") || t.is(".")
-        || Self.statementKeywords.contains(t.text)
+      // A dot only in a parameter's type: `(store: CoreData.Store) in`.
+      if t.is("{") || t.is("}") || (t.is("=") && !captures) || t.is(";")
+        || (t.is(".") && expectName) || Self.statementKeywords.contains(t.text)
       {
         return nil
       }

@@ -78,7 +78,7 @@ struct DraftCorpusTests {
     "05-jsqcoredatakit-child-performBlockAndWait-deadlock",
     "19-iterable-scheduler-performAndWait-fix", "41-dao-read-fetch-offqueue",
     "39-splitio-eventdao-sets-object-offqueue", "40-splitio-dao-execute-in-performAndWait-fix",
-    "42-dao-read-in-performAndWait-fix",
+    "42-dao-read-in-performAndWait-fix", "44-readeck-labels-insert-viewcontext-offmain",
   ]
 
   /// The case's files, named as the Swift they are.

@@ -997,4 +997,32 @@ struct EverydaySwiftTests {
     #expect(draft.json.filter { !$0.isWhitespace }.contains(#""let":"_arg0","value":3"#))
     #expect(trace.violations.first?.kind == .wrongQueueContext)
   }
+
+  @Test("A closure typed with a nested type adds a store on the coordinator handed to it")
+  func coordinatorInClosure() throws {
+    let source = """
+      import CoreData
+      enum Kind { case sqlite }
+      func addStore(_ coordinator: NSPersistentStoreCoordinator, url: URL) throws {
+        let add = { (kind: Kind, c: NSPersistentStoreCoordinator) throws -> Void in
+          c.performAndWait {
+            _ = try? c.addPersistentStore(ofType: NSSQLiteStoreType, configurationName: nil, at: url, options: nil)
+          }
+        }
+        try add(.sqlite, coordinator)
+      }
+      final class Stack {
+        let container = NSPersistentContainer(name: "Model")
+        let background = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        func load() {
+          try? addStore(container.persistentStoreCoordinator, url: URL(fileURLWithPath: "/x"))
+          _ = background.hasChanges
+        }
+      }
+      """
+    let (draft, trace) = try Self.file(source, named: "Stack.swift", calls: ["Stack().load()"])
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    // The store set up, the private context read from main: the one trap.
+    #expect(trace.violations.map(\.labels.first) == ["Stack.swift:16"])
+  }
 }
