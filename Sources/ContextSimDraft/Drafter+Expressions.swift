@@ -384,8 +384,16 @@ extension Drafter {
     }
     if let compared = comparedCalls(e, into: result, at: statement) { return compared }
     if let v = value(of: e) {
-      // `return nil` where the same name elsewhere holds an object: still an object's name.
-      let keeps = e.kind.isNil && meaning(of: result)?.isCoreData == true
+      // `return nil` where the same name elsewhere holds an object, `return []` where it
+      // holds a list of objects: still an object's name, a list of objects (none).
+      var empty = e.kind.isNil
+      if case .array(let items) = e.kind, items.isEmpty { empty = true }
+      if empty, result == returnTarget, let entity = listEntity(returning) {
+        // `catch { return [] }` of a helper `-> [Note]`: none of the entity's objects.
+        bind(result, .objects(result, entity: entity))
+        return [step(["let": .string(result), "value": v], at: statement)]
+      }
+      let keeps = empty && meaning(of: result)?.isCoreData == true
       if !keeps { bind(result, meaning(copying: e, as: result)) }
       return [step(["let": .string(result), "value": v], at: statement)]
     }
@@ -594,12 +602,12 @@ extension Drafter {
         // the var's own variable, so a line after an `if` that may not have run it reads
         // what the var holds then (`var made: Note? = nil; if … { made = note }`).
         if case .object(let object, let entity)? = resolve(value) {
-          bind(property, .object(local, entity: entity))
+          rebind(property, .object(local, entity: entity))
           guard object != local else { return [] }
           return [step(["let": .string(local), "value": .string("$" + object)], at: statement)]
         }
         if let m = resolve(value), m.isCoreData {
-          bind(property, m)
+          rebind(property, m)
           return []
         }
         guard case .value = current else {
@@ -612,8 +620,9 @@ extension Drafter {
         if Self.computedCall(value) != nil {
           // `result = try block()`, `notes = (try? context.fetch(request)) ?? []`: the call,
           // into the var's own variable, which the name means from here.
+          let defining = scopes.lastIndex { $0[property] != nil }
           let steps = expressionSteps(value, result: local, at: statement)
-          if let m = meaning(of: local), local != property { bind(property, m) }
+          if let m = meaning(of: local), let defining { scopes[defining][property] = m }
           return steps
         }
         return binding(local, to: value, at: statement)

@@ -419,8 +419,15 @@ extension Drafter {
       } else {
         steps = drafter.steps(function.body ?? [])
       }
-      // What the result is (a context, an object) outlives the method's own names.
+      // What the result is (a context, an object) outlives the method's own names; for a
+      // method `-> [Note]`, a list of the entity's objects whatever path returned last
+      // (the entity is known once a path has fetched it).
       returned = result.flatMap { drafter.meaning(of: $0) }
+      if let result, returned?.isCoreData != true,
+        let entity = drafter.listEntity(function.returnType)
+      {
+        returned = .objects(result, entity: entity)
+      }
       return steps
     }
     if let result { bind(result, returned ?? .value(result)) }

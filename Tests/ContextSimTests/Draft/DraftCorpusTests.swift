@@ -79,6 +79,7 @@ struct DraftCorpusTests {
     "19-iterable-scheduler-performAndWait-fix", "41-dao-read-fetch-offqueue",
     "39-splitio-eventdao-sets-object-offqueue", "40-splitio-dao-execute-in-performAndWait-fix",
     "42-dao-read-in-performAndWait-fix", "44-readeck-labels-insert-viewcontext-offmain",
+    "46-readeck-offline-sync-reads-bookmark-offqueue",
   ]
 
   /// The case's files, named as the Swift they are.

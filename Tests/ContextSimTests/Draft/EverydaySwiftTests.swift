@@ -1025,4 +1025,49 @@ struct EverydaySwiftTests {
     // The store set up, the private context read from main: the one trap.
     #expect(trace.violations.map(\.labels.first) == ["Stack.swift:16"])
   }
+
+  @Test("A helper's fetched list, returned through a generic safeFetch and a catch, stays objects")
+  func listThroughHelpers() throws {
+    // The entity's class is Xcode's, in no file: its name is known only once fetched.
+    let source = """
+      import CoreData
+      extension NSManagedObjectContext {
+        func safeFetch<T: NSManagedObject>(_ request: NSFetchRequest<T>) throws -> [T] {
+          var results: [T] = []
+          performAndWait {
+            do {
+              results = try self.fetch(request)
+            } catch {
+              print(error)
+            }
+          }
+          return results
+        }
+      }
+      final class Sync {
+        let context = NSManagedObjectContext(concurrencyType: .mainQueueConcurrencyType)
+        func bookmarks() -> [Bookmark] {
+          do {
+            return try context.safeFetch(Bookmark.fetchRequest())
+          } catch {
+            return []
+          }
+        }
+        func sync() {
+          let all = bookmarks()
+          for b in all {
+            guard let url = b.url else { continue }
+            print(url)
+          }
+        }
+      }
+      """
+    let (draft, trace) = try Self.file(
+      source, named: "Sync.swift", calls: ["DispatchQueue.global().async { Sync().sync() }"],
+      stopAtFirst: true)
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    // Each bookmark is the main context's, read on a global queue: a trap, never a stand-in.
+    #expect(trace.violations.first?.kind == .wrongQueueObject)
+    #expect(trace.violations.first?.labels.first == "Sync.swift:27")
+  }
 }
