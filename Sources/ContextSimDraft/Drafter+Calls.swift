@@ -128,6 +128,20 @@ extension Drafter {
           + notModelled(statement, why: "`\(call.method)()` on a context is not modelled")
       }
     }
+    if let own = call.receiver, resolve(own) == nil {
+      var inner = own.unwrapped.expression
+      if case .optionalChain(let chained) = inner.kind { inner = chained }
+      if case .member(let base?, "managedObjectContext") = inner.kind, case .object? = resolve(base)
+      {
+        // `note.managedObjectContext?.perform { … }`: the object's context, read into a
+        // variable, then called.
+        let held = "_context\(statement.location.line)"
+        let read = expressionSteps(inner, result: held, at: statement)
+        call.receiver = SwiftExpression(kind: .name(held), location: own.location)
+        return callSteps(call, result: result, tryMark: tryMark, awaited: awaited, at: statement)
+          .map { read + $0 }
+      }
+    }
     var receiver = call.receiver.map(resolve)
     var isValue = false
     if case .value?? = receiver { isValue = true }

@@ -1070,4 +1070,37 @@ struct EverydaySwiftTests {
     #expect(trace.violations.first?.kind == .wrongQueueObject)
     #expect(trace.violations.first?.labels.first == "Sync.swift:27")
   }
+
+  @Test("An object's own context, optional-chained, runs the block on that context's queue")
+  func objectsOwnContext() throws {
+    func source(_ read: String) -> String {
+      """
+      import CoreData
+      class Note: NSManagedObject {
+        @NSManaged var title: String?
+      }
+      final class Sync {
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        func snapshot() -> String? {
+          var title: String?
+          var found: Note?
+          context.performAndWait {
+            found = try? context.fetch(NSFetchRequest<Note>(entityName: "Note")).first
+          }
+          guard let note = found else { return nil }
+          \(read)
+          return title
+        }
+      }
+      """
+    }
+    let call = ["DispatchQueue.global().async { _ = Sync().snapshot() }"]
+    let (draft, clean) = try Self.file(
+      source("note.managedObjectContext?.performAndWait { title = note.title }"),
+      named: "Sync.swift", calls: call)
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    #expect(clean.violations.isEmpty && !clean.isUnmodelled)
+    let (_, buggy) = try Self.file(source("title = note.title"), named: "Sync.swift", calls: call)
+    #expect(buggy.violations.first?.kind == .wrongQueueObject)
+  }
 }
