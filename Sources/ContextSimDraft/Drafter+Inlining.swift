@@ -389,6 +389,11 @@ extension Drafter {
           // `in context: NSManagedObjectContext = AERecord.Context.default`: its getter
           // runs at the call, on the caller's thread.
           out += steps
+        } else if given.source.hasPrefix("#") {
+          // `file: String = #file`, `line: Int = #line`: the caller's place, a plain value.
+          let local = drafter.localName(parameter.name)
+          out.append(drafter.standInStep(local, for: given, at: statement))
+          drafter.bind(parameter.name, .value(local))
         }
       }
       defer { drafter.knownNil.subtract(defaultedNil) }

@@ -111,10 +111,14 @@ extension Drafter {
       // code computes; that code is drafted, the value stood in.
       var madeValue = false
       if rule == .value, case .call(let callee, _) = e.kind {
-        // `NSDictionary(contentsOf: …)`, `JSONSerialization.data(withJSONObject: …)`.
+        // `NSDictionary(contentsOf: …)`, `JSONSerialization.data(withJSONObject: …)`, and a
+        // local value's method (`parts.append("\(name(of: file))")`).
         var named = callee
         if case .member(let base?, _) = callee.kind { named = base }
-        if case .name(let t) = named.kind { madeValue = Self.valueTypes.contains(t) }
+        if case .name(let t) = named.kind {
+          if case .value? = meaning(of: t) { madeValue = true }
+          madeValue = madeValue || Self.valueTypes.contains(t)
+        }
       }
       if madeValue || rule == .fileSystem {
         let steps = draftedArguments(of: e, rule: rule, at: statement)

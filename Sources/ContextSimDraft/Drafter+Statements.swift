@@ -449,6 +449,9 @@ extension Drafter {
         let isCall = Call(value.unwrapped.expression) != nil
         return expressionSteps(value, result: isCall ? nil : "_discarded", at: statement)
       }
+      if case .tuple(let parts) = pattern, let value {
+        return tupleBinding(parts.flatMap(\.names), to: value, at: statement)
+      }
       guard case .name(let name) = pattern else { return notModelled(statement) }
       guard let value else {
         let local = localName(name)
@@ -636,6 +639,29 @@ extension Drafter {
   /// where none throws is exact. `catch { fatalError(…) }` makes each call `try!`. A
   /// `catch` that only logs, after one throwing call at the block's end, is the format's
   /// plain `try`: the error is reported and the app carries on, as it does.
+  /// `let (data, response) = try await session.data(for: request)`: the value computed,
+  /// then each name a stand-in of a plain value; a value that is anything of Core Data's
+  /// (a context, objects) is not modelled.
+  private mutating func tupleBinding(
+    _ names: [String], to value: SwiftExpression, at statement: SwiftStatement
+  ) -> [JSONValue] {
+    let whole = "_tuple\(statement.location.line)"
+    var steps = expressionSteps(value, result: whole, at: statement)
+    switch meaning(of: whole) {
+    case .value?: break
+    default: return steps + notModelled(statement)
+    }
+    for name in names where name != "_" {
+      let local = localName(name)
+      bind(name, .value(local))
+      steps.append(
+        step(
+          ["let": .string(local), "value": .string("stand-in"),
+           "note": .string("Stood in: part of `\(value.source)`.")], at: statement))
+    }
+    return steps
+  }
+
   private mutating func doCatch(
     _ body: [SwiftStatement], _ catches: [[SwiftStatement]], at statement: SwiftStatement
   ) -> [JSONValue] {

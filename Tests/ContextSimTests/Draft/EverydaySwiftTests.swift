@@ -1103,4 +1103,24 @@ struct EverydaySwiftTests {
     let (_, buggy) = try Self.file(source("title = note.title"), named: "Sync.swift", calls: call)
     #expect(buggy.violations.first?.kind == .wrongQueueObject)
   }
+
+  @Test("A tuple bound from a plain call; a local's method given an app call; #file defaults")
+  func tupleAndCallerPlace() throws {
+    let members = """
+      func fileName(_ path: String) -> String {
+          _ = context.hasChanges
+          return path
+        }
+        func log(_ message: String, file: String = #file, line: Int = #line) {
+          var parts: [String] = []
+          parts.append("[\\(fileName(file)):\\(line)] \\(message)")
+        }
+        func pair() -> (String, Int) { ("a", 1) }
+      """
+    let (draft, trace) = try Self.drafted(
+      "let (name, count) = pair()\n log(\"\\(name) \\(count)\")", members: members)
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    // The app call inside the appended string ran: its read of the private context traps.
+    #expect(trace.violations.first?.kind == .wrongQueueContext)
+  }
 }
