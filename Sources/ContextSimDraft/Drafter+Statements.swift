@@ -656,8 +656,10 @@ extension Drafter {
       bind(name, .value(local))
       steps.append(
         step(
-          ["let": .string(local), "value": .string("stand-in"),
-           "note": .string("Stood in: part of `\(value.source)`.")], at: statement))
+          [
+            "let": .string(local), "value": .string("stand-in"),
+            "note": .string("Stood in: part of `\(value.source)`."),
+          ], at: statement))
     }
     return steps
   }
