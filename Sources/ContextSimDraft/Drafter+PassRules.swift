@@ -655,6 +655,8 @@ extension Drafter {
     "arc4random", "arc4random_uniform", "drand48", "floor", "ceil", "round", "pow", "sqrt",
     "NSExpressionDescription", "NSDictionary", "NSMutableDictionary", "NSArray", "NSMutableArray",
     "NSSet", "NSMutableSet", "NSMutableString", "JSONSerialization", "PropertyListSerialization",
+    // The unified logging system, by its module's name: `os.Logger(subsystem:category:)`.
+    "os", "OSLog",
     // Swift 2's names of the same values.
     "NSBundle", "NSURLRequest", "NSMutableURLRequest", "NSJSONSerialization", "NSDateFormatter",
     "NSNumberFormatter", "NSCalendar", "NSDateComponents", "NSLocale", "NSTimeZone",
