@@ -60,6 +60,10 @@ extension Drafter {
     /// observer in the run hears it, since registering one for an app's name is itself a
     /// line not modelled. A Core Data notification's name is not passed over.
     case unheardNotification = "notification no observer hears"
+    /// The Security framework's keychain functions, `SecItemCopyMatching(query, &result)`,
+    /// `SecItemAdd`, `SecItemUpdate`, `SecItemDelete`: they read and write the keychain,
+    /// never a context or the store.
+    case keychain
   }
 
   /// A line a rule passes over, and the rule.
@@ -223,6 +227,9 @@ extension Drafter {
           return .userInterface
         }
         if case .callersClosure? = meaning(of: call.method) { return .callersClosure }
+        if call.method.hasPrefix("SecItem"), method(named: call.method, receiver: nil) == nil {
+          return .keychain
+        }
         if Self.isValueType(callee) { return .value }
         // `PrinterState(hostname: p.hostname)`: a value of a type not in the files read;
         // not one handed the instance or a context, which it may call back into.
@@ -398,7 +405,7 @@ extension Drafter {
     }
   }
 
-  private func plainReads(in items: [SwiftExpression]) -> [PlainRead]? {
+  func plainReads(in items: [SwiftExpression]) -> [PlainRead]? {
     var reads: [PlainRead] = []
     for item in items {
       guard let found = plainReads(in: item) else { return nil }

@@ -165,7 +165,20 @@ extension Drafter {
         ?? expressionSteps(value, result: "_\(name)\(statement.location.line)", at: statement)
     }
     switch target.kind {
-    case .subscriptAccess(let base, _):
+    case .subscriptAccess(let base, let keys):
+      if let (property, explicit) = propertyName(base),
+        case .shared(let variable)? = explicit
+          ? instanceMeaning(of: property) : meaning(of: property),
+        let keyReads = plainReads(in: keys.map(\.value))
+      {
+        // `levels[category] = level` of the instance's dictionary: read, changed and
+        // written whole, as the race detector sees a collection's mutation.
+        let write = step(
+          ["write": .string(variable), "value": standIn(for: value).json], at: statement)
+        return computed(variable + "Entry") + keyReads.map { readStep($0, at: statement) }
+          + observed(
+            property, [step(["read": .string(variable)], at: statement), write], at: statement)
+      }
       // The dictionary is the context's own; its getter is the checked touch.
       guard case .member(let owner?, "userInfo") = base.kind else { return nil }
       var getter: [JSONValue] = []

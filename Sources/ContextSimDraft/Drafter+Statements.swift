@@ -489,6 +489,30 @@ extension Drafter {
         if case .name(let i) = parts[0] { index = i }
         (pattern, sequence) = (parts[1], list)
       }
+      if case .tuple(let parts) = pattern, case .value? = resolve(sequence),
+        let list = value(of: sequence)
+      {
+        // `for (key, level) in config` of a plain dictionary: each part a stand-in.
+        let element = "_element\(statement.location.line)"
+        let inner = scoped { drafter in
+          drafter.bind(element, .value(element))
+          var named: [JSONValue] = []
+          for part in parts.flatMap(\.names) where part != "_" {
+            let local = drafter.localName(part)
+            drafter.bind(part, .value(local))
+            named.append(
+              drafter.step(
+                [
+                  "let": .string(local), "value": .string("stand-in"),
+                  "note": .string("Stood in: part of an element of `\(sequence.source)`."),
+                ], at: statement))
+          }
+          return drafter.guardingPasses(named + drafter.steps(body), at: statement)
+        }
+        return [
+          step(["forEach": list, "as": .string(element), "do": .array(inner)], at: statement)
+        ]
+      }
       var name = "_i\(statement.location.line)"  // `for _ in 1...3`
       if case .name(let n) = pattern {
         name = n
@@ -530,6 +554,11 @@ extension Drafter {
     case .if(let conditions, let then, let otherwise):
       if let truth = decide(conditions) { return steps(truth ? then : otherwise ?? []) }
       guard let (bindSteps, test) = guardBinding(conditions, at: statement) else {
+        if let reads = inertBranches(conditions, then, otherwise ?? []) {
+          // `if config.showTimestamps { parts.append(stamp) }`: neither branch does anything
+          // the model sees, so which one runs is no path of its own.
+          return reads.map { readStep($0, at: statement) } + steps(then)
+        }
         if let (reads, holds) = decision(conditions, at: statement) {
           return reads + steps(holds ? then : otherwise ?? [])
         }
@@ -639,6 +668,22 @@ extension Drafter {
   /// where none throws is exact. `catch { fatalError(…) }` makes each call `try!`. A
   /// `catch` that only logs, after one throwing call at the block's end, is the format's
   /// plain `try`: the error is reported and the app carries on, as it does.
+  /// The reads an `if`'s conditions make, when they are plain tests and neither branch
+  /// names anything of Core Data's or a shared var, nor leaves the method: no path of its
+  /// own. Nil otherwise.
+  private func inertBranches(
+    _ conditions: [SwiftCondition], _ then: [SwiftStatement], _ otherwise: [SwiftStatement]
+  ) -> [PlainRead]? {
+    var reads: [PlainRead] = []
+    for condition in conditions {
+      guard case .expression(let e) = condition, let found = plainReads(in: e) else { return nil }
+      reads += found
+    }
+    let exits = (then + otherwise).contains { Self.exits($0) }
+    guard !exits, !mentionsCoreData(then), !mentionsCoreData(otherwise) else { return nil }
+    return reads
+  }
+
   /// `let (data, response) = try await session.data(for: request)`: the value computed,
   /// then each name a stand-in of a plain value; a value that is anything of Core Data's
   /// (a context, objects) is not modelled.

@@ -322,7 +322,16 @@ struct SwiftParser {
       var property = SwiftProperty(pattern: pattern, isLet: isLet, location: location)
       if take(":") { property.type = parseTypeText() }
       if take("=") { property.value = parseExpression(trailingClosures: !observersFollow()) }
-      if token.is("{") && !token.startsLine || (token.is("{") && property.value == nil) {
+      if token.is("{"), peek(1).is("get"), ["async", "throws"].contains(peek(2).text) {
+        // `var token: String { get async throws { … } }`: the getter, its effects aside (a
+        // property with effects has no setter).
+        advance()
+        advance()
+        while token.is("async") || token.is("throws") { advance() }
+        property.getter = parseBlock()
+        while !atEnd && !token.is("}") { skipGroup() }
+        _ = take("}")
+      } else if token.is("{") && !token.startsLine || (token.is("{") && property.value == nil) {
         // A getter, or `get`/`set`/`willSet`/`didSet` blocks: then the `get` block's lines
         // are the getter, and a stored property's observers leave it stored.
         let body = parseBlock()

@@ -80,6 +80,7 @@ struct DraftCorpusTests {
     "39-splitio-eventdao-sets-object-offqueue", "40-splitio-dao-execute-in-performAndWait-fix",
     "42-dao-read-in-performAndWait-fix", "44-readeck-labels-insert-viewcontext-offmain",
     "46-readeck-offline-sync-reads-bookmark-offqueue",
+    "45-readeck-labels-background-context-perform-fix",
   ]
 
   /// The case's files, named as the Swift they are.

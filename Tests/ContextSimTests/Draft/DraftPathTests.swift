@@ -76,7 +76,8 @@ struct DraftPathTests {
 
   @Test("More paths than the limit leave the conditions past it not modelled")
   func pathLimit() throws {
-    let conditions = (1...5).map { "if options.contains(\"\($0)\") { print(\($0)) }" }
+    // Each branch reads the object: something the model sees, so each `if` is a path.
+    let conditions = (1...5).map { "if options.contains(\"\($0)\") { print(note.title) }" }
     let sources = [
       Draft.Source(name: "Saver.swift", text: Self.source(conditions.joined(separator: "\n")))
     ]

@@ -1123,4 +1123,50 @@ struct EverydaySwiftTests {
     // The app call inside the appended string ran: its read of the private context traps.
     #expect(trace.violations.first?.kind == .wrongQueueContext)
   }
+
+  @Test("An if whose branches touch nothing the model sees is no path; one that does is")
+  func inertBranches() throws {
+    let inert = "if title.isEmpty { print(\"none\") } else { print(title) }"
+    let source = { (line: String) in
+      """
+      import CoreData
+      final class Saver {
+        let context = NSManagedObjectContext(concurrencyType: .privateQueueConcurrencyType)
+        func go(title: String) {
+          \(line)
+          context.perform { try? self.context.save() }
+        }
+      }
+      """
+    }
+    let sources = [Draft.Source(name: "Saver.swift", text: source(inert))]
+    let paths = Draft.paths(sources, options: .init(calls: [#"Saver().go(title: "a")"#]))
+    #expect(paths.drafts.count == 1 && paths.complete)
+    #expect(paths.drafts[0].decisions.isEmpty && paths.drafts[0].unmodelled.isEmpty)
+    // A branch that touches the context is a path each way.
+    let touching = "if title.isEmpty { _ = context.hasChanges }"
+    let split = Draft.paths(
+      [Draft.Source(name: "Saver.swift", text: source(touching))],
+      options: .init(calls: [#"Saver().go(title: "a")"#]))
+    #expect(split.drafts.count == 2)
+  }
+
+  @Test("A loop over a plain dictionary's pairs; an entry of the instance's dictionary set")
+  func dictionaryLoopAndEntry() throws {
+    let members = """
+      var levels: [String: Int] = [:]
+        func configure(_ config: [String: Int]) {
+          for (name, level) in config {
+            levels[name] = level
+          }
+        }
+      """
+    let (draft, trace) = try Self.drafted(
+      "DispatchQueue.global().async { self.configure([\"b\": 2]) }\n configure([\"a\": 1])",
+      members: members)
+    #expect(draft.unmodelled.isEmpty, "\(draft.unmodelled)")
+    // Main writes the instance's dictionary after handing a block that writes it to a
+    // global queue: nothing orders the two, a data race.
+    #expect(trace.violations.first?.kind == .dataRace)
+  }
 }

@@ -66,6 +66,7 @@ struct PassRuleTests {
     Case(
       line: "container.persistentStoreDescriptions.forEach { d in d.type = NSInMemoryStoreType }",
       rule: .storeSetup),
+    Case(line: "let status = SecItemCopyMatching(names as CFDictionary, nil)", rule: .keychain),
     Case(line: #"XCTFail("no notes")"#, rule: .testAssertion),
     Case(line: "let state = PrinterState(name: names.first)", rule: .staticValue),
     Case(line: "let state = PrinterStore(name: names.first)", rule: nil),

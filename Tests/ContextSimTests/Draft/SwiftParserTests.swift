@@ -150,6 +150,22 @@ struct SwiftParserTests {
     #expect(bound == ["a", "b", "c"])
   }
 
+  @Test("A getter with effects, get async throws, is the property's getter")
+  func effectfulGetter() throws {
+    let file = SwiftParser.parse(
+      """
+      class API {
+        var baseURL: String {
+          get async throws {
+            return "x"
+          }
+        }
+      }
+      """, name: "a.swift")
+    let property = try #require(file.types.first?.properties.first)
+    #expect(property.getter?.count == 1)
+  }
+
   @Test("Unbalanced, truncated and deeply nested input parses to the end without failing")
   func neverStops() {
     let inputs = [
