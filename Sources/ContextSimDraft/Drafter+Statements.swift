@@ -669,8 +669,8 @@ extension Drafter {
   /// `catch` that only logs, after one throwing call at the block's end, is the format's
   /// plain `try`: the error is reported and the app carries on, as it does.
   /// The reads an `if`'s conditions make, when they are plain tests and neither branch
-  /// names anything of Core Data's or a shared var, nor leaves the method: no path of its
-  /// own. Nil otherwise.
+  /// names anything of Core Data's or a shared var, assigns, or leaves the method: no path
+  /// of its own. Nil otherwise.
   private func inertBranches(
     _ conditions: [SwiftCondition], _ then: [SwiftStatement], _ otherwise: [SwiftStatement]
   ) -> [PlainRead]? {
@@ -680,7 +680,17 @@ extension Drafter {
       reads += found
     }
     let exits = (then + otherwise).contains { Self.exits($0) }
-    guard !exits, !mentionsCoreData(then), !mentionsCoreData(otherwise) else { return nil }
+    // An assignment (`wait = true`) may be what a later test reads at run time, so the
+    // branch not drafted would be a path lost.
+    let assigns = (then + otherwise).contains { statement in
+      guard case .expression(let e) = statement.kind, case .binary(let op, _, _) = e.kind else {
+        return false
+      }
+      return op.hasSuffix("=") && !Self.comparisons.contains(op)
+    }
+    guard !exits, !assigns, !mentionsCoreData(then), !mentionsCoreData(otherwise) else {
+      return nil
+    }
     return reads
   }
 
