@@ -61,6 +61,23 @@ extension Drafter {
     }
   }
 
+  /// A receiver reached by steps of its own, drafted into a name first: the type's own
+  /// computed property (`context.fetch(r)` of a computed `context`: its getter, at each
+  /// read), or an object's context (`note.managedObjectContext?.perform { … }`).
+  private mutating func draftedReceiver(_ own: SwiftExpression, at statement: SwiftStatement)
+    -> (String, [JSONValue])?
+  {
+    let held = "_" + (Self.ownPropertyName(own) ?? "context") + "\(statement.location.line)"
+    var inner = own.unwrapped.expression
+    if case .optionalChain(let chained) = inner.kind { inner = chained }
+    if case .member(let base?, "managedObjectContext") = inner.kind, case .object? = resolve(base) {
+      return (held, expressionSteps(inner, result: held, at: statement))
+    }
+    guard let getter = ownGetter(own, result: held, at: statement), meaning(of: held) != nil
+    else { return nil }
+    return (held, getter)
+  }
+
   /// Swift 2's and Objective-C's names of the same methods.
   static let oldNames = [
     "performBlock": "perform", "performBlockAndWait": "performAndWait",
@@ -110,37 +127,21 @@ extension Drafter {
   ) -> [JSONValue]? {
     var call = call
     call.method = Self.oldNames[call.method] ?? call.method
-    if let own = call.receiver, resolve(own) == nil, Self.ownPropertyName(own) != nil {
-      // `context.fetch(r)` of a computed `context`: its getter runs first, at each read.
-      let got = "_" + (Self.ownPropertyName(own) ?? "") + "\(statement.location.line)"
-      if let getter = ownGetter(own, result: got, at: statement), meaning(of: got) != nil {
-        call.receiver = SwiftExpression(kind: .name(got), location: own.location)
-        if let rest = callSteps(
-          call, result: result, tryMark: tryMark, awaited: awaited, at: statement)
-        {
-          return getter + rest
-        }
-        guard case .context(let c)? = meaning(of: got) else { return nil }
-        // A call on it the draft cannot model still touches the context the getter made,
-        // on this thread; what it gives is not followed.
-        if let result { bind(result, .opaque) }
-        return getter + [touch(c, at: statement)]
-          + notModelled(statement, why: "`\(call.method)()` on a context is not modelled")
-      }
-    }
-    if let own = call.receiver, resolve(own) == nil {
-      var inner = own.unwrapped.expression
-      if case .optionalChain(let chained) = inner.kind { inner = chained }
-      if case .member(let base?, "managedObjectContext") = inner.kind, case .object? = resolve(base)
+    if let own = call.receiver, resolve(own) == nil,
+      let (held, read) = draftedReceiver(own, at: statement)
+    {
+      call.receiver = SwiftExpression(kind: .name(held), location: own.location)
+      if let rest = callSteps(
+        call, result: result, tryMark: tryMark, awaited: awaited, at: statement)
       {
-        // `note.managedObjectContext?.perform { … }`: the object's context, read into a
-        // variable, then called.
-        let held = "_context\(statement.location.line)"
-        let read = expressionSteps(inner, result: held, at: statement)
-        call.receiver = SwiftExpression(kind: .name(held), location: own.location)
-        return callSteps(call, result: result, tryMark: tryMark, awaited: awaited, at: statement)
-          .map { read + $0 }
+        return read + rest
       }
+      guard case .context(let c)? = meaning(of: held) else { return nil }
+      // A call on it the draft cannot model still touches that context, on this thread;
+      // what it gives is not followed.
+      if let result { bind(result, .opaque) }
+      return read + [touch(c, at: statement)]
+        + notModelled(statement, why: "`\(call.method)()` on a context is not modelled")
     }
     var receiver = call.receiver.map(resolve)
     var isValue = false

@@ -99,12 +99,7 @@ extension Drafter {
         case .shared(let variable)? = explicit
           ? instanceMeaning(of: property) : meaning(of: property)
       {
-        steps = observed(
-          property,
-          [
-            step(["read": .string(variable)], at: statement),
-            step(["write": .string(variable), "value": standIn(for: e).json], at: statement),
-          ], at: statement)
+        steps = observed(property, mutation(of: variable, to: e, at: statement), at: statement)
       }
     case .member(_?, _) where result == nil:
       // `coreDataManager.managedObjectContext` as a function's value: what reading it does.
@@ -592,6 +587,9 @@ extension Drafter {
       case .queue(let name), .controller(let name, _):
         return expressionSteps(value, result: name, at: statement)
       case .value(let local)?, .object(let local, _)?:
+        // What the name means from here, where it was declared: a block's `notes = …`
+        // gives the method's `notes` its objects.
+        let defining = scopes.lastIndex { $0[property] != nil } ?? scopes.count - 1
         if !explicit, case .closure(let closure) = value.kind {
           // `var attempt: (() -> Void)?; attempt = { … }`: the local holds the closure,
           // drafted where it is called (`attempt!()`).
@@ -602,12 +600,12 @@ extension Drafter {
         // the var's own variable, so a line after an `if` that may not have run it reads
         // what the var holds then (`var made: Note? = nil; if … { made = note }`).
         if case .object(let object, let entity)? = resolve(value) {
-          rebind(property, .object(local, entity: entity))
+          scopes[defining][property] = .object(local, entity: entity)
           guard object != local else { return [] }
           return [step(["let": .string(local), "value": .string("$" + object)], at: statement)]
         }
         if let m = resolve(value), m.isCoreData {
-          rebind(property, m)
+          scopes[defining][property] = m
           return []
         }
         guard case .value = current else {
@@ -620,9 +618,8 @@ extension Drafter {
         if Self.computedCall(value) != nil {
           // `result = try block()`, `notes = (try? context.fetch(request)) ?? []`: the call,
           // into the var's own variable, which the name means from here.
-          let defining = scopes.lastIndex { $0[property] != nil }
           let steps = expressionSteps(value, result: local, at: statement)
-          if let m = meaning(of: local), let defining { scopes[defining][property] = m }
+          if let m = meaning(of: local) { scopes[defining][property] = m }
           return steps
         }
         return binding(local, to: value, at: statement)

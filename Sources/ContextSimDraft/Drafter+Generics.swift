@@ -97,14 +97,8 @@ extension Drafter {
   func classNameProperty(_ e: SwiftExpression) -> String? {
     guard case .member(let base?, let key) = e.kind, case .instanceOf(let t)? = resolve(base),
       let type = types[t], let (owner, property) = declaredProperty(key, of: type),
-      let getter = property.getter, getter.count == 1
+      let body = property.gotten, let written = classNamed(in: body)
     else { return nil }
-    let body: SwiftExpression
-    switch getter[0].kind {
-    case .return(let x?), .expression(let x): body = x
-    default: return nil
-    }
-    guard let written = classNamed(in: body) else { return nil }
     let arguments =
       owner.name == type.name
       ? madeTypeArguments[t]

@@ -84,26 +84,19 @@ extension Drafter {
     var e = expression.unwrapped.expression
     if case .forceUnwrap(let inner) = e.kind { e = inner }  // `NSEntityDescription.entity(…)!`
     guard let rule = passRule(e, asValue: result != nil) else { return nil }
-    if rule == .storeSetup, result == nil, let call = Call(e),
-      ["performAndWait", "performBlockAndWait"].contains(call.method), let closure = call.closure,
-      case .name? = call.receiver?.kind
+    if rule == .storeSetup, result == nil, let call = Call(e), let closure = call.closure,
+      call.method == "forEach"
+        || ["performAndWait", "performBlockAndWait"].contains(call.method)
+          && call.receiver.map({ if case .name = $0.kind { true } else { false } }) == true
     {
-      // `coordinator.performBlockAndWait { try coordinator.addPersistentStore(…) }`: the
-      // coordinator's own queue, waited for, runs the setup: drafted in place.
-      let steps = scoped { $0.steps(closure.body) }
-      let line = PassedOver(file: file.name, line: statement.location.line, rule: rule)
-      if !passedOver.contains(line) { passedOver.append(line) }
-      return steps
-    }
-    if rule == .storeSetup, result == nil, let call = Call(e), call.method == "forEach",
-      let closure = call.closure
-    {
-      // `container.persistentStoreDescriptions.forEach { d in d.type = … }`: each
-      // description set up, its body drafted with the description a store setup's name.
-      let parameter = closure.parameters.first ?? "$0"
-      let known = storeSetupNames.contains(parameter)
-      storeSetupNames.insert(parameter)
-      defer { if !known { storeSetupNames.remove(parameter) } }
+      // `container.persistentStoreDescriptions.forEach { d in d.type = … }`, each
+      // description set up with `d` a store setup's name; `coordinator.performAndWait {
+      // try coordinator.addPersistentStore(…) }`, the coordinator's own queue, waited for:
+      // the body drafted in place.
+      let parameter = call.method == "forEach" ? closure.parameters.first ?? "$0" : nil
+      let known = parameter.map(storeSetupNames.contains) ?? true
+      if let parameter { storeSetupNames.insert(parameter) }
+      defer { if !known, let parameter { storeSetupNames.remove(parameter) } }
       let steps = scoped { $0.steps(closure.body) }
       let line = PassedOver(file: file.name, line: statement.location.line, rule: rule)
       if !passedOver.contains(line) { passedOver.append(line) }

@@ -102,13 +102,9 @@ extension Drafter {
   /// expression means (`container.viewContext`), so `mainContext.save()` is the context's.
   mutating func bindComputedProperties(of type: SwiftType) {
     for property in type.properties {
-      guard let getter = property.getter, getter.count == 1 else { continue }
-      let expression: SwiftExpression
-      switch getter[0].kind {
-      case .return(let e?), .expression(let e): expression = e
-      default: continue
+      if let gotten = property.gotten, let meaning = resolve(gotten), meaning.isCoreData {
+        bind(property.name, meaning)
       }
-      if let meaning = resolve(expression), meaning.isCoreData { bind(property.name, meaning) }
     }
   }
 }
@@ -144,6 +140,19 @@ extension Drafter {
       call: call, result: nil, at: statement)
   }
 
+  /// A shared var changed in place (`count += 1`, an entry or a field of it): read, then
+  /// written whole with a stand-in of what `value` makes, as the race detector sees it.
+  mutating func mutation(
+    of variable: String, to value: SwiftExpression, at statement: SwiftStatement
+  )
+    -> [JSONValue]
+  {
+    [
+      step(["read": .string(variable)], at: statement),
+      step(["write": .string(variable), "value": standIn(for: value).json], at: statement),
+    ]
+  }
+
   /// Whether the code drafted now is the body of an initialiser of the type whose method
   /// runs.
   private var inOwnInitializer: Bool {
@@ -173,11 +182,8 @@ extension Drafter {
       {
         // `levels[category] = level` of the instance's dictionary: read, changed and
         // written whole, as the race detector sees a collection's mutation.
-        let write = step(
-          ["write": .string(variable), "value": standIn(for: value).json], at: statement)
         return computed(variable + "Entry") + keyReads.map { readStep($0, at: statement) }
-          + observed(
-            property, [step(["read": .string(variable)], at: statement), write], at: statement)
+          + observed(property, mutation(of: variable, to: value, at: statement), at: statement)
       }
       // The dictionary is the context's own; its getter is the checked touch.
       guard case .member(let owner?, "userInfo") = base.kind else { return nil }
@@ -207,10 +213,7 @@ extension Drafter {
       var change: [JSONValue] = []
       switch explicit ? instanceMeaning(of: property) : meaning(of: property) {
       case .shared(let variable)?:
-        change = [
-          step(["read": .string(variable)], at: statement),
-          step(["write": .string(variable), "value": standIn(for: value).json], at: statement),
-        ]
+        change = mutation(of: variable, to: value, at: statement)
       case .instanceOf?: break
       default: return nil
       }

@@ -496,17 +496,7 @@ extension Drafter {
         let element = "_element\(statement.location.line)"
         let inner = scoped { drafter in
           drafter.bind(element, .value(element))
-          var named: [JSONValue] = []
-          for part in parts.flatMap(\.names) where part != "_" {
-            let local = drafter.localName(part)
-            drafter.bind(part, .value(local))
-            named.append(
-              drafter.step(
-                [
-                  "let": .string(local), "value": .string("stand-in"),
-                  "note": .string("Stood in: part of an element of `\(sequence.source)`."),
-                ], at: statement))
-          }
+          let named = drafter.standInParts(parts.flatMap(\.names), of: sequence, at: statement)
           return drafter.guardingPasses(named + drafter.steps(body), at: statement)
         }
         return [
@@ -706,17 +696,22 @@ extension Drafter {
     case .value?: break
     default: return steps + notModelled(statement)
     }
-    for name in names where name != "_" {
+    return steps + standInParts(names, of: value, at: statement)
+  }
+
+  /// Each name of a tuple pattern bound to a stand-in of a plain value, part of `whole`.
+  private mutating func standInParts(
+    _ names: [String], of whole: SwiftExpression, at statement: SwiftStatement
+  ) -> [JSONValue] {
+    names.filter { $0 != "_" }.map { name in
       let local = localName(name)
       bind(name, .value(local))
-      steps.append(
-        step(
-          [
-            "let": .string(local), "value": .string("stand-in"),
-            "note": .string("Stood in: part of `\(value.source)`."),
-          ], at: statement))
+      return step(
+        [
+          "let": .string(local), "value": .string("stand-in"),
+          "note": .string("Stood in: part of `\(whole.source)`."),
+        ], at: statement)
     }
-    return steps
   }
 
   private mutating func doCatch(

@@ -155,15 +155,10 @@ extension Drafter {
   /// container.viewContext }`, read before its properties are bound (in its `init`): what
   /// its one-line getter gives, when that is Core Data's. Followed a few getters deep.
   private func computedMeaning(of name: String, depth: Int) -> Meaning? {
-    guard depth < 4, let getter = subject?.properties.first(where: { $0.name == name })?.getter,
-      getter.count == 1
+    guard depth < 4, let gotten = subject?.properties.first(where: { $0.name == name })?.gotten,
+      let m = resolve(gotten, depth: depth + 1), m.isCoreData
     else { return nil }
-    switch getter[0].kind {
-    case .return(let e?), .expression(let e):
-      guard let m = resolve(e, depth: depth + 1), m.isCoreData else { return nil }
-      return m
-    default: return nil
-    }
+    return m
   }
 
   /// The scenario value of `e`: a literal, or `"$name"` for a name a step bound. Reading a
@@ -295,13 +290,7 @@ extension Drafter {
       property.modifiers.contains("static")
     else { return nil }
     // `static let name = "Crash"`, or `static var entityName: String { return "Crash" }`.
-    var value = property.isLet ? property.value : nil
-    if let getter = property.getter, getter.count == 1 {
-      switch getter[0].kind {
-      case .return(let returned?), .expression(let returned): value = returned
-      default: break
-      }
-    }
+    let value = property.gotten ?? (property.isLet ? property.value : nil)
     // A literal of its own: `"Crash"`, `static let active: Int32 = 0`, `true`.
     switch value?.kind {
     case .string(let text, let interpolations)? where interpolations.isEmpty: return .string(text)

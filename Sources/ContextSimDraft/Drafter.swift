@@ -295,13 +295,6 @@ struct Drafter {
     scopes[scopes.count - 1][name] = meaning
   }
 
-  /// `name`, a `var` of an enclosing scope, now means `meaning` there: `results = try
-  /// fetch(r)` inside a `performAndWait` makes the method's `results` the fetched list.
-  mutating func rebind(_ name: String, _ meaning: Meaning) {
-    let i = scopes.lastIndex { $0[name] != nil } ?? scopes.count - 1
-    scopes[i][name] = meaning
-  }
-
   mutating func scoped<T>(_ work: (inout Drafter) -> T) -> T {
     pushScope([:])
     defer { popScope() }

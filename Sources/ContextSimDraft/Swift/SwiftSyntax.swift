@@ -70,6 +70,16 @@ struct SwiftProperty: Sendable {
   var file = ""
   var location: SourceLocation
 
+  /// What a one-line getter gives: `container.viewContext` of `var main: Context {
+  /// container.viewContext }` (or `{ return … }`); nil for a getter of more lines.
+  var gotten: SwiftExpression? {
+    guard let getter, getter.count == 1 else { return nil }
+    switch getter[0].kind {
+    case .return(let e?), .expression(let e): return e
+    default: return nil
+    }
+  }
+
   /// A computed property's getter as the method Swift runs for it.
   var getterFunction: SwiftFunction? {
     getter.map {
